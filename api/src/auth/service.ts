@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import type { Deps } from '../deps.js';
+import { badRequest, isUniqueViolation } from '../errors.js';
+import { consumeInvite, createInvite } from '../invites/service.js';
+import { UserEntity, type User } from '../users/entity.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { LoginBody, RegisterBody } from './schemas.js';
+import type { z } from 'zod';
+
+export const DUPLICATE_ACCOUNT = 'Username or Email already exists.';
+
+/**
+ * Creates the account and uses up its invite in one transaction: one invite, one account,
+ * even when registrations race. The new account gets INVITES_PER_USER invites of its own.
+ */
+export async function register(deps: Deps, input: z.output<typeof RegisterBody>): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  const user: User = {
+    id: crypto.randomUUID(),
+    username: input.username,
+    email: input.email,
+    passwordHash,
+    displayName: input.username,
+    bio: '',
+    location: '',
+    profilePicture: null,
+    coverPicture: null,
+    isSubscribed: false,
+    stripeCustomerId: null,
+    balanceCents: 0,
+    tokenVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await deps.db.transaction(async (em) => {
+      const clash = await em
+        .createQueryBuilder(UserEntity, 'u')
+        .where('u.username = :username OR u.email = :email', { username: user.username, email: user.email })
+        .getExists();
+      if (clash) throw badRequest(DUPLICATE_ACCOUNT, 'duplicate_account');
+      if (!(await consumeInvite(em, input.inviteCode, user.id)))
+        throw badRequest('Invalid or expired invite link.', 'invalid_invite');
+      await em.insert(UserEntity, user);
+      for (let i = 0; i < deps.config.invitesPerUser; i++) await createInvite(em, user.id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(DUPLICATE_ACCOUNT, 'duplicate_account');
+    throw err;
+  }
+  return user;
+}
+
+/** A wrong email and a wrong password get the same answer, after the same work. */
+export async function login(deps: Deps, input: z.output<typeof LoginBody>): Promise<User> {
+  const user = await deps.db.manager.findOneBy(UserEntity, { email: input.email });
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) throw badRequest('Incorrect login information', 'incorrect_login');
+  return user;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The only reader of process.env. Parsed and validated once at start-up;
+ * a bad value stops start-up with a message naming the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  COOKIE_SECURE: bool.optional(),
+  INVITES_PER_USER: z.coerce.number().int().min(0).max(100).default(3),
+  LINK_TTL_HOURS: z.coerce.number().positive().default(24),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  BODY_LIMIT: z.string().default('100kb'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIR: z.string().default('./dist/web'),
+  COMMUNITY_INVITE_URL: z.url().optional(),
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret?: string;
+  tokenTtlHours: number;
+  cookieSecure: boolean;
+  invitesPerUser: number;
+  linkTtlHours: number;
+  uploadMaxBytes: number;
+  bodyLimit: string;
+  authRateLimit: number;
+  authRateWindowSeconds: number;
+  logLevel: string;
+  webDir: string;
+  communityInviteUrl?: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    invitesPerUser: e.INVITES_PER_USER,
+    linkTtlHours: e.LINK_TTL_HOURS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    bodyLimit: e.BODY_LIMIT,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    authRateWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    webDir: path.resolve(e.WEB_DIR),
+    communityInviteUrl: e.COMMUNITY_INVITE_URL,
+  };
+}

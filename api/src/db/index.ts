@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Config } from '../config.js';
+import { UserEntity } from '../users/entity.js';
+import { InviteEntity } from '../invites/entity.js';
+import { Initial1763870000000 } from './migrations/1763870000000-initial.js';
+
+export const entities = [UserEntity, InviteEntity];
+export const migrations = [Initial1763870000000];
+
+/**
+ * The database: TypeORM on embedded SQLite (better-sqlite3, one file under DATA_DIR) by default,
+ * PostgreSQL when DATABASE_URL is set. Migrations run at start-up.
+ */
+export class Database {
+  /** SQLite has one connection: transactions must take turns on it. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly source: DataSource) {}
+
+  get isPostgres(): boolean {
+    return this.source.options.type === 'postgres';
+  }
+
+  get manager(): EntityManager {
+    return this.source.manager;
+  }
+
+  /**
+   * Runs `work` in one transaction. Every write goes through here. On SQLite transactions are
+   * serialised (one connection, one writer); on PostgreSQL they run concurrently and rely on
+   * conditional updates and constraints.
+   */
+  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (this.isPostgres) return this.source.transaction(work);
+    const run = this.queue.then(() => this.source.transaction(work));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    if (this.source.isInitialized) await this.source.destroy();
+  }
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  let source: DataSource;
+  if (config.databaseUrl) {
+    source = new DataSource({
+      type: 'postgres',
+      url: config.databaseUrl,
+      entities,
+      migrations,
+      migrationsRun: false,
+      extra: { max: 20 },
+    });
+  } else {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    source = new DataSource({
+      type: 'better-sqlite3',
+      database: path.join(config.dataDir, 'giftlink.sqlite'),
+      entities,
+      migrations,
+      migrationsRun: false,
+      enableWAL: true,
+      prepareDatabase: (db: { pragma(s: string): unknown }) => {
+        db.pragma('busy_timeout = 5000');
+        db.pragma('foreign_keys = ON');
+      },
+    });
+  }
+  await source.initialize();
+  await source.runMigrations({ transaction: 'each' });
+  return new Database(source);
+}

@@ -1,0 +1,12 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import type { Tokens } from './auth/tokens.js';
+
+/** What the app is assembled from; built once in server.ts (and by the tests through it). */
+export interface Deps {
+  config: Config;
+  db: Database;
+  log: Logger;
+  tokens: Tokens;
+}

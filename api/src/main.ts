@@ -1,0 +1,40 @@
+import { ConfigError, loadConfig } from './config.js';
+import { firstInvite, inviteUrl } from './invites/service.js';
+import { startServer } from './server.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const server = await startServer(config);
+const { log } = server.deps;
+log.info({ url: server.url, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Giftlink is listening');
+console.log(`Giftlink is running at ${server.url}`);
+
+const invite = await firstInvite(server.deps.db);
+if (invite) {
+  console.log(`\nNo accounts yet. Create the first one with this invite:\n\n  ${inviteUrl(config, invite.code)}\n`);
+}
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

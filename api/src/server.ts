@@ -1,0 +1,49 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { createApp } from './app.js';
+import { Tokens, resolveSecret } from './auth/tokens.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/index.js';
+import type { Deps } from './deps.js';
+
+export interface RunningServer {
+  deps: Deps;
+  http: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database (running migrations), assembles the app and listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel, base: undefined });
+  const db = await openDatabase(config);
+  const deps: Deps = {
+    config,
+    db,
+    log,
+    tokens: new Tokens(resolveSecret(config), config.tokenTtlHours),
+  };
+  const app = createApp(deps);
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      });
+      await db.close();
+    })());
+
+  return { deps, http: server, url: `http://${host}:${port}`, close };
+}

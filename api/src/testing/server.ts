@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig, type Env } from '../config.js';
+import { createInvite } from '../invites/service.js';
+import { startServer, type RunningServer } from '../server.js';
+import type { PrivateUser } from '../users/schemas.js';
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer extends RunningServer {
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>;
+}
+
+/** A fresh PostgreSQL database for one test file, made from DATABASE_URL's server. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `giftlink_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts the real server on a free port with its own data directory (and its own PostgreSQL
+ * database when DATABASE_URL is set), quiet logs and relaxed auth rate limits unless overridden.
+ */
+export async function startTestServer(overrides: Env = {}): Promise<TestServer> {
+  const base = loadConfig();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-test-'));
+  const database = base.databaseUrl ? await freshPostgres(base.databaseUrl) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '10000',
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    ...overrides,
+  } as Record<string, string | undefined>);
+  const server = await startServer(config);
+
+  const request = async <T>(method: string, p: string, options: RequestOptions = {}): Promise<Reply<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers['x-auth-token'] = options.token;
+    let body: RequestInit['body'];
+    if (options.body instanceof FormData) body = options.body;
+    else if (typeof options.body === 'string') {
+      body = options.body;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(server.url + p, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+
+  return {
+    ...server,
+    request,
+    close: async () => {
+      await server.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new server-made invite code. */
+export async function newInviteCode(server: RunningServer): Promise<string> {
+  const invite = await server.deps.db.transaction((em) => createInvite(em, null));
+  return invite.code;
+}
+
+let counter = 0;
+
+export interface TestUser {
+  user: PrivateUser;
+  token: string;
+  password: string;
+}
+
+/** Registers a user through the API and answers its session. */
+export async function buildUser(
+  server: TestServer,
+  fields: Partial<{ username: string; email: string; password: string }> = {},
+): Promise<TestUser> {
+  counter += 1;
+  const suffix = `${process.pid % 1000}${counter}`;
+  const password = fields.password ?? 'secret-pass';
+  const res = await server.request<{ token: string; user: PrivateUser }>('POST', '/api/auth/register', {
+    body: {
+      username: fields.username ?? `user${suffix}`,
+      email: fields.email ?? `user${suffix}@example.com`,
+      password,
+      inviteCode: await newInviteCode(server),
+    },
+  });
+  if (res.status !== 201) throw new Error(`buildUser failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { user: res.body.user, token: res.body.token, password };
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Router from '@koa/router';
+import multer from '@koa/multer';
+import { z } from 'zod';
+import type { Deps } from '../deps.js';
+import { badRequest } from '../errors.js';
+import { currentUser, type AuthMiddleware } from '../http/auth.js';
+import type { AppState } from '../http/context.js';
+import { parse } from '../http/validate.js';
+import { presentPrivateUser } from '../users/presenter.js';
+import { setPicture } from '../users/service.js';
+import { UPLOAD_NAME, removeImage, storeImage, uploadsDir } from './service.js';
+import { forbidden } from '../errors.js';
+
+const UploadFields = z.object({
+  pfpOrCover: z.enum(['profilePicture', 'coverPhoto'], {
+    error: 'pfpOrCover must be profilePicture or coverPhoto.',
+  }),
+  username: z.string().optional(),
+});
+
+export function uploadRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
+  const router = new Router<AppState>();
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 5, parts: 6 },
+  });
+
+  router.post('/api/upload', authenticate, upload.single('file'), async (ctx) => {
+    const user = currentUser(ctx);
+    const fields = parse(UploadFields, ctx.request.body ?? {});
+    if (fields.username !== undefined && fields.username.toLowerCase() !== user.username) throw forbidden();
+    const file = ctx.file;
+    if (!file) throw badRequest('Choose an image to upload.', 'missing_file');
+    const location = await storeImage(deps.config, file.buffer);
+    const slot = fields.pfpOrCover === 'coverPhoto' ? 'coverPicture' : 'profilePicture';
+    const { user: updated, previous } = await setPicture(deps.db, user.id, slot, location);
+    await removeImage(deps.config, previous);
+    ctx.body = { urls: [{ location }], user: presentPrivateUser(updated) };
+  });
+
+  // Stored pictures: only our own file names, always as JPEG, never sniffed or scripted.
+  router.get('/uploads/:name', async (ctx) => {
+    const name = ctx.params.name;
+    if (!UPLOAD_NAME.test(name)) return;
+    const file = path.join(uploadsDir(deps.config), name);
+    try {
+      const stat = await fs.promises.stat(file);
+      ctx.set('Content-Type', 'image/jpeg');
+      ctx.set('Content-Length', String(stat.size));
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.set('Content-Security-Policy', "default-src 'none'");
+      ctx.set('Content-Disposition', 'inline');
+      ctx.body = fs.createReadStream(file);
+    } catch {
+      // not found: the 404 answer comes from the error middleware
+    }
+  });
+
+  return router;
+}

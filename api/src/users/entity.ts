@@ -1,0 +1,42 @@
+import { EntitySchema } from 'typeorm';
+import { centsColumn, dateColumn, idColumn } from '../db/columns.js';
+
+export interface User {
+  id: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  displayName: string;
+  bio: string;
+  location: string;
+  profilePicture: string | null;
+  coverPicture: string | null;
+  isSubscribed: boolean;
+  stripeCustomerId: string | null;
+  balanceCents: number;
+  tokenVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const UserEntity = new EntitySchema<User>({
+  name: 'User',
+  tableName: 'users',
+  columns: {
+    id: idColumn,
+    username: { type: 'varchar', length: 40, unique: true },
+    email: { type: 'varchar', length: 40, unique: true },
+    passwordHash: { type: 'varchar', length: 255, name: 'password_hash' },
+    displayName: { type: 'varchar', length: 40, default: '', name: 'display_name' },
+    bio: { type: 'varchar', length: 40, default: '' },
+    location: { type: 'varchar', length: 40, default: '' },
+    profilePicture: { type: 'varchar', length: 255, nullable: true, name: 'profile_picture' },
+    coverPicture: { type: 'varchar', length: 255, nullable: true, name: 'cover_picture' },
+    isSubscribed: { type: 'boolean', default: false, name: 'is_subscribed' },
+    stripeCustomerId: { type: 'varchar', length: 255, nullable: true, name: 'stripe_customer_id' },
+    balanceCents: centsColumn({ name: 'balance_cents' }),
+    tokenVersion: { type: 'integer', default: 0, name: 'token_version' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+    updatedAt: { ...dateColumn(), name: 'updated_at' },
+  },
+});

@@ -1,0 +1,29 @@
+import type { User } from './entity.js';
+import type { PrivateUser, PublicUser } from './schemas.js';
+
+export function presentPublicUser(user: User): PublicUser {
+  return {
+    _id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    bio: user.bio,
+    location: user.location,
+    profilePicture: user.profilePicture,
+    coverPicture: user.coverPicture,
+    isSubscribed: user.isSubscribed,
+  };
+}
+
+export function presentPrivateUser(user: User): PrivateUser {
+  return {
+    ...presentPublicUser(user),
+    email: user.email,
+    stripeCustomerId: user.stripeCustomerId,
+    balance: user.balanceCents / 100,
+  };
+}
+
+/** The owner gets the private shape, everyone else the public one. */
+export function presentUserFor(viewer: User | undefined, user: User): PublicUser | PrivateUser {
+  return viewer?.id === user.id ? presentPrivateUser(user) : presentPublicUser(user);
+}

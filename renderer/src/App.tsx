@@ -1,0 +1,50 @@
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppLayout } from './components/AppLayout';
+import { ProtectedRoute } from './components/ProtectedRoute';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { CreateInvitePage } from './pages/CreateInvitePage';
+import { HomePage } from './pages/HomePage';
+import { InvitePage } from './pages/InvitePage';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ProfilePage } from './pages/ProfilePage';
+import { RegisterPage } from './pages/RegisterPage';
+import { SettingsPage } from './pages/SettingsPage';
+
+const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/register/:inviteId', element: <RegisterPage /> },
+      { path: '/invite/:inviteId?', element: <InvitePage /> },
+      { path: '/invites/accept/:inviteId?', element: <InvitePage /> },
+      // Open to visitors; built in later issues.
+      { path: '/link/:username', element: <ComingSoonPage title="Link" /> },
+      { path: '/wishlist/:username', element: <ComingSoonPage title="Wishlist" /> },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: '/profile/:username', element: <ProfilePage /> },
+          { path: '/profile/:username/settings', element: <SettingsPage /> },
+          { path: '/create-invite', element: <CreateInvitePage /> },
+          { path: '/share', element: <ComingSoonPage title="Create a link" /> },
+          { path: '/notifications', element: <ComingSoonPage title="Notifications" /> },
+          { path: '/conversations', element: <ComingSoonPage title="Messages" /> },
+          { path: '/messages/:conversationId', element: <ComingSoonPage title="Messages" /> },
+          {
+            path: '/manage-subscription/:username',
+            element: <ComingSoonPage title="Manage Subscription" />,
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import * as authApi from '../api/auth';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
+import { AuthCard } from '../components/AuthCard';
+import { Spinner } from '../components/Spinner';
+import { returnPath } from '../state/navigation';
+import {
+  errorAtom,
+  isLoadingAtom,
+  loginFailureAtom,
+  loginStartAtom,
+  userAtom,
+} from '../state/session';
+import { useCompleteLogin } from '../state/useSession';
+
+export const LOGIN_TAGLINE = 'Receive gifts from people who love you';
+
+/** SPEC section 8: login errors. */
+function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return NETWORK_ERROR_MESSAGE;
+    if (err.status === 400) return 'Incorrect login information';
+    if (err.status >= 500) return 'Server error. Please try again later.';
+    return err.message;
+  }
+  return 'Server error. Please try again later.';
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const user = useAtomValue(userAtom);
+  const error = useAtomValue(errorAtom);
+  const isLoading = useAtomValue(isLoadingAtom);
+  const loginStart = useSetAtom(loginStartAtom);
+  const loginFailure = useSetAtom(loginFailureAtom);
+  const setError = useSetAtom(errorAtom);
+  const completeLogin = useCompleteLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  // A stale error from an earlier visit should not greet the user.
+  useEffect(() => {
+    setError(false);
+  }, [setError]);
+
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    loginStart();
+    try {
+      const response = await authApi.login({ email: email.trim(), password });
+      await completeLogin(response);
+    } catch (err) {
+      loginFailure(loginErrorMessage(err));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const busy = submitting && isLoading;
+
+  return (
+    <AuthCard
+      title="Welcome to Giftlink"
+      tagline={LOGIN_TAGLINE}
+      footer={
+        <p>
+          New here? <Link to="/register">Register with an invite</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} aria-busy={busy}>
+        {error ? (
+          <div className="alert" role="alert">
+            {error}
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor="login-email">Email</label>
+          <input
+            id="login-email"
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Password</label>
+          <input
+            id="login-password"
+            className="input"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            minLength={6}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? <Spinner size={18} light label="Logging in" /> : null}
+          Log in
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

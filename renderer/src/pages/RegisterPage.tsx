@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import * as authApi from '../api/auth';
+import { ApiError } from '../api/client';
+import { AuthCard } from '../components/AuthCard';
+import { Spinner } from '../components/Spinner';
+import { userAtom } from '../state/session';
+import { useCompleteLogin } from '../state/useSession';
+
+const REGISTER_FAILED = 'An error occurred when trying to register. Please try again later.';
+export const PASSWORDS_DO_NOT_MATCH = 'passwords do not match';
+
+function registerErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400 && err.message) return err.message;
+  return REGISTER_FAILED;
+}
+
+export function RegisterPage() {
+  const { inviteId } = useParams();
+  const user = useAtomValue(userAtom);
+  const completeLogin = useCompleteLogin();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [inviteCode, setInviteCode] = useState(inviteId ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (inviteId) setInviteCode(inviteId);
+  }, [inviteId]);
+
+  // The browser shows this message on submit while the two passwords differ.
+  useEffect(() => {
+    confirmRef.current?.setCustomValidity(
+      confirm !== '' && password !== confirm ? PASSWORDS_DO_NOT_MATCH : '',
+    );
+  }, [password, confirm]);
+
+  if (user) return <Navigate to="/" replace />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    if (password !== confirm) {
+      confirmRef.current?.setCustomValidity(PASSWORDS_DO_NOT_MATCH);
+      confirmRef.current?.reportValidity();
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      const response = await authApi.register({
+        username: username.trim(),
+        email: email.trim(),
+        password,
+        inviteCode: inviteCode.trim(),
+      });
+      await completeLogin(response);
+    } catch (err) {
+      setError(registerErrorMessage(err));
+      setSubmitting(false);
+    }
+  }
+
+  const fromInviteLink = Boolean(inviteId);
+
+  return (
+    <AuthCard
+      title="Create your account"
+      tagline={
+        fromInviteLink
+          ? "You've been invited to Giftlink."
+          : 'Registration needs an invite from someone on Giftlink.'
+      }
+      footer={
+        <p>
+          Already have an account? <Link to="/login">Log in</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} aria-busy={submitting}>
+        {error ? (
+          <div className="alert" role="alert">
+            {error}
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor="register-username">Username</label>
+          <input
+            id="register-username"
+            className="input"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            minLength={3}
+            maxLength={15}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="register-email">Email</label>
+          <input
+            id="register-email"
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            minLength={5}
+            maxLength={35}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="register-password">Password</label>
+          <input
+            id="register-password"
+            className="input"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+            maxLength={35}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="register-confirm">Confirm password</label>
+          <input
+            ref={confirmRef}
+            id="register-confirm"
+            className="input"
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            minLength={6}
+            maxLength={35}
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="register-invite">Invite code</label>
+          <input
+            id="register-invite"
+            className="input"
+            name="inviteCode"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            readOnly={fromInviteLink}
+            aria-describedby={fromInviteLink ? 'register-invite-hint' : undefined}
+            value={inviteCode}
+            onChange={(event) => setInviteCode(event.target.value)}
+          />
+          {fromInviteLink ? (
+            <span id="register-invite-hint" className="field-hint">
+              From your invite link.
+            </span>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
+          {submitting ? <Spinner size={18} light label="Creating your account" /> : null}
+          Create Account
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Platform } from './types';
+
+/** Only http(s) URLs may leave the app. */
+export function isHttpUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url, window.location.href);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const images = new Map<string, Blob>();
+
+export const webPlatform: Platform = {
+  kind: 'web',
+
+  // The website authenticates with the httpOnly session cookie: no token is kept in the page.
+  token: {
+    async get() {
+      return null;
+    },
+    async set() {},
+  },
+
+  notifications: {
+    async show(title, body) {
+      // Permission is asked for from a user action elsewhere; never prompt from here.
+      if (typeof Notification === 'undefined') return;
+      if (Notification.permission === 'granted') {
+        new Notification(title, { body });
+      }
+    },
+  },
+
+  // In-memory until the local image database lands.
+  imageCache: {
+    async get(key) {
+      return images.get(key) ?? null;
+    },
+    async put(key, image) {
+      images.set(key, image);
+    },
+    async clear() {
+      images.clear();
+    },
+  },
+
+  async saveFile(name, data) {
+    const url = URL.createObjectURL(data);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.rel = 'noopener';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
+
+  async openUrl(url) {
+    if (!isHttpUrl(url)) throw new Error('Only http(s) links can be opened.');
+    window.open(url, '_blank', 'noopener,noreferrer');
+  },
+};

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// API and unit tests: real HTTP against a real database (SQLite by default, PostgreSQL when
+// DATABASE_URL is set). Each test file gets its own server, data directory and database.
+export default defineConfig({
+  test: {
+    include: ['api/src/**/*.test.ts', 'renderer/src/**/*.test.ts', 'electron/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
