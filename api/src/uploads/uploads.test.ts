@@ -1,0 +1,109 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+
+let server: TestServer;
+let owner: TestUser;
+beforeAll(async () => {
+  server = await startTestServer({ UPLOAD_MAX_BYTES: String(300 * 1024) });
+  owner = await buildUser(server);
+});
+afterAll(() => server?.close());
+
+const GPS_IFD_POINTER = [Buffer.from([0x88, 0x25]), Buffer.from([0x25, 0x88])];
+
+function form(file: Blob, name: string, pfpOrCover = 'profilePicture') {
+  const data = new FormData();
+  data.set('pfpOrCover', pfpOrCover);
+  data.set('file', file, name);
+  return data;
+}
+
+const photoWithGps = () =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Artist: 'SECRET-ARTIST', Make: 'PhoneCo' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 768/100' },
+    })
+    .toBuffer();
+
+describe('POST /api/upload', () => {
+  it('stores a JPEG fitted in 1000x1000 without its EXIF or GPS and sets the picture', async () => {
+    const input = await photoWithGps();
+    const exif = (await sharp(input).metadata()).exif!;
+    expect(GPS_IFD_POINTER.some((tag) => exif.includes(tag))).toBe(true);
+
+    const res = await server.request('POST', '/api/upload', {
+      token: owner.token,
+      body: form(new Blob([new Uint8Array(input)], { type: 'image/jpeg' }), 'holiday.jpg'),
+    });
+    expect(res.status).toBe(200);
+    const location: string = res.body.urls[0].location;
+    expect(location).toMatch(/^\/uploads\/[0-9a-f-]{36}\.jpg$/);
+    expect(res.body.user.profilePicture).toBe(location);
+
+    const served = await fetch(server.url + location);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([1000, 750]);
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('SECRET-ARTIST'))).toBe(false);
+
+    const me = await server.request('GET', '/api/auth/me', { token: owner.token });
+    expect(me.body.profilePicture).toBe(location);
+  });
+
+  it('accepts a PNG as the cover photo', async () => {
+    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#f0a' } }).png().toBuffer();
+    const res = await server.request('POST', '/api/upload', {
+      token: owner.token,
+      body: form(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png', 'coverPhoto'),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.coverPicture).toBe(res.body.urls[0].location);
+  });
+
+  it('rejects a text file named .png and changes nothing', async () => {
+    const before = (await server.request('GET', '/api/auth/me', { token: owner.token })).body;
+    const res = await server.request('POST', '/api/upload', {
+      token: owner.token,
+      body: form(new Blob(['<script>alert(1)</script>'], { type: 'image/png' }), 'evil.png'),
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Only PNG and JPEG images can be uploaded.');
+    const after = (await server.request('GET', '/api/auth/me', { token: owner.token })).body;
+    expect(after.profilePicture).toBe(before.profilePicture);
+  });
+
+  it('rejects a file over the size limit', async () => {
+    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(300 * 1024);
+    const res = await server.request('POST', '/api/upload', {
+      token: owner.token,
+      body: form(new Blob([new Uint8Array(big)], { type: 'image/png' }), 'big.png'),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('too_large');
+  });
+
+  it('needs a session, a file and a known slot', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
+    expect((await server.request('POST', '/api/upload', { body: form(blob, 'a.png') })).status).toBe(401);
+    expect((await server.request('POST', '/api/upload', { token: owner.token, body: form(blob, 'a.png', 'banner') })).status).toBe(400);
+    const noFile = new FormData();
+    noFile.set('pfpOrCover', 'profilePicture');
+    expect((await server.request('POST', '/api/upload', { token: owner.token, body: noFile })).status).toBe(400);
+  });
+
+  it('serves only its own file names', async () => {
+    expect((await fetch(`${server.url}/uploads/..%2f..%2fetc%2fpasswd`)).status).toBe(404);
+    expect((await fetch(`${server.url}/uploads/00000000-0000-0000-0000-000000000000.jpg`)).status).toBe(404);
+  });
+});
