@@ -80,7 +80,7 @@ describe('POST /api/upload', () => {
   });
 
   it('rejects a file over the size limit', async () => {
-    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .png()
       .toBuffer();
     expect(big.length).toBeGreaterThan(300 * 1024);
