@@ -4,14 +4,19 @@ import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { Deps } from './deps.js';
 import { authRoutes } from './auth/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
 import { authMiddleware } from './http/auth.js';
 import type { AppState } from './http/context.js';
 import { errorMiddleware } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
 import { webMiddleware } from './http/web.js';
 import { inviteRoutes } from './invites/routes.js';
+import { linkRoutes } from './links/routes.js';
+import { conversationRoutes } from './conversations/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { userRoutes } from './users/routes.js';
+import { walletRoutes } from './wallet/routes.js';
 
 /** Assembles the Koa app; used by main and by the tests alike. Routes are registered here, explicitly. */
 export function createApp(deps: Deps): Koa<AppState> {
@@ -27,7 +32,7 @@ export function createApp(deps: Deps): Koa<AppState> {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...deps.catalog.imageOrigins],
           connectSrc: ["'self'", 'ws:', 'wss:'],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
@@ -65,6 +70,11 @@ export function createApp(deps: Deps): Koa<AppState> {
     userRoutes(deps, auth),
     inviteRoutes(deps, auth),
     uploadRoutes(deps, auth),
+    catalogRoutes(deps, auth),
+    walletRoutes(deps, auth),
+    linkRoutes(deps, auth),
+    conversationRoutes(deps, auth),
+    notificationRoutes(deps, auth),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

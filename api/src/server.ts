@@ -5,7 +5,9 @@ import { createApp } from './app.js';
 import { Tokens, resolveSecret } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
+import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
+import { sweepExpiredLinks } from './links/service.js';
 
 export interface RunningServer {
   deps: Deps;
@@ -23,6 +25,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     db,
     log,
     tokens: new Tokens(resolveSecret(config), config.tokenTtlHours),
+    catalog: await openCatalog(config, db, log),
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
@@ -34,9 +37,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
+  // Expired links give their unused escrow back; safe when several processes sweep at once.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepTimer = setInterval(() => {
+    sweeping = sweepExpiredLinks(db).catch((err: unknown) => log.error({ err }, 'link sweep failed'));
+  }, 60_000);
+  sweepTimer.unref();
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(sweepTimer);
+      await sweeping;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

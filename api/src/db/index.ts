@@ -5,9 +5,17 @@ import type { Config } from '../config.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity } from '../invites/entity.js';
 import { Initial1763870000000 } from './migrations/1763870000000-initial.js';
+import { IdempotencyRecordEntity, LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity } from '../money/entities.js';
+import { Ledger1763870100000 } from './migrations/1763870100000-ledger.js';
+import { CatalogMetaEntity, CatalogProductEntity } from '../catalog/entity.js';
+import { Catalog1763870200000 } from './migrations/1763870200000-catalog.js';
+import { LinkEntity, LinkResponseEntity, LinkVisitorEntity } from '../links/entity.js';
+import { ConversationEntity, MessageEntity } from '../conversations/entity.js';
+import { NotificationEntity } from '../notifications/entity.js';
+import { Links1763870300000 } from './migrations/1763870300000-links.js';
 
-export const entities = [UserEntity, InviteEntity];
-export const migrations = [Initial1763870000000];
+export const entities = [UserEntity, InviteEntity, LedgerAccountEntity, LedgerTransferEntity, LedgerEntryEntity, IdempotencyRecordEntity, CatalogProductEntity, CatalogMetaEntity, LinkEntity, LinkVisitorEntity, LinkResponseEntity, ConversationEntity, MessageEntity, NotificationEntity];
+export const migrations = [Initial1763870000000, Ledger1763870100000, Catalog1763870200000, Links1763870300000];
 
 /**
  * The database: TypeORM on embedded SQLite (better-sqlite3, one file under DATA_DIR) by default,

@@ -7,6 +7,9 @@ import { loadConfig, type Env } from '../config.js';
 import { createInvite } from '../invites/service.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { PrivateUser } from '../users/schemas.js';
+import { hashPassword } from '../auth/passwords.js';
+import { UserEntity, type User } from '../users/entity.js';
+import { presentPrivateUser } from '../users/presenter.js';
 
 export interface Reply<T = unknown> {
   status: number;
@@ -131,4 +134,59 @@ export async function buildUser(
   });
   if (res.status !== 201) throw new Error(`buildUser failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { user: res.body.user, token: res.body.token, password };
+}
+
+let fastHash: Promise<string> | undefined;
+
+/**
+ * Many users at once, written straight to the database with one shared password hash and
+ * signed tokens (registration through HTTP costs an argon2 hash each). Their password is
+ * 'secret-pass'.
+ */
+export async function buildUsers(server: TestServer, count: number, prefix = 'bulk'): Promise<TestUser[]> {
+  fastHash ??= hashPassword('secret-pass');
+  const passwordHash = await fastHash;
+  const now = new Date();
+  const users: User[] = Array.from({ length: count }, () => {
+    counter += 1;
+    const name = `${prefix}${process.pid % 1000}${counter}`.slice(0, 15);
+    return {
+      id: crypto.randomUUID(),
+      username: name,
+      email: `${name}@example.com`,
+      passwordHash,
+      displayName: name,
+      bio: '',
+      location: '',
+      profilePicture: null,
+      coverPicture: null,
+      isSubscribed: false,
+      stripeCustomerId: null,
+      balanceCents: 0,
+      tokenVersion: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  // insert copies: TypeORM writes re-read values back into the objects it is given
+  await server.deps.db.transaction((em) => em.insert(UserEntity, users.map((u) => ({ ...u }))));
+  return Promise.all(
+    users.map(async (u) => ({
+      user: presentPrivateUser(u),
+      token: await server.deps.tokens.sign({ userId: u.id, version: 0 }),
+      password: 'secret-pass',
+    })),
+  );
+}
+
+/** Puts sandbox money in a user's balance through the API. */
+export async function depositFor(server: TestServer, who: TestUser, dollars: number): Promise<void> {
+  const res = await server.request('POST', '/api/billing-settings-deposit', { token: who.token, body: { balance: dollars } });
+  if (res.status !== 200) throw new Error(`deposit failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** The user's balance in dollars, as the API reports it. */
+export async function balanceOfUser(server: TestServer, who: TestUser): Promise<number> {
+  const res = await server.request<{ balance: number }>('GET', '/api/billing-settings-balance', { token: who.token });
+  return res.body.balance;
 }

@@ -1,0 +1,64 @@
+import { EntitySchema } from 'typeorm';
+import { dateColumn, idColumn, refColumn } from '../db/columns.js';
+
+/**
+ * A conversation between a giver (the initiator, anonymous to the other side) and the person
+ * who received (the responder). One per ordered pair: a gift the other way round opens its own.
+ */
+export interface Conversation {
+  id: string;
+  initiatorId: string;
+  responderId: string;
+  /** True when the initiator is a gift giver who stays anonymous to the responder. */
+  initiatorAnonymous: boolean;
+  lastMessageId: string | null;
+  lastMessageAt: Date;
+  createdAt: Date;
+}
+
+export const ConversationEntity = new EntitySchema<Conversation>({
+  name: 'Conversation',
+  tableName: 'conversations',
+  columns: {
+    id: idColumn,
+    initiatorId: { ...refColumn(), name: 'initiator_id' },
+    responderId: { ...refColumn(), name: 'responder_id' },
+    initiatorAnonymous: { type: 'boolean', default: true, name: 'initiator_anonymous' },
+    lastMessageId: { ...refColumn(true), name: 'last_message_id' },
+    lastMessageAt: { ...dateColumn(), name: 'last_message_at' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+  },
+});
+
+export type MessageType = 'normal' | 'gift';
+
+export interface Message {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  text: string;
+  messageType: MessageType;
+  giftTitle: string | null;
+  giftType: 'item' | 'currency' | null;
+  giftImg: string | null;
+  /** Read by the member who did not send it. */
+  read: boolean;
+  createdAt: Date;
+}
+
+export const MessageEntity = new EntitySchema<Message>({
+  name: 'Message',
+  tableName: 'messages',
+  columns: {
+    id: idColumn,
+    conversationId: { ...refColumn(), name: 'conversation_id' },
+    senderId: { ...refColumn(), name: 'sender_id' },
+    text: { type: 'varchar', length: 2000 },
+    messageType: { type: 'varchar', length: 16, default: 'normal', name: 'message_type' },
+    giftTitle: { type: 'varchar', length: 255, nullable: true, name: 'gift_title' },
+    giftType: { type: 'varchar', length: 16, nullable: true, name: 'gift_type' },
+    giftImg: { type: 'varchar', length: 2048, nullable: true, name: 'gift_img' },
+    read: { type: 'boolean', default: false },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+  },
+});

@@ -1,0 +1,76 @@
+import type { User } from '../users/entity.js';
+import type { Conversation, Message } from './entity.js';
+
+/** How an anonymous giver appears to the person they gave to. */
+export const ANONYMOUS = 'anonymous';
+
+export interface OtherPartyView {
+  _id: string | null;
+  username: string;
+  displayName: string;
+  profilePicture: string | null;
+  anonymous: boolean;
+}
+
+export interface MessageView {
+  _id: string;
+  conversationId: string;
+  senderUserId: string;
+  mine: boolean;
+  text: string;
+  messageType: 'normal' | 'gift';
+  giftDetails: { title: string | null; giftType: 'item' | 'currency' | null; img: string | null } | null;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface ConversationView {
+  _id: string;
+  initiatorUserId: string;
+  responderUserId: string;
+  otherUser: OtherPartyView;
+  lastMessage: MessageView | null;
+  unreadCount: number;
+}
+
+/** True when `viewer` must not learn who `userId` is in this conversation. */
+const hiddenFrom = (c: Conversation, viewerId: string, userId: string) =>
+  c.initiatorAnonymous && userId === c.initiatorId && viewerId !== c.initiatorId;
+
+const shownId = (c: Conversation, viewerId: string, userId: string) => (hiddenFrom(c, viewerId, userId) ? ANONYMOUS : userId);
+
+export function presentMessage(c: Conversation, viewerId: string, m: Message): MessageView {
+  return {
+    _id: m.id,
+    conversationId: m.conversationId,
+    senderUserId: shownId(c, viewerId, m.senderId),
+    mine: m.senderId === viewerId,
+    text: m.text,
+    messageType: m.messageType,
+    giftDetails: m.messageType === 'gift' ? { title: m.giftTitle, giftType: m.giftType, img: m.giftImg } : null,
+    read: m.read,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+export function presentConversation(
+  c: Conversation,
+  viewerId: string,
+  other: User | null,
+  lastMessage: Message | null,
+  unreadCount: number,
+): ConversationView {
+  const otherId = c.initiatorId === viewerId ? c.responderId : c.initiatorId;
+  const anonymous = hiddenFrom(c, viewerId, otherId);
+  return {
+    _id: c.id,
+    initiatorUserId: shownId(c, viewerId, c.initiatorId),
+    responderUserId: c.responderId,
+    otherUser:
+      anonymous || !other
+        ? { _id: null, username: 'Anonymous', displayName: 'Anonymous', profilePicture: null, anonymous: true }
+        : { _id: other.id, username: other.username, displayName: other.displayName, profilePicture: other.profilePicture, anonymous: false },
+    lastMessage: lastMessage ? presentMessage(c, viewerId, lastMessage) : null,
+    unreadCount,
+  };
+}

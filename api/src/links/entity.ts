@@ -1,0 +1,102 @@
+import { EntitySchema } from 'typeorm';
+import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
+
+export type LinkType = 'currency' | 'item';
+export type GiveOrReceive = 'give' | 'receive';
+/** active: open to use; used: no quantity left; expired: its time ran out (escrow refunded). */
+export type LinkStatus = 'active' | 'used' | 'expired';
+
+export interface Link {
+  id: string;
+  creatorId: string;
+  type: LinkType;
+  giveOrReceive: GiveOrReceive;
+  /** Currency: what one use gives or asks for. Item: the item's total (price + shipping). */
+  amountCents: number;
+  initialQuantity: number;
+  remainingQuantity: number;
+  title: string | null;
+  photo: string | null;
+  itemId: string | null;
+  /** What the link costs its creator (give) or asks for in all (receive). */
+  totalCostCents: number;
+  status: LinkStatus;
+  views: number;
+  createdAt: Date;
+  expiresAt: Date;
+  closedAt: Date | null;
+}
+
+export const LinkEntity = new EntitySchema<Link>({
+  name: 'Link',
+  tableName: 'links',
+  columns: {
+    id: idColumn,
+    creatorId: { ...refColumn(), name: 'creator_id' },
+    type: { type: 'varchar', length: 16 },
+    giveOrReceive: { type: 'varchar', length: 16, name: 'give_or_receive' },
+    amountCents: centsColumn({ name: 'amount_cents' }),
+    initialQuantity: { type: 'integer', name: 'initial_quantity' },
+    remainingQuantity: { type: 'integer', name: 'remaining_quantity' },
+    title: { type: 'varchar', length: 255, nullable: true },
+    photo: { type: 'varchar', length: 2048, nullable: true },
+    itemId: { type: 'varchar', length: 100, nullable: true, name: 'item_id' },
+    totalCostCents: centsColumn({ name: 'total_cost_cents' }),
+    status: { type: 'varchar', length: 16, default: 'active' },
+    views: { type: 'integer', default: 0 },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+    expiresAt: { ...dateColumn(), name: 'expires_at' },
+    closedAt: { ...dateColumn(true), name: 'closed_at' },
+  },
+});
+
+/** Who opened a link: a user, or an anonymous browser session. */
+export interface LinkVisitor {
+  id: string;
+  linkId: string;
+  /** `u:<userId>` or `s:<sessionId>`: one row per visitor per link. */
+  visitorKey: string;
+  userId: string | null;
+  createdAt: Date;
+}
+
+export const LinkVisitorEntity = new EntitySchema<LinkVisitor>({
+  name: 'LinkVisitor',
+  tableName: 'link_visitors',
+  columns: {
+    id: idColumn,
+    linkId: { ...refColumn(), name: 'link_id' },
+    visitorKey: { type: 'varchar', length: 80, name: 'visitor_key' },
+    userId: { ...refColumn(true), name: 'user_id' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+  },
+});
+
+/** One use of a link: accepting a give link, or giving to a receive link. Once per responder. */
+export interface LinkResponse {
+  id: string;
+  linkId: string;
+  responderId: string;
+  /** accept: took from a give link; give: gave to a receive link. */
+  kind: 'accept' | 'give';
+  amountCents: number;
+  /** For items: the gift order is placed for this user. */
+  itemId: string | null;
+  transferId: string;
+  createdAt: Date;
+}
+
+export const LinkResponseEntity = new EntitySchema<LinkResponse>({
+  name: 'LinkResponse',
+  tableName: 'link_responses',
+  columns: {
+    id: idColumn,
+    linkId: { ...refColumn(), name: 'link_id' },
+    responderId: { ...refColumn(), name: 'responder_id' },
+    kind: { type: 'varchar', length: 16 },
+    amountCents: centsColumn({ name: 'amount_cents' }),
+    itemId: { type: 'varchar', length: 100, nullable: true, name: 'item_id' },
+    transferId: { ...refColumn(), name: 'transfer_id' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+  },
+});

@@ -1,0 +1,27 @@
+import { centsToDollars } from '../money/cents.js';
+import type { Link } from './entity.js';
+import type { LinkMetricsView, LinkView } from './schemas.js';
+
+export function presentLink(link: Link, creatorUsername: string, metrics?: LinkMetricsView): LinkView {
+  return {
+    _id: link.id,
+    id: link.id,
+    creatorUsername,
+    creatorUserId: link.creatorId,
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    status: link.status,
+    details: {
+      type: link.type,
+      giveorreceive: link.giveOrReceive,
+      amount: centsToDollars(link.amountCents),
+      initialQuantity: link.initialQuantity,
+      remainingQuantity: link.remainingQuantity,
+      title: link.title,
+      photo: link.photo,
+      itemId: link.itemId,
+      totalCost: centsToDollars(link.totalCostCents),
+    },
+    ...(metrics ? { metrics } : {}),
+  };
+}

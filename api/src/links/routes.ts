@@ -1,0 +1,125 @@
+import Router from '@koa/router';
+import type { Deps } from '../deps.js';
+import { sendAnswer } from '../http/answer.js';
+import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
+import type { AppState } from '../http/context.js';
+import { validate } from '../http/validate.js';
+import { readIdempotencyKey } from '../money/idempotency.js';
+import { forbidden } from '../errors.js';
+import {
+  AcceptLinkBody,
+  ConfirmGiveBody,
+  ConfirmGiveParams,
+  CreateLinkBody,
+  CreatorParams,
+  GiveBody,
+  OpenLinkBody,
+  PageQuery,
+  RespondedQuery,
+  UsernameParams,
+} from './schemas.js';
+import {
+  acceptLink,
+  confirmGive,
+  countActiveLinks,
+  createLink,
+  giveToLink,
+  hasResponded,
+  listFeed,
+  listProfileLinks,
+  openLink,
+  type LinkDeps,
+} from './service.js';
+
+/** Gift links: create, feed, open, accept, give (paths as the spec names them). */
+export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddleware): Router<AppState> {
+  const links: LinkDeps = { db: deps.db, catalog: deps.catalog, linkTtlHours: deps.config.linkTtlHours };
+  const router = new Router<AppState>();
+
+  router.post(
+    '/links/create',
+    authenticate,
+    validate({ body: CreateLinkBody }, async (ctx, { body }) => {
+      const user = currentUser(ctx);
+      assertSelf(ctx, body.creatorUserId);
+      if (body.creatorUsername !== undefined && body.creatorUsername.toLowerCase() !== user.username) throw forbidden();
+      sendAnswer(ctx, await createLink(links, user, body.details, readIdempotencyKey(ctx)));
+    }),
+  );
+
+  router.get(
+    '/links/all',
+    validate({ query: PageQuery }, async (ctx, { query }) => {
+      ctx.body = await listFeed(deps.db, query.page);
+    }),
+  );
+
+  router.get(
+    '/links/profile/:username',
+    authenticate,
+    validate({ params: UsernameParams, query: PageQuery }, async (ctx, { params, query }) => {
+      ctx.body = await listProfileLinks(deps.db, currentUser(ctx), params.username, query.page);
+    }),
+  );
+
+  router.get(
+    '/links/active-links/:username',
+    authenticate,
+    validate({ params: UsernameParams }, async (ctx, { params }) => {
+      ctx.body = { totalLinks: await countActiveLinks(deps.db, params.username) };
+    }),
+  );
+
+  router.post(
+    '/links/:linkCreatorUsername',
+    optionalAuth,
+    validate({ params: CreatorParams, body: OpenLinkBody }, async (ctx, { params, body }) => {
+      const updatedLink = await openLink(deps.db, ctx.state.user, params.linkCreatorUsername, body.sessionId);
+      ctx.body = { updatedLink };
+    }),
+  );
+
+  router.get(
+    '/api/user-respond',
+    authenticate,
+    validate({ query: RespondedQuery }, async (ctx, { query }) => {
+      const user = currentUser(ctx);
+      if (query.linkResponderUsername !== undefined && query.linkResponderUsername.toLowerCase() !== user.username)
+        throw forbidden();
+      ctx.body = { responded: await hasResponded(deps.db, user, query) };
+    }),
+  );
+
+  router.put(
+    '/api/accept-link',
+    authenticate,
+    validate({ body: AcceptLinkBody }, async (ctx, { body }) => {
+      const user = currentUser(ctx);
+      if (body.linkResponderUsername !== undefined && body.linkResponderUsername.toLowerCase() !== user.username)
+        throw forbidden();
+      sendAnswer(ctx, await acceptLink(links, user, body.linkCreatorUsername, readIdempotencyKey(ctx)));
+    }),
+  );
+
+  // One atomic call: the money moves, the give is recorded, the recipient is told.
+  router.post(
+    '/statuses/api/gives',
+    authenticate,
+    validate({ body: GiveBody }, async (ctx, { body }) => {
+      const input = { postId: body.postId, amountCents: body.amount };
+      sendAnswer(ctx, await giveToLink(links, currentUser(ctx), input, readIdempotencyKey(ctx)));
+    }),
+  );
+
+  // Kept for clients of the old two-step give: confirms the give the first call already made.
+  router.put(
+    '/statuses/api/statuses/:postId/give',
+    authenticate,
+    validate({ params: ConfirmGiveParams, body: ConfirmGiveBody }, async (ctx, { params, body }) => {
+      assertSelf(ctx, body.giveUserId);
+      ctx.body = await confirmGive(deps.db, currentUser(ctx), params.postId, body.giveId);
+    }),
+  );
+
+  return router;
+}
