@@ -32,6 +32,14 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default('./dist/web'),
   COMMUNITY_INVITE_URL: z.url().optional(),
+  PAYMENTS: z.enum(['sandbox']).default('sandbox'),
+  CATALOG: z.enum(['embedded', 'ebay']).default('embedded'),
+  CATALOG_DIR: z.string().default('./resources/catalog'),
+  EBAY_CLIENT_ID: z.string().optional(),
+  EBAY_CLIENT_SECRET: z.string().optional(),
+  EBAY_API_BASE: z.url().default('https://api.ebay.com'),
+  EBAY_OAUTH_URL: z.url().optional(),
+  EBAY_MARKETPLACE_ID: z.string().regex(/^EBAY_[A-Z_]+$/, 'must be an eBay marketplace id such as EBAY_US').default('EBAY_US'),
 });
 
 export type Env = z.input<typeof schema>;
@@ -56,6 +64,21 @@ export interface Config {
   logLevel: string;
   webDir: string;
   communityInviteUrl?: string;
+  /** The payment provider (wallet/payments.ts); `sandbox` is the embedded, offline one. */
+  payments: 'sandbox';
+  catalog: 'embedded' | 'ebay';
+  /** The embedded catalogue: products.json and images/. */
+  catalogDir: string;
+  /** Set when CATALOG=ebay. */
+  ebay?: EbayConfig;
+}
+
+export interface EbayConfig {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+  oauthUrl: string;
+  marketplaceId: string;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +92,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.CATALOG === 'ebay') {
+    for (const name of ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET'] as const)
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when CATALOG=ebay`);
+  }
+  const ebayBase = e.EBAY_API_BASE.replace(/\/$/, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -90,5 +118,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     communityInviteUrl: e.COMMUNITY_INVITE_URL,
+    payments: e.PAYMENTS,
+    catalog: e.CATALOG,
+    catalogDir: path.resolve(e.CATALOG_DIR),
+    ebay:
+      e.CATALOG === 'ebay'
+        ? {
+            clientId: e.EBAY_CLIENT_ID ?? '',
+            clientSecret: e.EBAY_CLIENT_SECRET ?? '',
+            apiBase: ebayBase,
+            oauthUrl: e.EBAY_OAUTH_URL ?? `${ebayBase}/identity/v1/oauth2/token`,
+            marketplaceId: e.EBAY_MARKETPLACE_ID,
+          }
+        : undefined,
   };
 }

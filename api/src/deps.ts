@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import type { Tokens } from './auth/tokens.js';
+import type { Catalog } from './catalog/catalog.js';
 
 /** What the app is assembled from; built once in server.ts (and by the tests through it). */
 export interface Deps {
@@ -9,4 +10,6 @@ export interface Deps {
   db: Database;
   log: Logger;
   tokens: Tokens;
+  /** The marketplace catalogue (embedded or eBay), see catalog/catalog.ts. */
+  catalog: Catalog;
 }

@@ -1,0 +1,34 @@
+import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
+
+/**
+ * Adult and profane searches are refused (spec §5: "Haha noo..."). The terms come from the
+ * `obscenity` library's English dataset, which also catches l33t-speak, look-alike characters
+ * and stretched letters. No Node-only imports: the renderer bundles this file too, so the screen
+ * and the server refuse the same queries.
+ */
+export const BLOCKED_QUERY_MESSAGE = 'Haha noo...';
+
+/**
+ * Ordinary shopping words the library's patterns would otherwise catch (cumin, shiitake…).
+ * Whitelisting only ever lets a word through; it never adds a blocked term.
+ */
+const SHOPPING_WORDS = ['cumin', 'shiitake', 'cockpit', 'cummerbund', 'dickies', 'pussy willow'];
+
+let matcher: RegExpMatcher | undefined;
+
+function getMatcher(): RegExpMatcher {
+  if (!matcher) {
+    const built = englishDataset.build();
+    matcher = new RegExpMatcher({
+      ...built,
+      whitelistedTerms: [...(built.whitelistedTerms ?? []), ...SHOPPING_WORDS],
+      ...englishRecommendedTransformers,
+    });
+  }
+  return matcher;
+}
+
+/** True when the search query contains an adult or profane term. */
+export function isBlockedQuery(q: string): boolean {
+  return getMatcher().hasMatch(q);
+}

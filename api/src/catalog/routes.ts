@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Router from '@koa/router';
+import type { Deps } from '../deps.js';
+import type { AuthMiddleware } from '../http/auth.js';
+import type { AppState } from '../http/context.js';
+import { validate } from '../http/validate.js';
+import { CATALOG_IMAGE_NAME } from './embedded.js';
+import { ItemIdParams, SearchQuery } from './schemas.js';
+import { findProduct, searchProducts } from './service.js';
+
+const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+export function catalogRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get(
+    '/api/products/search',
+    authenticate,
+    validate({ query: SearchQuery }, async (ctx, { query }) => {
+      ctx.body = await searchProducts(deps.catalog, query.q);
+    }),
+  );
+
+  router.get(
+    '/api/products/:itemId',
+    authenticate,
+    validate({ params: ItemIdParams }, async (ctx, { params }) => {
+      ctx.body = await findProduct(deps.catalog, params.itemId);
+    }),
+  );
+
+  // The embedded catalogue's pictures: only our own file names, always as JPEG, never sniffed.
+  const imagesDir = path.join(deps.config.catalogDir, 'images');
+  router.get('/catalog/images/:name', async (ctx) => {
+    const name = ctx.params.name;
+    if (!CATALOG_IMAGE_NAME.test(name)) return;
+    const file = path.join(imagesDir, name);
+    let stat: fs.Stats;
+    try {
+      stat = await fs.promises.stat(file);
+      if (!stat.isFile()) return;
+    } catch {
+      return; // not found: the 404 answer comes from the error middleware
+    }
+    ctx.set('Cache-Control', `public, max-age=${IMAGE_MAX_AGE_SECONDS}`);
+    ctx.set('ETag', `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
+    ctx.lastModified = stat.mtime;
+    ctx.set('Content-Security-Policy', "default-src 'none'");
+    ctx.set('Content-Disposition', 'inline');
+    ctx.type = 'image/jpeg';
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.set('Content-Length', String(stat.size));
+    ctx.body = fs.createReadStream(file);
+  });
+
+  return router;
+}
