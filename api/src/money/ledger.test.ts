@@ -1,0 +1,266 @@
+import crypto from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../errors.js';
+import { startTestServer, type TestServer } from '../testing/server.js';
+import { UserEntity, type User } from '../users/entity.js';
+import { centsToDollars, dollarsToCents } from './cents.js';
+import { LedgerEntryEntity, LedgerTransferEntity } from './entities.js';
+import { withIdempotency } from './idempotency.js';
+import {
+  SYSTEM_PAYMENTS,
+  balanceOf,
+  entriesTotal,
+  escrowAccount,
+  ledgerInvariants,
+  transfer,
+  userAccount,
+  type AccountKey,
+  type TransferInput,
+} from './ledger.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const db = () => server.deps.db;
+
+/** A user row straight in the database: the ledger needs no more (and argon2 would be slow here). */
+async function makeUser(): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const user: User = {
+    id,
+    username: `l${id.slice(0, 12)}`,
+    email: `${id.slice(0, 12)}@ledger.test`,
+    passwordHash: 'x',
+    displayName: 'ledger',
+    bio: '',
+    location: '',
+    profilePicture: null,
+    coverPicture: null,
+    isSubscribed: false,
+    stripeCustomerId: null,
+    balanceCents: 0,
+    tokenVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db().transaction((em) => em.insert(UserEntity, user));
+  return id;
+}
+
+const move = (input: TransferInput) => db().transaction((em) => transfer(em, input));
+const balance = (key: AccountKey) => balanceOf(db().manager, key);
+
+async function expectSound() {
+  const inv = await ledgerInvariants(db());
+  expect(inv.sumOfAllEntries).toBe(0);
+  expect(inv.mismatchedBalances).toEqual([]);
+  expect(inv.negativeUserBalances).toEqual([]);
+  expect(inv.negativeEscrowBalances).toEqual([]);
+  expect(inv.unbalancedTransfers).toEqual([]);
+}
+
+describe('cents', () => {
+  it.each([
+    [1, 100],
+    ['1', 100],
+    ['1.5', 150],
+    [' 2.05 ', 205],
+    [0.29, 29],
+    [0.1 + 0.2, 30],
+    [999999.99, 99999999],
+    ['999999.99', 99999999],
+    [19.99, 1999],
+  ])('%j → %i cents', (dollars, cents) => expect(dollarsToCents(dollars)).toBe(cents));
+
+  it.each([[1.001], ['1.001'], ['abc'], [''], [-1], ['-1'], ['1e3'], [Infinity], [NaN], [null], [{}], ['1.'], ['.5'], [1e300]])(
+    'refuses %j',
+    (value) => expect(dollarsToCents(value)).toBeUndefined(),
+  );
+
+  it('round-trips every two-decimal amount exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_00 }), (cents) => {
+        expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
+        expect(dollarsToCents(centsToDollars(cents).toFixed(2))).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('transfer', () => {
+  it('writes two entries summing to zero and moves both cached balances', async () => {
+    const a = await makeUser();
+    const b = await makeUser();
+    const dep = await move({ from: SYSTEM_PAYMENTS, to: userAccount(a), amountCents: 1000, kind: 'deposit', actorUserId: a });
+    expect(dep.toBalanceCents).toBe(1000);
+    const give = await move({ from: userAccount(a), to: userAccount(b), amountCents: 250, kind: 'give', actorUserId: a });
+    expect(give).toMatchObject({ fromBalanceCents: 750, toBalanceCents: 250 });
+    const entries = await db().manager.findBy(LedgerEntryEntity, { transferId: give.transferId });
+    expect(entries.map((e) => e.amountCents).sort((x, y) => x - y)).toEqual([-250, 250]);
+    expect(await entriesTotal(db().manager, userAccount(a))).toBe(750);
+    const row = await db().manager.findOneByOrFail(LedgerTransferEntity, { id: give.transferId });
+    expect(row).toMatchObject({ kind: 'give', actorUserId: a });
+    await expectSound();
+  });
+
+  it('holds escrow, never overdraws it, and lets system accounts go negative', async () => {
+    const a = await makeUser();
+    const link = escrowAccount(crypto.randomUUID());
+    await move({ from: SYSTEM_PAYMENTS, to: userAccount(a), amountCents: 500, kind: 'deposit' });
+    await move({ from: userAccount(a), to: link, amountCents: 300, kind: 'escrow', actorUserId: a });
+    expect(await balance(link)).toBe(300);
+    await expect(move({ from: link, to: userAccount(a), amountCents: 301, kind: 'refund' })).rejects.toMatchObject({
+      code: 'insufficient_funds',
+    });
+    await move({ from: link, to: userAccount(a), amountCents: 300, kind: 'refund' });
+    expect(await balance(link)).toBe(0);
+    expect(await balance(userAccount(a))).toBe(500);
+    expect(await balance(SYSTEM_PAYMENTS)).toBeLessThan(0);
+    await expectSound();
+  });
+
+  it("throws the caller's error when a user cannot cover the amount, writing nothing", async () => {
+    const a = await makeUser();
+    const before = await db().manager.count(LedgerEntryEntity);
+    const custom = new AppError(400, 'overdrawn', 'Not enough.');
+    await expect(
+      move({ from: userAccount(a), to: SYSTEM_PAYMENTS, amountCents: 1, kind: 'withdrawal', insufficient: custom }),
+    ).rejects.toBe(custom);
+    await expect(move({ from: userAccount(a), to: SYSTEM_PAYMENTS, amountCents: 1, kind: 'withdrawal' })).rejects.toMatchObject({
+      message: 'Add money to your account balance.',
+    });
+    expect(await db().manager.count(LedgerEntryEntity)).toBe(before);
+    await expectSound();
+  });
+
+  it('refuses amounts that are not positive safe integers, unknown users and balances past the safe range', async () => {
+    const a = await makeUser();
+    for (const amountCents of [0, -5, 1.5, Number.MAX_SAFE_INTEGER + 1, Infinity, NaN])
+      await expect(move({ from: SYSTEM_PAYMENTS, to: userAccount(a), amountCents, kind: 'deposit' })).rejects.toMatchObject({
+        status: 400,
+      });
+    await expect(
+      move({ from: SYSTEM_PAYMENTS, to: userAccount(crypto.randomUUID()), amountCents: 5, kind: 'deposit' }),
+    ).rejects.toMatchObject({ status: 404 });
+
+    const rich = await makeUser();
+    const outside: AccountKey = `system:overflow-${crypto.randomUUID()}`;
+    const huge = Number.MAX_SAFE_INTEGER - 10;
+    await move({ from: outside, to: userAccount(rich), amountCents: huge, kind: 'deposit' });
+    await expect(move({ from: outside, to: userAccount(rich), amountCents: 11, kind: 'deposit' })).rejects.toMatchObject({
+      code: 'amount_too_large',
+    });
+    await expect(move({ from: SYSTEM_PAYMENTS, to: userAccount(rich), amountCents: 11, kind: 'deposit' })).rejects.toMatchObject({
+      code: 'amount_too_large',
+    });
+    expect(await balance(userAccount(rich))).toBe(huge);
+    await move({ from: userAccount(rich), to: outside, amountCents: huge, kind: 'withdrawal' });
+    expect(await balance(outside)).toBe(0);
+    await expectSound();
+  });
+
+  it('lets one of many concurrent spends of the same money through', async () => {
+    const a = await makeUser();
+    const b = await makeUser();
+    await move({ from: SYSTEM_PAYMENTS, to: userAccount(a), amountCents: 100, kind: 'deposit' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 15 }, () => move({ from: userAccount(a), to: userAccount(b), amountCents: 100, kind: 'give' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await balance(userAccount(b))).toBe(100);
+    await expectSound();
+  });
+});
+
+describe('withIdempotency', () => {
+  it('runs the work once per (user, key), also when repeats race', async () => {
+    const a = await makeUser();
+    let runs = 0;
+    const attempt = () =>
+      withIdempotency(db(), { key: 'k-1', userId: a, scope: 'test.deposit', input: 500 }, async (em) => {
+        runs += 1;
+        const moved = await transfer(em, { from: SYSTEM_PAYMENTS, to: userAccount(a), amountCents: 500, kind: 'deposit' });
+        return { status: 201, body: { cents: moved.toBalanceCents } };
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, attempt));
+    expect(runs).toBeGreaterThanOrEqual(1);
+    for (const answer of answers) expect(answer).toMatchObject({ status: 201, body: { cents: 500 } });
+    expect(answers.filter((x) => !x.replayed)).toHaveLength(1);
+    expect(await balance(userAccount(a))).toBe(500);
+    expect((await attempt()).replayed).toBe(true);
+    await expect(
+      withIdempotency(db(), { key: 'k-1', userId: a, scope: 'test.other', input: 500 }, async () => ({ status: 200, body: {} })),
+    ).rejects.toMatchObject({ status: 422 });
+    await expectSound();
+  });
+});
+
+type Op =
+  | { type: 'deposit'; user: number; cents: number }
+  | { type: 'withdraw'; user: number; cents: number }
+  | { type: 'give'; user: number; to: number; cents: number }
+  | { type: 'escrow'; user: number; link: number; cents: number }
+  | { type: 'release'; link: number; to: number; cents: number };
+
+const USERS = 3;
+const LINKS = 2;
+const cents = fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 1, max: 100_000_000 }));
+const who = fc.integer({ min: 0, max: USERS - 1 });
+const link = fc.integer({ min: 0, max: LINKS - 1 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ type: fc.constant('deposit' as const), user: who, cents }),
+  fc.record({ type: fc.constant('withdraw' as const), user: who, cents }),
+  fc.record({ type: fc.constant('give' as const), user: who, to: who, cents }),
+  fc.record({ type: fc.constant('escrow' as const), user: who, link, cents }),
+  fc.record({ type: fc.constant('release' as const), link, to: who, cents }),
+);
+
+describe('ledger properties', () => {
+  it('keeps every invariant after every step of random deposits, withdrawals, gifts and escrow', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 15 }), async (ops) => {
+        const users = await Promise.all(Array.from({ length: USERS }, makeUser));
+        const links = Array.from({ length: LINKS }, () => escrowAccount(crypto.randomUUID()));
+        const model = new Map<AccountKey, number>();
+        const get = (k: AccountKey) => model.get(k) ?? 0;
+
+        for (const step of ops) {
+          const [from, to]: [AccountKey, AccountKey] =
+            step.type === 'deposit'
+              ? [SYSTEM_PAYMENTS, userAccount(users[step.user])]
+              : step.type === 'withdraw'
+                ? [userAccount(users[step.user]), SYSTEM_PAYMENTS]
+                : step.type === 'give'
+                  ? [userAccount(users[step.user]), userAccount(users[step.to])]
+                  : step.type === 'escrow'
+                    ? [userAccount(users[step.user]), links[step.link]]
+                    : [links[step.link], userAccount(users[step.to])];
+          if (from === to) continue;
+          const covered = from === SYSTEM_PAYMENTS || get(from) >= step.cents;
+          const kind = step.type === 'withdraw' ? 'withdrawal' : step.type;
+          const attempt = move({ from, to, amountCents: step.cents, kind });
+          if (covered) {
+            await attempt;
+            model.set(from, get(from) - step.cents);
+            model.set(to, get(to) + step.cents);
+          } else {
+            await expect(attempt).rejects.toMatchObject({ code: 'insufficient_funds' });
+          }
+          const inv = await ledgerInvariants(db());
+          expect(inv.sumOfAllEntries).toBe(0);
+          expect(inv.mismatchedBalances).toEqual([]);
+          expect(inv.negativeUserBalances).toEqual([]);
+          expect(inv.negativeEscrowBalances).toEqual([]);
+          expect(inv.unbalancedTransfers).toEqual([]);
+          for (const key of [...users.map(userAccount), ...links]) expect(await balance(key)).toBe(get(key));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

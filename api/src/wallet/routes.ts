@@ -1,0 +1,44 @@
+import Router from '@koa/router';
+import type { Deps } from '../deps.js';
+import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
+import { sendAnswer } from '../http/answer.js';
+import type { AppState } from '../http/context.js';
+import { validate } from '../http/validate.js';
+import { centsToDollars } from '../money/cents.js';
+import { readIdempotencyKey } from '../money/idempotency.js';
+import { createPaymentsProvider } from './payments.js';
+import { DepositBody, WithdrawalBody, type BalanceResponse } from './schemas.js';
+import { deposit, getBalanceCents, withdraw, type WalletDeps } from './service.js';
+
+/** The user's balance, deposits and withdrawals (paths as the spec names them). */
+export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
+  const wallet: WalletDeps = { db: deps.db, payments: createPaymentsProvider(deps.config) };
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/billing-settings-balance', authenticate, async (ctx) => {
+    const body: BalanceResponse = { balance: centsToDollars(await getBalanceCents(deps.db, currentUser(ctx).id)) };
+    ctx.body = body;
+  });
+
+  router.post(
+    '/billing-settings-deposit',
+    authenticate,
+    validate({ body: DepositBody }, async (ctx, { body }) => {
+      assertSelf(ctx, body.userId);
+      const idempotencyKey = readIdempotencyKey(ctx);
+      sendAnswer(ctx, await deposit(wallet, { userId: currentUser(ctx).id, amountCents: body.balance, idempotencyKey }));
+    }),
+  );
+
+  router.post(
+    '/billing-settings-withdrawal',
+    authenticate,
+    validate({ body: WithdrawalBody }, async (ctx, { body }) => {
+      assertSelf(ctx, body.userId);
+      const idempotencyKey = readIdempotencyKey(ctx);
+      sendAnswer(ctx, await withdraw(wallet, { userId: currentUser(ctx).id, amountCents: body.balance, idempotencyKey }));
+    }),
+  );
+
+  return router;
+}
