@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider, createStore } from 'jotai';
-import { App } from './App';
 import './styles/base.css';
 import './styles/app.css';
+import { App } from './App';
 
 const store = createStore();
 const root = document.getElementById('root');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './Dialog.css';
 
@@ -20,7 +20,9 @@ export function Dialog({ message, title, onDismiss, children }: DialogProps) {
   const titleId = useId();
   const messageId = useId();
   const dismissRef = useRef(onDismiss);
-  dismissRef.current = onDismiss;
+  useLayoutEffect(() => {
+    dismissRef.current = onDismiss;
+  });
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;

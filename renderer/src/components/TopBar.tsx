@@ -43,23 +43,21 @@ export function TopBar() {
   const user = useAtomValue(userAtom);
   const balance = useAtomValue(balanceAtom);
   const location = useLocation();
-  const [open, setOpen] = useState(false);
+  // The phone menu is open for the page it was opened on, so it closes when the page changes.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
   const barRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-
-  // Close the phone menu when the page changes.
-  useEffect(() => {
-    setOpen(false);
-  }, [location.pathname]);
 
   useEffect(() => {
     if (!open) return;
     function onPointerDown(event: PointerEvent) {
-      if (barRef.current && !barRef.current.contains(event.target as Node)) setOpen(false);
+      if (barRef.current && !barRef.current.contains(event.target as Node)) setOpenOn(null);
     }
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         menuButtonRef.current?.focus();
       }
     }
@@ -116,7 +114,7 @@ export function TopBar() {
                 aria-expanded={open}
                 aria-controls="topbar-menu"
                 aria-label={open ? 'Close menu' : 'Open menu'}
-                onClick={() => setOpen((value) => !value)}
+                onClick={() => setOpen(!open)}
               >
                 {open ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
               </button>

@@ -5,6 +5,7 @@ import { isAbortError } from '../api/client';
 import { checkInvite } from '../api/invites';
 import { AuthCard } from '../components/AuthCard';
 import { PageSpinner } from '../components/Spinner';
+import { usePageTitle } from '../components/usePageTitle';
 import { userAtom } from '../state/session';
 
 type InviteState =
@@ -25,33 +26,34 @@ export function InvitePage() {
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
   const loggedIn = user !== null;
-  const [state, setState] = useState<InviteState>({ kind: 'checking' });
+  usePageTitle('Invite');
 
+  // The server's answer, remembered with the code it is for.
+  const [check, setCheck] = useState<{ code: string; state: InviteState } | null>(null);
+
+  let state: InviteState;
+  if (!inviteId) state = { kind: 'message', text: INVITE_TEXTS.missing, redirectMs: 2000 };
+  else if (loggedIn) state = { kind: 'message', text: INVITE_TEXTS.member, redirectMs: 3000 };
+  else if (check && check.code === inviteId) state = check.state;
+  else state = { kind: 'checking' };
+
+  const needsCheck = Boolean(inviteId) && !loggedIn;
   useEffect(() => {
-    if (!inviteId) {
-      setState({ kind: 'message', text: INVITE_TEXTS.missing, redirectMs: 2000 });
-      return;
-    }
-    if (loggedIn) {
-      setState({ kind: 'message', text: INVITE_TEXTS.member, redirectMs: 3000 });
-      return;
-    }
+    if (!needsCheck || !inviteId) return;
     const controller = new AbortController();
-    setState({ kind: 'checking' });
+    const settle = (next: InviteState) => setCheck({ code: inviteId, state: next });
     checkInvite(inviteId, controller.signal).then(
       (invites) => {
         const usable = Array.isArray(invites) && invites.some((invite) => invite.status !== 'used');
-        setState(
-          usable ? { kind: 'valid' } : { kind: 'message', text: INVITE_TEXTS.invalid, redirectMs: 3000 },
-        );
+        settle(usable ? { kind: 'valid' } : { kind: 'message', text: INVITE_TEXTS.invalid, redirectMs: 3000 });
       },
       (err: unknown) => {
         if (isAbortError(err) || controller.signal.aborted) return;
-        setState({ kind: 'message', text: INVITE_TEXTS.failed, redirectMs: 3000 });
+        settle({ kind: 'message', text: INVITE_TEXTS.failed, redirectMs: 3000 });
       },
     );
     return () => controller.abort();
-  }, [inviteId, loggedIn]);
+  }, [inviteId, needsCheck]);
 
   const redirectMs = state.kind === 'message' ? state.redirectMs : null;
   useEffect(() => {

@@ -5,6 +5,7 @@ import * as authApi from '../api/auth';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
+import { usePageTitle } from '../components/usePageTitle';
 import { returnPath } from '../state/navigation';
 import {
   errorAtom,
@@ -40,6 +41,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  usePageTitle('Log in');
 
   // A stale error from an earlier visit should not greet the user.
   useEffect(() => {

@@ -5,6 +5,7 @@ import * as authApi from '../api/auth';
 import { ApiError } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
+import { usePageTitle } from '../components/usePageTitle';
 import { userAtom } from '../state/session';
 import { useCompleteLogin } from '../state/useSession';
 
@@ -24,14 +25,13 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [inviteCode, setInviteCode] = useState(inviteId ?? '');
+  const [typedInviteCode, setInviteCode] = useState('');
+  // From an invite link the code comes from the path; otherwise the visitor types it.
+  const inviteCode = inviteId ?? typedInviteCode;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const confirmRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (inviteId) setInviteCode(inviteId);
-  }, [inviteId]);
+  usePageTitle('Register');
 
   // The browser shows this message on submit while the two passwords differ.
   useEffect(() => {

@@ -28,7 +28,8 @@ export const webPlatform: Platform = {
       // Permission is asked for from a user action elsewhere; never prompt from here.
       if (typeof Notification === 'undefined') return;
       if (Notification.permission === 'granted') {
-        new Notification(title, { body });
+        const notification = new Notification(title, { body });
+        notification.onclick = () => window.focus();
       }
     },
   },

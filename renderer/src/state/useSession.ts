@@ -5,7 +5,14 @@ import * as authApi from '../api/auth';
 import { ApiError, isAbortError } from '../api/client';
 import type { AuthResponse } from '../api/types';
 import { platform } from '../platform';
-import { loginFailureAtom, loginSuccessAtom, logoutAtom, sessionCheckedAtom } from './session';
+import { preloadImages } from './imagePreload';
+import {
+  addImageAtom,
+  loginFailureAtom,
+  loginSuccessAtom,
+  logoutAtom,
+  sessionCheckedAtom,
+} from './session';
 
 /** On app start: ask the API who is signed in (cookie on the web, stored token on desktop). */
 export function useSessionBootstrap(): boolean {
@@ -29,15 +36,21 @@ export function useSessionBootstrap(): boolean {
   return checked;
 }
 
-/** Stores the token through the platform and marks the session signed in. */
+/**
+ * After login or registration: store the token through the platform, mark the session signed in
+ * and warm the image cache with the user's wishlist pictures.
+ */
 export function useCompleteLogin() {
   const loginSuccess = useSetAtom(loginSuccessAtom);
+  const addImage = useSetAtom(addImageAtom);
   return useCallback(
     async (response: AuthResponse) => {
       await platform.token.set(response.token);
       loginSuccess(response.user);
+      const urls = (response.wishlistItems ?? []).flatMap((item) => (item.imageUrl ? [item.imageUrl] : []));
+      void preloadImages(urls, addImage);
     },
-    [loginSuccess],
+    [loginSuccess, addImage],
   );
 }
 

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { isAbortError } from '../api/client';
+import { listInvites } from '../api/invites';
+import type { Invite } from '../api/types';
+import { CheckIcon, CopyIcon, TicketIcon } from '../components/Icons';
+import { MessagePopup } from '../components/MessagePopup';
+import { PageSpinner } from '../components/Spinner';
+import { usePageTitle } from '../components/usePageTitle';
+import { userAtom } from '../state/session';
+import './CreateInvitePage.css';
+
+export const INVITE_FETCH_FAILED = 'An error occured when fetching invites. Please try again later.';
+export const INVITE_COPY_FAILED = 'An error occured copying the invite. Please try again later.';
+const COPIED_MS = 3000;
+
+type InvitesState = { kind: 'loading' } | { kind: 'ready'; invites: Invite[] } | { kind: 'error' };
+type InvitesResult = Exclude<InvitesState, { kind: 'loading' }> & { userId: string };
+
+export function CreateInvitePage() {
+  const user = useAtomValue(userAtom);
+  const userId = user?._id;
+  const [result, setResult] = useState<InvitesResult | null>(null);
+  const state: InvitesState = result && result.userId === userId ? result : { kind: 'loading' };
+  const [copiedId, setCopiedId] = useState<string | null>(null);
+  const [popup, setPopup] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  usePageTitle('Invites');
+
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    listInvites(userId, controller.signal).then(
+      (invites) => setResult({ kind: 'ready', invites, userId }),
+      (err: unknown) => {
+        if (isAbortError(err) || controller.signal.aborted) return;
+        setResult({ kind: 'error', userId });
+      },
+    );
+    return () => controller.abort();
+  }, [userId]);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function copy(invite: Invite) {
+    try {
+      if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+      await navigator.clipboard.writeText(invite.url);
+      setCopiedId(invite._id);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopiedId(null), COPIED_MS);
+    } catch {
+      setPopup(INVITE_COPY_FAILED);
+    }
+  }
+
+  const available = state.kind === 'ready' ? state.invites.filter((i) => i.status === 'available').length : 0;
+
+  return (
+    <div className="invites">
+      <header className="page-header">
+        <h1>Invites</h1>
+        <p>Giftlink is invite-only. Send an invite link to a friend; each invite creates one account.</p>
+      </header>
+
+      {state.kind === 'loading' ? <PageSpinner label="Loading invites" /> : null}
+
+      {state.kind === 'error' ? (
+        <div className="alert" role="alert">
+          {INVITE_FETCH_FAILED}
+        </div>
+      ) : null}
+
+      {state.kind === 'ready' && state.invites.length === 0 ? (
+        <div className="card empty-state">
+          <div className="empty-state__icon">
+            <TicketIcon size={28} />
+          </div>
+          <h2>No invites yet</h2>
+          <p className="muted">When invites are added to your account they will show up here.</p>
+        </div>
+      ) : null}
+
+      {state.kind === 'ready' && state.invites.length > 0 ? (
+        <>
+          <p className="invites__summary">
+            {available === 1 ? '1 invite available' : `${available} invites available`}
+          </p>
+          <ul className="invites__list">
+            {state.invites.map((invite, index) => {
+              const isAvailable = invite.status === 'available';
+              const copied = copiedId === invite._id;
+              return (
+                <li key={invite._id} className={isAvailable ? 'invite card' : 'invite card is-used'}>
+                  <div className="invite__icon">
+                    <TicketIcon size={22} />
+                  </div>
+                  <div className="invite__body">
+                    <span className="invite__code">Invite {index + 1}</span>
+                    {isAvailable ? (
+                      <span className="invite__url">{invite.url}</span>
+                    ) : (
+                      <span className="invite__url muted">This invite has been used.</span>
+                    )}
+                  </div>
+                  {isAvailable ? (
+                    <button
+                      type="button"
+                      className={copied ? 'btn btn--sm btn--soft invite__copy is-copied' : 'btn btn--sm btn--primary invite__copy'}
+                      onClick={() => copy(invite)}
+                      aria-live="polite"
+                    >
+                      {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+                      {copied ? 'Copied!' : 'Copy URL'}
+                    </button>
+                  ) : (
+                    <span className="badge invite__used">Used</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+
+      {popup ? <MessagePopup message={popup} onClose={() => setPopup(null)} /> : null}
+    </div>
+  );
+}

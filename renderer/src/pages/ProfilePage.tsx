@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, isAbortError } from '../api/client';
+import type { ProfileUser } from '../api/types';
+import { getUserByUsername } from '../api/users';
+import { GiftIcon, HeartListIcon, LockIcon, MapPinIcon, SettingsIcon, VerifiedIcon } from '../components/Icons';
+import { Avatar, Cover } from '../components/ProfileImages';
+import { PageSpinner } from '../components/Spinner';
+import { usePageTitle } from '../components/usePageTitle';
+import { userAtom } from '../state/session';
+import './ProfilePage.css';
+
+type ProfileState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; profile: ProfileUser }
+  | { kind: 'error'; message: string };
+type ProfileResult = Exclude<ProfileState, { kind: 'loading' }> & { username: string };
+
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const me = useAtomValue(userAtom);
+  const isOwner = me !== null && me.username.toLowerCase() === username.toLowerCase();
+  const [result, setResult] = useState<ProfileResult | null>(null);
+  const state: ProfileState = result && result.username === username ? result : { kind: 'loading' };
+
+  useEffect(() => {
+    if (isOwner) return; // the session already holds the freshest copy
+    const controller = new AbortController();
+    getUserByUsername(username, controller.signal).then(
+      (profile) => setResult({ kind: 'ready', profile, username }),
+      (err: unknown) => {
+        if (isAbortError(err) || controller.signal.aborted) return;
+        const message =
+          err instanceof ApiError && err.status === 404
+            ? 'User not found'
+            : err instanceof ApiError && err.status === 0
+              ? err.message
+              : 'An error occurred when loading this profile. Please try again later.';
+        setResult({ kind: 'error', message, username });
+      },
+    );
+    return () => controller.abort();
+  }, [username, isOwner]);
+
+  const profile: ProfileUser | null = isOwner ? me : state.kind === 'ready' ? state.profile : null;
+  usePageTitle(profile ? profile.displayName || profile.username : 'Profile');
+
+  if (!profile) {
+    if (state.kind === 'error') {
+      return (
+        <div className="card empty-state">
+          <div className="empty-state__icon">
+            <GiftIcon size={28} />
+          </div>
+          <h1>{state.message}</h1>
+          <p className="muted">Check the username and try again.</p>
+          <Link className="btn btn--primary" to="/">
+            Go home
+          </Link>
+        </div>
+      );
+    }
+    return <PageSpinner label="Loading profile" />;
+  }
+
+  const name = profile.displayName || profile.username;
+  const wishlistPath = `/wishlist/${encodeURIComponent(profile.username)}`;
+
+  return (
+    <article className="profile">
+      <div className="profile__card card">
+        <div className="profile__cover-wrap">
+          <Cover src={profile.coverPicture} name={name} className="profile__cover" />
+        </div>
+        <div className="profile__body">
+          <Avatar src={profile.profilePicture} name={name} size={112} className="profile__avatar" />
+          <div className="profile__info">
+            <h1 className="profile__name">
+              <span>{name}</span>
+              {profile.isSubscribed ? (
+                <span className="profile__verified" title="Verified subscriber">
+                  <VerifiedIcon size={22} />
+                  <span className="visually-hidden">Verified</span>
+                </span>
+              ) : null}
+            </h1>
+            <p className="profile__username">@{profile.username}</p>
+            {profile.bio ? <p className="profile__bio">{profile.bio}</p> : null}
+            {profile.location ? (
+              <p className="profile__location">
+                <MapPinIcon size={16} />
+                <span>{profile.location}</span>
+              </p>
+            ) : null}
+          </div>
+          <div className="profile__actions">
+            <Link className="btn btn--sm btn--soft" to={wishlistPath}>
+              <HeartListIcon size={16} />
+              Wishlist
+            </Link>
+            {isOwner ? (
+              <Link
+                className="btn btn--sm"
+                to={`/profile/${encodeURIComponent(profile.username)}/settings`}
+              >
+                <SettingsIcon size={16} />
+                Settings
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      <section className="card profile__link" aria-label={isOwner ? 'Your link' : 'Link'}>
+        {isOwner ? (
+          <>
+            <div className="profile__link-icon">
+              <GiftIcon size={24} />
+            </div>
+            <div className="profile__link-text">
+              <h2>Your link</h2>
+              <p className="muted">Create a link to receive or give a gift, then share it anywhere.</p>
+            </div>
+            <Link className="btn btn--primary" to="/share">
+              Create a link
+            </Link>
+          </>
+        ) : (
+          <>
+            <div className="profile__link-icon profile__link-icon--locked">
+              <LockIcon size={24} />
+            </div>
+            <p className="profile__link-text profile__locked">Subscribe to see this user's link</p>
+          </>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,315 @@
+import { useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import type { EditableUserField, PictureKind, UpdateUserRequest, User } from '../api/types';
+import { updateUser, uploadPicture } from '../api/users';
+import { CameraIcon, LogoutIcon, PencilIcon } from '../components/Icons';
+import { MessagePopup } from '../components/MessagePopup';
+import { Avatar, Cover } from '../components/ProfileImages';
+import { Spinner } from '../components/Spinner';
+import { usePageTitle } from '../components/usePageTitle';
+import { replaceUserAtom, userAtom } from '../state/session';
+import { useLogout } from '../state/useSession';
+import './SettingsPage.css';
+
+export const UPLOAD_FAILED = 'Failed to upload image, try a smaller file.';
+const MAX_FIELD_LENGTH = 40;
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+interface FieldSpec {
+  key: EditableUserField;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: string;
+  placeholder: string;
+}
+
+const FIELDS: FieldSpec[] = [
+  { key: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Add a username' },
+  { key: 'displayName', label: 'Display Name', type: 'text', autoComplete: 'nickname', placeholder: 'Add a display name' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Add an email' },
+  { key: 'bio', label: 'Bio', type: 'text', autoComplete: 'off', placeholder: 'Add a bio' },
+  { key: 'location', label: 'Location', type: 'text', autoComplete: 'address-level2', placeholder: 'Add a location' },
+  { key: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', placeholder: '' },
+];
+
+type Drafts = Record<EditableUserField, string>;
+
+function draftsFrom(user: User): Drafts {
+  return {
+    username: user.username ?? '',
+    displayName: user.displayName ?? '',
+    email: user.email ?? '',
+    bio: user.bio ?? '',
+    location: user.location ?? '',
+    password: '',
+  };
+}
+
+/** Only what changed; a blank password means "keep the current one". */
+function changesBetween(user: User, drafts: Drafts): UpdateUserRequest {
+  const original = draftsFrom(user);
+  const changes: UpdateUserRequest = {};
+  for (const { key } of FIELDS) {
+    const value = drafts[key].trim();
+    if (key === 'password') {
+      if (drafts.password.trim() !== '') changes.password = drafts.password;
+    } else if (value !== original[key]) {
+      changes[key] = value;
+    }
+  }
+  return changes;
+}
+
+function saveErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return err.message;
+    if (err.status >= 400 && err.status < 500 && err.message) return err.message;
+  }
+  return 'Server error. Please try again later.';
+}
+
+export function SettingsPage() {
+  const { username = '' } = useParams();
+  const user = useAtomValue(userAtom);
+  usePageTitle('Settings');
+  if (!user) return null; // ProtectedRoute guarantees a user
+  if (user.username.toLowerCase() !== username.toLowerCase()) {
+    return <Navigate to={`/profile/${encodeURIComponent(user.username)}/settings`} replace />;
+  }
+  return <SettingsForm user={user} />;
+}
+
+function SettingsForm({ user }: { user: User }) {
+  const replaceUser = useSetAtom(replaceUserAtom);
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsFrom(user));
+  const [editing, setEditing] = useState<Partial<Record<EditableUserField, boolean>>>({});
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
+  const [uploading, setUploading] = useState<PictureKind | null>(null);
+  const [popup, setPopup] = useState<string | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  // A success note fades after a few seconds.
+  useEffect(() => {
+    if (status?.kind !== 'success') return;
+    const timer = window.setTimeout(() => setStatus(null), 4000);
+    return () => window.clearTimeout(timer);
+  }, [status]);
+
+  const name = user.displayName || user.username;
+
+  function startEditing(key: EditableUserField) {
+    setEditing((current) => ({ ...current, [key]: true }));
+    setStatus(null);
+  }
+
+  function cancelEditing(key: EditableUserField) {
+    setEditing((current) => ({ ...current, [key]: false }));
+    setDrafts((current) => ({ ...current, [key]: draftsFrom(user)[key] }));
+  }
+
+  function onFieldKeyDown(key: EditableUserField, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancelEditing(key);
+    }
+  }
+
+  async function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const changes = changesBetween(user, drafts);
+    if (Object.keys(changes).length === 0) {
+      setEditing({});
+      setDrafts(draftsFrom(user));
+      setStatus({ kind: 'info', text: 'No changes to save.' });
+      return;
+    }
+    setSaving(true);
+    setStatus(null);
+    try {
+      const updated = await updateUser(user._id, changes);
+      replaceUser(updated);
+      setDrafts(draftsFrom(updated));
+      setEditing({});
+      setStatus({ kind: 'success', text: 'Changes saved.' });
+      if (updated.username !== user.username) {
+        navigate(`/profile/${encodeURIComponent(updated.username)}/settings`, { replace: true });
+      }
+    } catch (err) {
+      setStatus({ kind: 'error', text: saveErrorMessage(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function onPickImage(kind: PictureKind, event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    if (!IMAGE_TYPES.includes(file.type)) {
+      setPopup(UPLOAD_FAILED);
+      return;
+    }
+    setUploading(kind);
+    try {
+      const response = await uploadPicture(file, kind);
+      replaceUser(response.user);
+    } catch {
+      setPopup(UPLOAD_FAILED);
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  async function onLogout() {
+    setLoggingOut(true);
+    await logout();
+  }
+
+  return (
+    <div className="settings">
+      <header className="page-header">
+        <h1>Settings</h1>
+        <p>
+          Signed in as <Link to={`/profile/${encodeURIComponent(user.username)}`}>@{user.username}</Link>
+        </p>
+      </header>
+
+      <section className="card settings__pictures" aria-labelledby="settings-pictures">
+        <h2 id="settings-pictures" className="visually-hidden">
+          Pictures
+        </h2>
+        <div className="settings__cover">
+          <Cover src={user.coverPicture} name={name} />
+          {uploading === 'coverPhoto' ? (
+            <div className="settings__uploading">
+              <Spinner light label="Uploading cover photo" />
+            </div>
+          ) : null}
+          <label className="btn btn--sm settings__cover-button">
+            <CameraIcon size={16} />
+            <span>Change cover photo</span>
+            <input
+              type="file"
+              className="visually-hidden"
+              accept="image/png, image/jpeg, .png, .jpg, .jpeg"
+              disabled={uploading !== null}
+              onChange={(event) => onPickImage('coverPhoto', event)}
+            />
+          </label>
+        </div>
+        <div className="settings__avatar-row">
+          <div className="settings__avatar">
+            <Avatar src={user.profilePicture} name={name} size={96} />
+            {uploading === 'profilePicture' ? (
+              <div className="settings__uploading settings__uploading--round">
+                <Spinner light label="Uploading profile picture" />
+              </div>
+            ) : null}
+          </div>
+          <label className="btn btn--sm btn--soft">
+            <CameraIcon size={16} />
+            <span>Change profile picture</span>
+            <input
+              type="file"
+              className="visually-hidden"
+              accept="image/png, image/jpeg, .png, .jpg, .jpeg"
+              disabled={uploading !== null}
+              onChange={(event) => onPickImage('profilePicture', event)}
+            />
+          </label>
+        </div>
+        <p className="field-hint settings__pictures-hint">PNG or JPEG. Large pictures are resized.</p>
+      </section>
+
+      <form className="settings__form" onSubmit={onSave}>
+        <section className="card settings__fields" aria-labelledby="settings-profile">
+          <h2 id="settings-profile" className="settings__section-title">
+            Profile
+          </h2>
+          <ul className="settings__list">
+            {FIELDS.map((field) => {
+              const id = `settings-${field.key}`;
+              const value = field.key === 'password' ? '' : draftsFrom(user)[field.key];
+              return (
+                <li key={field.key} className="settings__item">
+                  {editing[field.key] ? (
+                    <div className="field settings__edit">
+                      <label htmlFor={id}>{field.label}</label>
+                      <input
+                        id={id}
+                        className="input"
+                        type={field.type}
+                        name={field.key}
+                        autoComplete={field.autoComplete}
+                        autoCapitalize={field.key === 'username' || field.key === 'email' ? 'none' : undefined}
+                        maxLength={MAX_FIELD_LENGTH}
+                        autoFocus
+                        placeholder={field.key === 'password' ? 'New password' : undefined}
+                        value={drafts[field.key]}
+                        onChange={(event) =>
+                          setDrafts((current) => ({ ...current, [field.key]: event.target.value }))
+                        }
+                        onKeyDown={(event) => onFieldKeyDown(field.key, event)}
+                      />
+                      {field.key === 'password' ? (
+                        <span className="field-hint">Leave blank to keep your current password.</span>
+                      ) : null}
+                    </div>
+                  ) : (
+                    <button
+                      type="button"
+                      className="settings__row"
+                      onClick={() => startEditing(field.key)}
+                      title={`Click to edit ${field.label}`}
+                    >
+                      <span className="settings__row-label">{field.label}</span>
+                      <span className={value ? 'settings__row-value' : 'settings__row-value is-empty'}>
+                        {field.key === 'password' ? '••••••••' : value || field.placeholder}
+                      </span>
+                      <PencilIcon size={16} className="settings__row-icon" />
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        {status ? (
+          <div
+            className={
+              status.kind === 'error' ? 'alert' : status.kind === 'success' ? 'alert alert--success' : 'alert alert--info'
+            }
+            role={status.kind === 'error' ? 'alert' : 'status'}
+          >
+            {status.text}
+          </div>
+        ) : null}
+
+        <button type="submit" className="btn btn--primary btn--block settings__save" disabled={saving}>
+          {saving ? <Spinner size={18} light label="Saving" /> : null}
+          Save Changes
+        </button>
+      </form>
+
+      <section className="card settings__account" aria-labelledby="settings-account">
+        <h2 id="settings-account" className="settings__section-title">
+          Account
+        </h2>
+        <button type="button" className="btn btn--danger btn--block" onClick={onLogout} disabled={loggingOut}>
+          <LogoutIcon size={18} />
+          Logout
+        </button>
+      </section>
+
+      {popup ? <MessagePopup message={popup} onClose={() => setPopup(null)} /> : null}
+    </div>
+  );
+}
