@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { badRequest, isUniqueViolation } from '../errors.js';
 import { consumeInvite, createInvite } from '../invites/service.js';
-import { UserEntity, type User } from '../users/entity.js';
+import { UserEntity, newUserRecord, type User } from '../users/entity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { LoginBody, RegisterBody } from './schemas.js';
 import type { z } from 'zod';
@@ -15,24 +14,8 @@ export const DUPLICATE_ACCOUNT = 'Username or Email already exists.';
  */
 export async function register(deps: Deps, input: z.output<typeof RegisterBody>): Promise<User> {
   const passwordHash = await hashPassword(input.password);
-  const now = new Date();
-  const user: User = {
-    id: crypto.randomUUID(),
-    username: input.username,
-    email: input.email,
-    passwordHash,
-    displayName: input.username,
-    bio: '',
-    location: '',
-    profilePicture: null,
-    coverPicture: null,
-    isSubscribed: false,
-    stripeCustomerId: null,
-    balanceCents: 0,
-    tokenVersion: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const user = newUserRecord({ username: input.username, email: input.email, passwordHash });
+
   try {
     await deps.db.transaction(async (em) => {
       const clash = await em

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
-import { UserEntity, type User } from '../users/entity.js';
+import { UserEntity, newUserRecord } from '../users/entity.js';
 import { centsToDollars, dollarsToCents } from './cents.js';
 import { LedgerEntryEntity, LedgerTransferEntity } from './entities.js';
 import { withIdempotency } from './idempotency.js';
@@ -30,24 +30,8 @@ const db = () => server.deps.db;
 /** A user row straight in the database: the ledger needs no more (and argon2 would be slow here). */
 async function makeUser(): Promise<string> {
   const id = crypto.randomUUID();
-  const now = new Date();
-  const user: User = {
-    id,
-    username: `l${id.slice(0, 12)}`,
-    email: `${id.slice(0, 12)}@ledger.test`,
-    passwordHash: 'x',
-    displayName: 'ledger',
-    bio: '',
-    location: '',
-    profilePicture: null,
-    coverPicture: null,
-    isSubscribed: false,
-    stripeCustomerId: null,
-    balanceCents: 0,
-    tokenVersion: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const user = newUserRecord({ id, username: `l${id.slice(0, 12)}`, email: `${id.slice(0, 12)}@ledger.test`, passwordHash: 'x' });
+
   await db().transaction((em) => em.insert(UserEntity, user));
   return id;
 }

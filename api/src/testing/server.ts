@@ -8,7 +8,7 @@ import { createInvite } from '../invites/service.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { PrivateUser } from '../users/schemas.js';
 import { hashPassword } from '../auth/passwords.js';
-import { UserEntity, type User } from '../users/entity.js';
+import { UserEntity, newUserRecord, type User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';
 
 export interface Reply<T = unknown> {
@@ -146,27 +146,10 @@ let fastHash: Promise<string> | undefined;
 export async function buildUsers(server: TestServer, count: number, prefix = 'bulk'): Promise<TestUser[]> {
   fastHash ??= hashPassword('secret-pass');
   const passwordHash = await fastHash;
-  const now = new Date();
   const users: User[] = Array.from({ length: count }, () => {
     counter += 1;
     const name = `${prefix}${process.pid % 1000}${counter}`.slice(0, 15);
-    return {
-      id: crypto.randomUUID(),
-      username: name,
-      email: `${name}@example.com`,
-      passwordHash,
-      displayName: name,
-      bio: '',
-      location: '',
-      profilePicture: null,
-      coverPicture: null,
-      isSubscribed: false,
-      stripeCustomerId: null,
-      balanceCents: 0,
-      tokenVersion: 0,
-      createdAt: now,
-      updatedAt: now,
-    };
+    return newUserRecord({ username: name, email: `${name}@example.com`, passwordHash });
   });
   // insert copies: TypeORM writes re-read values back into the objects it is given
   await server.deps.db.transaction((em) => em.insert(UserEntity, users.map((u) => ({ ...u }))));

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { EntitySchema } from 'typeorm';
 import { centsColumn, dateColumn, idColumn } from '../db/columns.js';
 
@@ -40,3 +41,25 @@ export const UserEntity = new EntitySchema<User>({
     updatedAt: { ...dateColumn(), name: 'updated_at' },
   },
 });
+
+/** A new account's row: everything but who they are starts empty. */
+export function newUserRecord(fields: { username: string; email: string; passwordHash: string; id?: string }): User {
+  const now = new Date();
+  return {
+    id: fields.id ?? crypto.randomUUID(),
+    username: fields.username,
+    email: fields.email,
+    passwordHash: fields.passwordHash,
+    displayName: fields.username,
+    bio: '',
+    location: '',
+    profilePicture: null,
+    coverPicture: null,
+    isSubscribed: false,
+    stripeCustomerId: null,
+    balanceCents: 0,
+    tokenVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
