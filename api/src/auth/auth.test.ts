@@ -117,6 +117,12 @@ describe('registration rules', () => {
     }
   });
 
+  it('keeps names that are paths of their own for the app', async () => {
+    const res = await register({ username: 'Get-Transaction', email: 'gt@ex.io', password: 'secret' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('That username is taken.');
+  });
+
   it('needs a valid, unused invite', async () => {
     const missing = await server.request('POST', '/api/auth/register', {
       body: { username: 'noinv', email: 'noinv@ex.io', password: 'secret' },

@@ -2,13 +2,17 @@ import { z } from 'zod';
 
 const lower = (s: string) => s.toLowerCase();
 
+/** Names that are paths of their own next to /links/{username} and /wishlists/{username}. */
+const RESERVED_USERNAMES = new Set(['create', 'all', 'profile', 'active-links', 'update', 'purchase', 'get-transaction', 'find', 'unread', 'send']);
+
 export const usernameSchema = z
   .string()
   .trim()
   .min(3, 'Username must be 3-15 characters.')
   .max(15, 'Username must be 3-15 characters.')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only use letters, numbers, dots, dashes and underscores.')
-  .transform(lower);
+  .transform(lower)
+  .refine((name) => !RESERVED_USERNAMES.has(name), 'That username is taken.');
 
 const editText = (label: string) =>
   z.string().trim().max(40, `${label} must be at most 40 characters.`);
