@@ -8,6 +8,7 @@ import { openDatabase } from './db/index.js';
 import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
 import { sweepExpiredLinks } from './links/service.js';
+import { Realtime } from './realtime/hub.js';
 
 export interface RunningServer {
   deps: Deps;
@@ -26,10 +27,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     log,
     tokens: new Tokens(resolveSecret(config), config.tokenTtlHours),
     catalog: await openCatalog(config, db, log),
+    realtime: await Realtime.create(config, log),
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  // socket.io shares the API's HTTP server (same port and origin, path /socket.io).
+  deps.realtime.attach(server, deps);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -40,7 +44,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Expired links give their unused escrow back; safe when several processes sweep at once.
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweepTimer = setInterval(() => {
-    sweeping = sweepExpiredLinks(db).catch((err: unknown) => log.error({ err }, 'link sweep failed'));
+    sweeping = sweepExpiredLinks(db)
+      .then(() => db.optimize())
+      .catch((err: unknown) => log.error({ err }, 'link sweep failed'));
   }, 60_000);
   sweepTimer.unref();
 
@@ -49,6 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     (closing ??= (async () => {
       clearInterval(sweepTimer);
       await sweeping;
+      await deps.realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

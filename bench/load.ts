@@ -1,0 +1,124 @@
+/**
+ * The load generator, run as a child process of bench/run.ts so that autocannon does not share
+ * the server's event loop. Reads a LoadSpec (JSON file named by argv[2]), runs a short warm-up
+ * and then the measured autocannon run, and sends a LoadResult back over IPC.
+ */
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface LoadSpec {
+  url: string;
+  duration: number;
+  warmup: number;
+  connections: number;
+  /** A plain GET of `path`, or gives rotating through distinct (giver, link) pairs. */
+  kind: 'get' | 'gives';
+  path: string;
+  gives?: { tokens: string[]; linkIds: string[]; amount: number };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  requestsTotal: number;
+  durationSeconds: number;
+  latencyP50: number;
+  latencyP99: number;
+  latencyMax: number;
+  /** Socket errors and timeouts. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** `status error-code` of each non-2xx answer (gives only), e.g. `400 already_used`. */
+  errorCodes: Record<string, number>;
+  /** 2xx answers in warm-up and measured run together (gives: what the database should hold). */
+  ok2xxIncludingWarmup: number;
+  /** Gives only: pairs handed out past the last distinct one (would repeat a giver-link pair). */
+  pairsExhausted: number;
+  pairsAvailable?: number;
+}
+
+function main(): void {
+  const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as LoadSpec;
+  const errorCodes: Record<string, number> = {};
+  let counting = false;
+  let next = 0;
+  let pairsExhausted = 0;
+
+  const requests: autocannon.Request[] = [];
+  if (spec.kind === 'gives') {
+    const { tokens, linkIds, amount } = spec.gives!;
+    const pairs = tokens.length * linkIds.length;
+    requests.push({
+      method: 'POST',
+      path: spec.path,
+      // Pair k is (giver k mod G, link k mod R): with G and R coprime that walks all G×R pairs once,
+      // and requests in flight together have different givers and different links.
+      setupRequest: (req) => {
+        const k = next++;
+        if (k >= pairs) pairsExhausted += 1;
+        return {
+          ...req,
+          headers: { ...req.headers, 'x-auth-token': tokens[k % tokens.length] },
+          body: JSON.stringify({ postId: linkIds[k % linkIds.length], amount }),
+        };
+      },
+      onResponse: (status, body) => {
+        if (!counting || status < 300) return;
+        let code = '?';
+        try {
+          code = String((JSON.parse(body) as { error?: unknown }).error ?? '?');
+        } catch {
+          // not JSON
+        }
+        const key = `${status} ${code}`;
+        errorCodes[key] = (errorCodes[key] ?? 0) + 1;
+      },
+    });
+  } else {
+    requests.push({ method: 'GET', path: spec.path });
+  }
+
+  const options = (duration: number): autocannon.Options => ({
+    url: spec.url,
+    connections: spec.connections,
+    duration,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    requests,
+  });
+
+  void (async () => {
+    let warm2xx = 0;
+    if (spec.warmup > 0) {
+      const warm = await autocannon(options(spec.warmup));
+      warm2xx = warm['2xx'];
+    }
+    counting = true;
+    const r = await autocannon(options(spec.duration));
+    const statusCodes = Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]),
+    );
+    const result: LoadResult = {
+      requestsPerSecond: r.requests.average,
+      requestsTotal: r.requests.total,
+      durationSeconds: r.duration,
+      latencyP50: r.latency.p50,
+      latencyP99: r.latency.p99,
+      latencyMax: r.latency.max,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      non2xx: r.non2xx,
+      statusCodes,
+      errorCodes,
+      ok2xxIncludingWarmup: warm2xx + r['2xx'],
+      pairsExhausted,
+      pairsAvailable: spec.gives ? spec.gives.tokens.length * spec.gives.linkIds.length : undefined,
+    };
+    process.send!(result, () => process.exit(0));
+  })().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+main();

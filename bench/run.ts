@@ -1,0 +1,354 @@
+/**
+ * `npm run bench`: starts the real server (startTestServer: own data dir, own throwaway
+ * PostgreSQL database) on SQLite and on PostgreSQL, seeds it, and measures with autocannon:
+ *
+ * - GET /healthz            the ceiling: the whole middleware stack plus a `SELECT 1`
+ * - GET /favicon.svg        a no-database route (a static file of the built site), when built
+ * - GET /links/all?page=1   the feed's first page (25 cards) over 10,000 open links
+ * - POST /statuses/api/gives concurrent gives, each a distinct (giver, receive link) pair
+ *
+ * The load generator runs in a child process (bench/load.ts) so it does not share the server's
+ * event loop; on a small machine they still share the CPUs, and so does PostgreSQL.
+ *
+ * Options: --only sqlite|postgres, --duration N (seconds, default 6), --connections N
+ * (default 32), --warmup N (seconds, default 1), --analyze (ANALYZE SQLite after seeding too;
+ * PostgreSQL is always analysed, as autovacuum would be). PostgreSQL: DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test. Results also go to test-results/bench.json.
+ */
+import crypto from 'node:crypto';
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LinkEntity, LinkResponseEntity, type Link } from '../api/src/links/entity.js';
+import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../api/src/money/ledger.js';
+import { buildUsers, startTestServer, type TestServer, type TestUser } from '../api/src/testing/server.js';
+import type { LoadResult, LoadSpec } from './load.js';
+
+const FEED_LINKS = 10_000;
+/** Givers and receive links for the give scenario: coprime, so pair k = (k mod G, k mod R) covers G×R. */
+const GIVERS = 401;
+const RECEIVE_LINKS = 100;
+const GIVE_DOLLARS = 1;
+/** Rows per seeding insert. */
+const BATCH = 250;
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+
+type DbName = 'sqlite' | 'postgres';
+
+interface Options {
+  only?: DbName;
+  /** Also ANALYZE the SQLite database after seeding (PostgreSQL is always analysed, as autovacuum would). */
+  analyze: boolean;
+  duration: number;
+  connections: number;
+  warmup: number;
+}
+
+interface Row extends LoadResult {
+  database: DbName;
+  scenario: string;
+  /** requests/s over the /healthz ceiling's requests/s on the same database. */
+  ratioToCeiling: number | null;
+  /** Gives only: what the database holds after the run. */
+  check?: { recorded: number; counted: number; inFlightSlack: number; ledgerOk: boolean; ok: boolean };
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = { duration: 6, connections: 32, warmup: 1, analyze: false };
+  const number = (name: string, value: string | undefined, min: number, max: number) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--only') {
+      const v = value();
+      if (v !== 'sqlite' && v !== 'postgres') throw new Error('--only must be sqlite or postgres');
+      opts.only = v;
+    } else if (flag === '--duration') opts.duration = number('--duration', value(), 1, 600);
+    else if (flag === '--connections') opts.connections = Math.round(number('--connections', value(), 1, 1000));
+    else if (flag === '--warmup') opts.warmup = number('--warmup', value(), 0, 60);
+    else if (flag === '--analyze') opts.analyze = true;
+    else if (flag === '--help' || flag === '-h') {
+      console.log('npm run bench -- [--only sqlite|postgres] [--duration N] [--connections N] [--warmup N] [--analyze]');
+      process.exit(0);
+    } else throw new Error(`unknown option ${argv[i]} (try --help)`);
+  }
+  return opts;
+}
+
+const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
+let specCounter = 0;
+
+/** Runs bench/load.ts in a child process and answers its result. */
+function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const file = path.join(os.tmpdir(), `giftlink-bench-${process.pid}-${++specCounter}.json`);
+  fs.writeFileSync(file, JSON.stringify(spec));
+  return new Promise<LoadResult>((resolve, reject) => {
+    let result: LoadResult | undefined;
+    const child = fork(loadScript, [file], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (m) => {
+      result = m as LoadResult;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      fs.rmSync(file, { force: true });
+      if (result) resolve(result);
+      else reject(new Error(`load generator exited with ${code} and no result`));
+    });
+  });
+}
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const value = await work();
+  console.log(`  ${label} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  return value;
+}
+
+async function buildManyUsers(server: TestServer, count: number, prefix: string): Promise<TestUser[]> {
+  const users: TestUser[] = [];
+  // batches: TypeORM re-reads inserted rows with one OR per row, and SQLite's expression depth is 1000
+  for (let i = 0; i < count; i += BATCH) users.push(...(await buildUsers(server, Math.min(BATCH, count - i), prefix)));
+  return users;
+}
+
+interface Seeded {
+  receiveLinkIds: string[];
+  givers: TestUser[];
+  spareGiver: TestUser;
+}
+
+/**
+ * 10,000 open receive links (one per creator: a user holds one active link), inserted directly in
+ * batches; 401 givers with $1,000 each moved from system:payments through the ledger.
+ */
+async function seed(server: TestServer, analyze: boolean): Promise<Seeded> {
+  const { db } = server.deps;
+  const creators = await timed(`${FEED_LINKS} link creators`, () => buildManyUsers(server, FEED_LINKS, 'feed'));
+  const now = Date.now();
+  const links: Link[] = creators.map((c, i) => ({
+    id: crypto.randomUUID(),
+    creatorId: c.user._id,
+    type: 'currency',
+    giveOrReceive: 'receive',
+    amountCents: 500,
+    initialQuantity: 1000,
+    remainingQuantity: 1000,
+    title: '$5.00',
+    photo: null,
+    itemId: null,
+    totalCostCents: 500_000,
+    status: 'active',
+    views: 0,
+    // spread over the past few hours so the feed's order is meaningful
+    createdAt: new Date(now - (FEED_LINKS - i) * 1000),
+    expiresAt: new Date(now + 24 * 3600_000),
+    closedAt: null,
+  }));
+  await timed(`${FEED_LINKS} links`, async () => {
+    for (let i = 0; i < links.length; i += BATCH) {
+      // copies: TypeORM writes re-read values back into the objects it is given
+      const batch = links.slice(i, i + BATCH).map((l) => ({ ...l }));
+      await db.transaction((em) => em.insert(LinkEntity, batch));
+    }
+  });
+  const givers = await timed(`${GIVERS + 1} givers`, () => buildManyUsers(server, GIVERS + 1, 'giver'));
+  await timed('givers funded ($1,000 each)', () =>
+    db.transaction(async (em) => {
+      for (const g of givers)
+        await transfer(em, { from: SYSTEM_PAYMENTS, to: userAccount(g.user._id), amountCents: 100_000, kind: 'deposit', actorUserId: g.user._id });
+    }),
+  );
+  // What happens within a minute of a bulk load: autovacuum on PostgreSQL, the server's own
+  // `db.optimize()` on its sweep timer for SQLite. --analyze runs a full ANALYZE on SQLite instead.
+  if (db.isPostgres || analyze) await timed('ANALYZE', () => db.source.query('ANALYZE'));
+  else await timed('PRAGMA optimize', () => db.optimize());
+  const step = Math.floor(FEED_LINKS / RECEIVE_LINKS);
+  return {
+    receiveLinkIds: Array.from({ length: RECEIVE_LINKS }, (_, i) => links[i * step].id),
+    givers: givers.slice(0, GIVERS),
+    spareGiver: givers[GIVERS],
+  };
+}
+
+/** One request of each kind before the load, so a broken scenario fails loudly instead of measuring errors. */
+async function sanityCheck(server: TestServer, seeded: Seeded, staticPath: string | undefined): Promise<void> {
+  const health = await server.request('GET', '/healthz');
+  if (health.status !== 200) throw new Error(`/healthz answered ${health.status}`);
+  if (staticPath) {
+    const res = await server.request('GET', staticPath);
+    if (res.status !== 200) throw new Error(`${staticPath} answered ${res.status}`);
+  }
+  const feed = await server.request<unknown[]>('GET', '/links/all?page=1');
+  if (feed.status !== 200 || !Array.isArray(feed.body) || feed.body.length !== 25)
+    throw new Error(`feed answered ${feed.status} with ${Array.isArray(feed.body) ? feed.body.length : 'no'} cards`);
+  const give = await server.request('POST', '/statuses/api/gives', {
+    token: seeded.spareGiver.token,
+    body: { postId: seeded.receiveLinkIds[0], amount: GIVE_DOLLARS },
+  });
+  if (give.status !== 201) throw new Error(`a give answered ${give.status} ${JSON.stringify(give.body)}`);
+}
+
+/**
+ * The number of recorded gives once the server has finished the requests autocannon left in
+ * flight (it closes its sockets, the server still completes them): unchanged for 300 ms.
+ */
+async function settledGiveCount(server: TestServer): Promise<number> {
+  let last = -1;
+  let stable = 0;
+  for (let i = 0; i < 100 && stable < 3; i++) {
+    const n = await server.deps.db.manager.countBy(LinkResponseEntity, { kind: 'give' });
+    stable = n === last ? stable + 1 : 0;
+    last = n;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return last;
+}
+
+async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Promise<Row[]> {
+  if (database === 'postgres') process.env.DATABASE_URL = pgUrl;
+  else delete process.env.DATABASE_URL;
+  console.log(`\n[${database}] starting the server and seeding`);
+  const server = await startTestServer({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000' });
+  try {
+    const seeded = await seed(server, opts.analyze);
+    const staticPath = fs.existsSync(path.join(server.deps.config.webDir, 'favicon.svg')) ? '/favicon.svg' : undefined;
+    if (!staticPath) console.log('  (dist/web not built: no static no-DB route; run `npm run build:web` to include it)');
+    await sanityCheck(server, seeded, staticPath);
+
+    const base = { url: server.url, duration: opts.duration, warmup: opts.warmup, connections: opts.connections };
+    const scenarios: { scenario: string; spec: LoadSpec }[] = [
+      { scenario: 'GET /healthz (SELECT 1, ceiling)', spec: { ...base, kind: 'get', path: '/healthz' } },
+      ...(staticPath ? [{ scenario: `GET ${staticPath} (static, no DB)`, spec: { ...base, kind: 'get' as const, path: staticPath } }] : []),
+      { scenario: 'GET /links/all?page=1 (10k links)', spec: { ...base, kind: 'get', path: '/links/all?page=1' } },
+      {
+        scenario: 'POST /statuses/api/gives',
+        spec: {
+          ...base,
+          kind: 'gives',
+          path: '/statuses/api/gives',
+          gives: { tokens: seeded.givers.map((g) => g.token), linkIds: seeded.receiveLinkIds, amount: GIVE_DOLLARS },
+        },
+      },
+    ];
+
+    const rows: Row[] = [];
+    for (const { scenario, spec } of scenarios) {
+      const result = await timed(scenario, () => runLoad(spec));
+      rows.push({ database, scenario, ...result, ratioToCeiling: null });
+      if (spec.kind === 'gives') {
+        // Every give answered 201 must be recorded, and the ledger must still hold. autocannon does
+        // not count answers still in flight when a run ends (the server completes them), so up to
+        // one request per connection per run (warm-up and measured) may be recorded but uncounted.
+        const recorded = await settledGiveCount(server);
+        const counted = result.ok2xxIncludingWarmup + 1; // + the sanity check's give
+        const slack = spec.connections * (spec.warmup > 0 ? 2 : 1);
+        const ledger = await ledgerInvariants(server.deps.db);
+        const ledgerOk =
+          ledger.sumOfAllEntries === 0 &&
+          !ledger.mismatchedBalances.length &&
+          !ledger.negativeUserBalances.length &&
+          !ledger.negativeEscrowBalances.length &&
+          !ledger.unbalancedTransfers.length;
+        const ok = recorded >= counted && recorded <= counted + slack && ledgerOk;
+        console.log(
+          `    gives recorded ${recorded}, 201s counted ${counted} (+ up to ${slack} in flight), ` +
+            `ledger invariants ${ledgerOk ? 'hold' : `BROKEN ${JSON.stringify(ledger).slice(0, 300)}`}${ok ? '' : '  <-- CHECK FAILED'}`,
+        );
+        rows[rows.length - 1].check = { recorded, counted, inFlightSlack: slack, ledgerOk, ok };
+      }
+    }
+    const ceiling = rows[0].requestsPerSecond;
+    for (const row of rows) row.ratioToCeiling = ceiling > 0 ? row.requestsPerSecond / ceiling : null;
+    return rows;
+  } finally {
+    await server.close();
+  }
+}
+
+/** autocannon records latency in whole milliseconds. */
+const ms = (v: number) => (v < 1 ? '<1' : v.toFixed(0));
+
+function printTable(rows: Row[]): void {
+  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs ceiling'];
+  const lines = rows.map((r) => [
+    r.database,
+    r.scenario,
+    r.requestsPerSecond.toFixed(0),
+    ms(r.latencyP50),
+    ms(r.latencyP99),
+    `${r.errors}/${r.non2xx}`,
+    r.ratioToCeiling === null ? '-' : `${(r.ratioToCeiling * 100).toFixed(0)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const numeric = new Set([2, 3, 4, 5, 6]);
+  const fmt = (cells: string[]) => cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(fmt(l));
+  for (const r of rows) {
+    const details = [
+      r.non2xx ? `non-2xx: ${JSON.stringify(Object.keys(r.errorCodes).length ? r.errorCodes : r.statusCodes)}` : '',
+      r.timeouts ? `timeouts: ${r.timeouts}` : '',
+      r.check && !r.check.ok ? `CHECK FAILED ${JSON.stringify(r.check)}` : '',
+      r.pairsExhausted ? `ran out of distinct giver-link pairs (${r.pairsExhausted} repeats of ${r.pairsAvailable})` : '',
+    ].filter(Boolean);
+    if (details.length) console.log(`  ${r.database} ${r.scenario}: ${details.join('; ')}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const pgUrl = process.env.DATABASE_URL || DEFAULT_PG;
+  const databases: DbName[] = opts.only ? [opts.only] : ['sqlite', 'postgres'];
+  console.log(
+    `giftlink bench: ${databases.join(' + ')}, ${opts.duration} s per scenario (+${opts.warmup} s warm-up), ` +
+      `${opts.connections} connections${opts.analyze ? ', SQLite analysed' : ''}, node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+  const started = new Date();
+  const load = os.loadavg()[0];
+  if (load > os.cpus().length / 2)
+    console.log(`note: the machine is busy (load average ${load.toFixed(1)} on ${os.cpus().length} CPUs): numbers will be noisy`);
+  const rows: Row[] = [];
+  const failures: { database: DbName; error: string }[] = [];
+  for (const database of databases) {
+    try {
+      rows.push(...(await benchDatabase(database, opts, pgUrl)));
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      console.error(`[${database}] failed: ${error}`);
+      failures.push({ database, error });
+    }
+  }
+  printTable(rows);
+
+  const out = path.resolve('test-results/bench.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        startedAt: started.toISOString(),
+        finishedAt: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        loadAverageAtStart: load,
+        options: opts,
+        postgres: databases.includes('postgres') ? pgUrl.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@') : undefined,
+        seed: { feedLinks: FEED_LINKS, givers: GIVERS, receiveLinks: RECEIVE_LINKS, giveDollars: GIVE_DOLLARS },
+        results: rows,
+        failures,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nwrote ${path.relative(process.cwd(), out)} in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`);
+  if (failures.length || rows.some((r) => r.check && !r.check.ok)) process.exitCode = 1;
+}
+
+await main();
