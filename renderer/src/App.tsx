@@ -5,11 +5,13 @@ import { ComingSoonPage } from './pages/ComingSoonPage';
 import { CreateInvitePage } from './pages/CreateInvitePage';
 import { HomePage } from './pages/HomePage';
 import { InvitePage } from './pages/InvitePage';
+import { LinkPage } from './pages/LinkPage';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { RegisterPage } from './pages/RegisterPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { SharePage } from './pages/SharePage';
 
 const router = createBrowserRouter([
   {
@@ -21,8 +23,8 @@ const router = createBrowserRouter([
       { path: '/register/:inviteId', element: <RegisterPage /> },
       { path: '/invite/:inviteId?', element: <InvitePage /> },
       { path: '/invites/accept/:inviteId?', element: <InvitePage /> },
+      { path: '/link/:username', element: <LinkPage /> },
       // Open to visitors; built in later issues.
-      { path: '/link/:username', element: <ComingSoonPage title="Link" /> },
       { path: '/wishlist/:username', element: <ComingSoonPage title="Wishlist" /> },
       {
         element: <ProtectedRoute />,
@@ -30,7 +32,7 @@ const router = createBrowserRouter([
           { path: '/profile/:username', element: <ProfilePage /> },
           { path: '/profile/:username/settings', element: <SettingsPage /> },
           { path: '/create-invite', element: <CreateInvitePage /> },
-          { path: '/share', element: <ComingSoonPage title="Create a link" /> },
+          { path: '/share', element: <SharePage /> },
           { path: '/notifications', element: <ComingSoonPage title="Notifications" /> },
           { path: '/conversations', element: <ComingSoonPage title="Messages" /> },
           { path: '/messages/:conversationId', element: <ComingSoonPage title="Messages" /> },

@@ -9,3 +9,70 @@ const dollars = new Intl.NumberFormat('en-US', {
 export function formatDollars(amount: number): string {
   return dollars.format(Number.isFinite(amount) ? amount : 0);
 }
+
+/** A give amount as people say it: `5` → `$5`, `2.5` → `$2.50`. */
+export function formatAmount(amount: number): string {
+  if (!Number.isFinite(amount)) return '$0';
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+}
+
+export type AppLocale = 'en' | 'zh';
+
+/** Chinese for browsers set to Chinese, English otherwise. */
+export function appLocale(language = typeof navigator === 'undefined' ? 'en' : navigator.language): AppLocale {
+  return (language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+const JUST_NOW: Record<AppLocale, string> = { en: 'just now', zh: '刚刚' };
+
+const UNITS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  [60, 'second', 1],
+  [3600, 'minute', 60],
+  [86_400, 'hour', 3600],
+  [604_800, 'day', 86_400],
+  [2_629_800, 'week', 604_800],
+  [31_557_600, 'month', 2_629_800],
+  [Number.POSITIVE_INFINITY, 'year', 31_557_600],
+];
+
+const relativeFormats = new Map<AppLocale, Intl.RelativeTimeFormat>();
+
+/** `2 hours ago`, `3 天前`… from an ISO time; under ten seconds reads `just now` / `刚刚`. */
+export function formatRelativeTime(time: string | Date, now = Date.now(), locale: AppLocale = appLocale()): string {
+  const then = typeof time === 'string' ? Date.parse(time) : time.getTime();
+  if (!Number.isFinite(then)) return '';
+  const elapsed = Math.max(0, (now - then) / 1000);
+  if (elapsed < 10) return JUST_NOW[locale];
+  let rtf = relativeFormats.get(locale);
+  if (!rtf) {
+    rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    relativeFormats.set(locale, rtf);
+  }
+  const [, unit, size] = UNITS.find(([limit]) => elapsed < limit) ?? UNITS[UNITS.length - 1];
+  return rtf.format(-Math.floor(elapsed / size), unit);
+}
+
+/** The owner's "Expires in 4 hours" from the link's expiry time. */
+export function formatTimeLeft(expiresAt: string, now = Date.now()): string {
+  const ms = Date.parse(expiresAt) - now;
+  if (!Number.isFinite(ms) || ms <= 0) return 'Expired';
+  if (ms >= 3_600_000) {
+    const hours = Math.round(ms / 3_600_000);
+    return `Expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  }
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `Expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** Reads a dollar amount typed by a person: at most two decimals, else null. */
+export function parseDollars(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed) && !/^\.\d{1,2}$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** SPEC section 5: amounts are at least $1 and under $1,000,000. */
+export function isValidAmount(amount: number | null): amount is number {
+  return amount !== null && amount >= 1 && amount < 1_000_000;
+}

@@ -29,6 +29,8 @@ export interface RequestOptions {
   /** A JSON-serialisable value, or FormData for multipart uploads. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, for example `Idempotency-Key` on calls that move money. */
+  headers?: Record<string, string>;
 }
 
 export function isAbortError(err: unknown): boolean {
@@ -52,9 +54,9 @@ async function readJson(res: Response): Promise<unknown> {
 export async function request<T>(
   method: HttpMethod,
   path: string,
-  { body, signal }: RequestOptions = {},
+  { body, signal, headers: extraHeaders }: RequestOptions = {},
 ): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   const token = await platform.token.get();
   if (token) headers.set('x-auth-token', token);
 
@@ -84,6 +86,17 @@ export async function request<T>(
     );
   }
   return data as T;
+}
+
+/** Header options for a call that moves money: one fresh key per user action. */
+export function idempotent(key: string): Pick<RequestOptions, 'headers'> {
+  return { headers: { 'Idempotency-Key': key } };
+}
+
+/** The server's own message when it sent one, else `fallback`. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.status !== 0 && err.message && !err.code.startsWith('http_')) return err.message;
+  return fallback;
 }
 
 export const api = {

@@ -1,7 +1,30 @@
 /**
- * Request and response shapes of the API calls the renderer makes.
- * Kept in one place so they can be swapped for the types the API's zod schemas export.
+ * Request and response shapes of the API calls the renderer makes. Where the API's schema
+ * modules export a type it is re-exported from there (type-only: nothing of the server is
+ * bundled), so the screens and the API cannot drift apart. The few shapes the API declares
+ * outside its zod-only schema modules are written out here.
  */
+import type { PrivateUser, PublicUser, UpdateUserRequest } from '../../../api/src/users/schemas';
+import type { SessionResponse } from '../../../api/src/auth/schemas';
+import type { LinkView } from '../../../api/src/links/schemas';
+
+export type { LinkView, PrivateUser, PublicUser, SessionResponse, UpdateUserRequest };
+export type { LoginRequest, RegisterRequest, WishlistItemSummary } from '../../../api/src/auth/schemas';
+export type {
+  BalanceResponse,
+  DepositRequest,
+  NewBalanceResponse,
+  WithdrawalRequest,
+} from '../../../api/src/wallet/schemas';
+export type {
+  AcceptLinkResponse,
+  CreateLinkRequest,
+  GiveResponse,
+  LinkDetailsView,
+  LinkMetricsView,
+  LinkVisitorView,
+} from '../../../api/src/links/schemas';
+export type { Amount, SearchProduct, SearchResults, ShippingOption } from '../../../api/src/catalog/schemas';
 
 /** Every error answer of the API. */
 export interface ApiErrorBody {
@@ -9,70 +32,22 @@ export interface ApiErrorBody {
   message: string;
 }
 
-/** A user as others see them. */
-export interface PublicUser {
-  _id: string;
-  username: string;
-  displayName: string;
-  bio: string;
-  location: string;
-  profilePicture: string | null;
-  coverPicture: string | null;
-  isSubscribed: boolean;
-}
-
 /** A user as they see themselves. `balance` is in dollars. */
-export interface User extends PublicUser {
-  email: string;
-  stripeCustomerId: string | null;
-  balance: number;
-}
+export type User = PrivateUser;
 
 /** `GET /api/users` answers the private shape for yourself, the public one for others. */
-export type ProfileUser = PublicUser | User;
+export type ProfileUser = PublicUser | PrivateUser;
 
-export function isPrivateUser(user: ProfileUser): user is User {
+export function isPrivateUser(user: ProfileUser): user is PrivateUser {
   return 'email' in user;
 }
 
-export interface WishlistItemSummary {
-  _id?: string;
-  itemId?: string;
-  imageUrl?: string;
-}
+export type AuthResponse = SessionResponse;
+export type LoginResponse = SessionResponse;
+export type RegisterResponse = SessionResponse;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface AuthResponse {
-  token: string;
-  user: User;
-  wishlistItems: WishlistItemSummary[];
-}
-
-export type LoginResponse = AuthResponse;
-
-export interface RegisterRequest {
-  username: string;
-  email: string;
-  password: string;
-  inviteCode: string;
-}
-
-export type RegisterResponse = AuthResponse;
-
-export interface UpdateUserRequest {
-  username?: string;
-  displayName?: string;
-  email?: string;
-  bio?: string;
-  location?: string;
-  password?: string;
-}
-
-export type EditableUserField = keyof UpdateUserRequest;
+/** The profile fields the settings page edits (`userId` only names who is editing). */
+export type EditableUserField = Exclude<keyof UpdateUserRequest, 'userId'>;
 
 export interface GetUserIdResponse {
   userId: string;
@@ -80,9 +55,10 @@ export interface GetUserIdResponse {
 
 export type PictureKind = 'profilePicture' | 'coverPhoto';
 
+/** `POST /api/upload` (declared in the API's route, not in a schema module). */
 export interface UploadResponse {
   urls: { location: string }[];
-  user: User;
+  user: PrivateUser;
 }
 
 export type InviteStatus = 'available' | 'used';
@@ -94,7 +70,22 @@ export interface InviteCheck {
   status: InviteStatus;
 }
 
-/** One of the signed-in user's invites; `url` is the full `/invite/{code}` URL. */
+/** One of the signed-in user's invites; `url` is the full `/invite/{code}` URL (the API's InviteView). */
 export interface Invite extends InviteCheck {
   url: string;
+}
+
+/** `GET /links/active-links/{username}`. */
+export interface ActiveLinksResponse {
+  totalLinks: number;
+}
+
+/** `POST /links/{username}`. */
+export interface OpenLinkResponse {
+  updatedLink: LinkView;
+}
+
+/** `GET /api/user-respond`. */
+export interface RespondedResponse {
+  responded: boolean;
 }

@@ -1,7 +1,11 @@
-import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
 import { Outlet, useLocation } from 'react-router-dom';
+import { BALANCE_FETCH_ERROR, balanceDialogOpenAtom, balanceErrorAtom, useRefreshBalance } from '../state/balance';
 import { userAtom } from '../state/session';
 import { useSessionBootstrap } from '../state/useSession';
+import { BalanceDialog } from './BalanceDialog';
+import { MessagePopup } from './MessagePopup';
 import { PageSpinner } from './Spinner';
 import { TopBar } from './TopBar';
 import { VisitorBanner } from './VisitorBanner';
@@ -13,6 +17,25 @@ export function AppLayout() {
   const checked = useSessionBootstrap();
   const user = useAtomValue(userAtom);
   const { pathname } = useLocation();
+  const [balanceDialogOpen, setBalanceDialogOpen] = useAtom(balanceDialogOpenAtom);
+  const [balanceError, setBalanceError] = useAtom(balanceErrorAtom);
+  const refreshBalance = useRefreshBalance();
+  const userId = user?._id ?? null;
+
+  // After login (or on start with a session): the balance straight from the ledger.
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    void refreshBalance(BALANCE_FETCH_ERROR, controller.signal);
+    return () => controller.abort();
+  }, [userId, refreshBalance]);
+
+  // Signing out closes what belonged to the session.
+  useEffect(() => {
+    if (userId) return;
+    setBalanceDialogOpen(false);
+    setBalanceError(false);
+  }, [userId, setBalanceDialogOpen, setBalanceError]);
 
   if (!checked) return <PageSpinner full label="Loading Giftlink" />;
 
@@ -24,6 +47,10 @@ export function AppLayout() {
       <main className="app-main" id="main">
         <Outlet />
       </main>
+      {user && balanceDialogOpen && !balanceError ? <BalanceDialog /> : null}
+      {balanceError ? (
+        <MessagePopup title="Balance" message={balanceError} onClose={() => setBalanceError(false)} />
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@ interface DialogProps {
   /** The main text; it also names the dialog for assistive technology. */
   message: ReactNode;
   title?: ReactNode;
+  /** Anything more between the message and the actions (a form, a list). */
+  body?: ReactNode;
   /** Called on Escape and on a click outside the dialog. */
   onDismiss: () => void;
   children: ReactNode;
@@ -15,7 +17,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Modal dialog: focus moves in and stays in, Escape dismisses, focus returns on close. */
-export function Dialog({ message, title, onDismiss, children }: DialogProps) {
+export function Dialog({ message, title, body, onDismiss, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -88,6 +90,7 @@ export function Dialog({ message, title, onDismiss, children }: DialogProps) {
         <p id={messageId} className="dialog__message">
           {message}
         </p>
+        {body ? <div className="dialog__body">{body}</div> : null}
         <div className="dialog__actions">{children}</div>
       </div>
     </div>,

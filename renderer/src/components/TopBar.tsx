@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { balanceDialogOpenAtom } from '../state/balance';
 import { balanceAtom, userAtom } from '../state/session';
 import { fromLocation } from '../state/navigation';
 import { formatDollars } from '../format';
@@ -42,6 +43,7 @@ function menuEntries(username: string): MenuEntry[] {
 export function TopBar() {
   const user = useAtomValue(userAtom);
   const balance = useAtomValue(balanceAtom);
+  const openBalanceDialog = useSetAtom(balanceDialogOpenAtom);
   const location = useLocation();
   // The phone menu is open for the page it was opened on, so it closes when the page changes.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -102,7 +104,12 @@ export function TopBar() {
                 type="button"
                 className="balance-button"
                 aria-label={`Balance ${balanceText}`}
-                title="Your balance"
+                aria-haspopup="dialog"
+                title="Your balance: deposit or withdraw"
+                onClick={() => {
+                  setOpenOn(null);
+                  openBalanceDialog(true);
+                }}
               >
                 <WalletIcon size={18} />
                 <span>{balanceText}</span>

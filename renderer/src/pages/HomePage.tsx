@@ -1,17 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { GiftIcon, PlusIcon } from '../components/Icons';
+import { useLinkFeed } from '../api/links';
+import { ArrowDownIcon, GiftIcon, PlusIcon, RefreshIcon } from '../components/Icons';
+import { LinkCard } from '../components/LinkCard';
+import { Spinner } from '../components/Spinner';
+import { useNow } from '../components/useNow';
 import { usePageTitle } from '../components/usePageTitle';
+import { isOwnLink } from '../linkText';
 import { userAtom } from '../state/session';
 import './HomePage.css';
+
+/** SPEC section 2, as written. */
+export const FEED_END = 'There are no more links availble. Create one for it to show up on the home page.';
+
+/** Fetch the next page once this share of the page has been scrolled. */
+const SCROLL_TRIGGER = 0.8;
+const SCROLL_THROTTLE_MS = 150;
+/** How far (in px, after damping) a pull must go to refresh. */
+const PULL_THRESHOLD = 64;
+const PULL_MAX = 96;
+
+function scrolledShare(): number {
+  const doc = document.documentElement;
+  const height = doc.scrollHeight;
+  if (height <= 0) return 1;
+  return (window.scrollY + window.innerHeight) / height;
+}
+
+/** Calls `fn` at most once per `ms`, and once more at the end of a burst. */
+function throttle(fn: () => void, ms: number) {
+  let last = 0;
+  let timer: number | undefined;
+  const run = () => {
+    last = Date.now();
+    timer = undefined;
+    fn();
+  };
+  const throttled = () => {
+    const wait = ms - (Date.now() - last);
+    if (wait <= 0) run();
+    else if (timer === undefined) timer = window.setTimeout(run, wait);
+  };
+  throttled.cancel = () => window.clearTimeout(timer);
+  return throttled;
+}
+
+/** Touch pull-to-refresh at the top of the page; answers how far the finger has pulled. */
+function usePullToRefresh(onRefresh: () => void, enabled: boolean): number {
+  const [pull, setPull] = useState(0);
+  const onRefreshRef = useRef(onRefresh);
+  useEffect(() => {
+    onRefreshRef.current = onRefresh;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    let startY: number | null = null;
+    let distance = 0;
+    const onStart = (event: TouchEvent) => {
+      startY = window.scrollY <= 0 && event.touches.length === 1 ? event.touches[0].clientY : null;
+      distance = 0;
+    };
+    const onMove = (event: TouchEvent) => {
+      if (startY === null) return;
+      const dy = event.touches[0].clientY - startY;
+      if (dy <= 0 || window.scrollY > 0) {
+        distance = 0;
+        setPull(0);
+        return;
+      }
+      distance = Math.min(PULL_MAX, dy * 0.5);
+      setPull(distance);
+    };
+    const onEnd = () => {
+      if (startY !== null && distance >= PULL_THRESHOLD) onRefreshRef.current();
+      startY = null;
+      distance = 0;
+      setPull(0);
+    };
+    // The page's own pull-to-refresh replaces the browser's reload-on-pull here.
+    const root = document.documentElement;
+    const previous = root.style.overscrollBehaviorY;
+    root.style.overscrollBehaviorY = 'contain';
+    window.addEventListener('touchstart', onStart, { passive: true });
+    window.addEventListener('touchmove', onMove, { passive: true });
+    window.addEventListener('touchend', onEnd);
+    window.addEventListener('touchcancel', onEnd);
+    return () => {
+      root.style.overscrollBehaviorY = previous;
+      window.removeEventListener('touchstart', onStart);
+      window.removeEventListener('touchmove', onMove);
+      window.removeEventListener('touchend', onEnd);
+      window.removeEventListener('touchcancel', onEnd);
+    };
+  }, [enabled]);
+
+  return pull;
+}
 
 export function HomePage() {
   const user = useAtomValue(userAtom);
   usePageTitle(null);
   const name = user ? user.displayName || user.username : null;
+  const feed = useLinkFeed();
+  const { links, hasMore, status, error, loadMore, refresh, retry } = feed;
+  const now = useNow();
+  const busy = status !== 'idle';
+  const pull = usePullToRefresh(() => void refresh(), status !== 'refreshing' && status !== 'loading');
+
+  // Infinite scroll: past 80% of the page, fetch the next page (throttled to 150 ms).
+  useEffect(() => {
+    const check = throttle(() => {
+      if (scrolledShare() >= SCROLL_TRIGGER) loadMore();
+    }, SCROLL_THROTTLE_MS);
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      check.cancel();
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [loadMore]);
+
+  // A page that does not fill the screen cannot be scrolled: keep fetching while there is more.
+  useEffect(() => {
+    if (status === 'idle' && hasMore && !error && links.length > 0 && scrolledShare() >= SCROLL_TRIGGER) loadMore();
+  }, [status, hasMore, error, links.length, loadMore]);
+
+  const pullLabel = status === 'refreshing' ? 'Refreshing…' : pull >= PULL_THRESHOLD ? 'Release to refresh' : 'Pull to refresh';
 
   return (
     <div className="home">
+      <div
+        className="home__pull"
+        style={{ height: status === 'refreshing' && links.length ? 44 : pull }}
+        aria-hidden={pull === 0 && status !== 'refreshing'}
+      >
+        {pull > 0 || status === 'refreshing' ? (
+          <span className="home__pull-inner">
+            {status === 'refreshing' ? (
+              <Spinner size={18} label="Refreshing links" />
+            ) : (
+              <ArrowDownIcon size={18} className={pull >= PULL_THRESHOLD ? 'home__pull-arrow is-ready' : 'home__pull-arrow'} />
+            )}
+            <span>{pullLabel}</span>
+          </span>
+        ) : null}
+      </div>
+
       <section className="home__hero">
         <div className="home__hero-text">
           <p className="home__eyebrow">{name ? `Hi, ${name}` : 'Giftlink'}</p>
@@ -24,16 +161,58 @@ export function HomePage() {
         </Link>
       </section>
 
-      <section className="card home__feed" aria-labelledby="home-feed-title">
-        <div className="empty-state">
-          <div className="empty-state__icon">
-            <GiftIcon size={28} />
-          </div>
-          <h2 id="home-feed-title">Your feed is coming soon</h2>
-          <p className="muted">
-            Links shared by people on Giftlink will show up here. In the meantime, create your own link.
-          </p>
+      <section className="home__feed" aria-labelledby="home-feed-title" aria-busy={busy}>
+        <div className="home__feed-header">
+          <h2 id="home-feed-title">Latest links</h2>
+          <button
+            type="button"
+            className="btn btn--sm btn--ghost"
+            onClick={() => void refresh()}
+            disabled={status === 'refreshing' || status === 'loading'}
+          >
+            <RefreshIcon size={16} className={status === 'refreshing' ? 'home__spin' : undefined} />
+            Refresh
+          </button>
         </div>
+
+        {links.length > 0 ? (
+          <ul className="home__list">
+            {links.map((link) => (
+              <li key={link.id}>
+                <LinkCard link={link} mine={isOwnLink(link, user?.username)} now={now} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {status === 'loading' || status === 'loading-more' ? (
+          <div className="home__loading">
+            <Spinner label={status === 'loading' ? 'Loading links' : 'Loading more links'} />
+          </div>
+        ) : null}
+
+        {error ? (
+          <div className="alert home__error" role="alert">
+            <p>{error}</p>
+            <button type="button" className="btn btn--sm" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+
+        {!error && !hasMore && status !== 'loading' ? (
+          links.length === 0 ? (
+            <div className="card empty-state">
+              <div className="empty-state__icon">
+                <GiftIcon size={28} />
+              </div>
+              <h3>No links yet</h3>
+              <p className="muted">{FEED_END}</p>
+            </div>
+          ) : (
+            <p className="home__end">{FEED_END}</p>
+          )
+        ) : null}
       </section>
     </div>
   );

@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
+import { getProfileLinks } from '../api/links';
 import { ApiError, isAbortError } from '../api/client';
-import type { ProfileUser } from '../api/types';
+import type { LinkView, ProfileUser } from '../api/types';
 import { getUserByUsername } from '../api/users';
 import { GiftIcon, HeartListIcon, LockIcon, MapPinIcon, SettingsIcon, VerifiedIcon } from '../components/Icons';
 import { Avatar, Cover } from '../components/ProfileImages';
 import { PageSpinner } from '../components/Spinner';
+import { useNow } from '../components/useNow';
 import { usePageTitle } from '../components/usePageTitle';
+import { formatTimeLeft } from '../format';
+import { linkPath, linkSentence } from '../linkText';
 import { userAtom } from '../state/session';
 import './ProfilePage.css';
 
@@ -112,29 +116,98 @@ export function ProfilePage() {
         </div>
       </div>
 
-      <section className="card profile__link" aria-label={isOwner ? 'Your link' : 'Link'}>
-        {isOwner ? (
-          <>
-            <div className="profile__link-icon">
-              <GiftIcon size={24} />
-            </div>
-            <div className="profile__link-text">
-              <h2>Your link</h2>
-              <p className="muted">Create a link to receive or give a gift, then share it anywhere.</p>
-            </div>
-            <Link className="btn btn--primary" to="/share">
-              Create a link
-            </Link>
-          </>
-        ) : (
-          <>
-            <div className="profile__link-icon profile__link-icon--locked">
-              <LockIcon size={24} />
-            </div>
-            <p className="profile__link-text profile__locked">Subscribe to see this user's link</p>
-          </>
-        )}
-      </section>
+      <ProfileLinkCard username={profile.username} isOwner={isOwner} />
     </article>
+  );
+}
+
+type LinkCardState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; link: LinkView | null }
+  | { kind: 'locked' }
+  | { kind: 'error' };
+
+const isOpen = (link: LinkView, now: number) =>
+  link.status === 'active' && Date.parse(link.expiresAt) > now && link.details.remainingQuantity > 0;
+
+/**
+ * The profile's link card. A user's link is shown to its creator (and to subscribers, whom the
+ * API lets see it); anyone else is asked to subscribe.
+ */
+function ProfileLinkCard({ username, isOwner }: { username: string; isOwner: boolean }) {
+  const me = useAtomValue(userAtom);
+  const canSee = isOwner || (me?.isSubscribed ?? false);
+  const now = useNow(60_000);
+  const [result, setResult] = useState<(LinkCardState & { username: string }) | null>(null);
+  const state: LinkCardState = !canSee
+    ? { kind: 'locked' }
+    : result && result.username === username
+      ? result
+      : { kind: 'loading' };
+
+  useEffect(() => {
+    if (!canSee) return;
+    const controller = new AbortController();
+    getProfileLinks(username, 1, controller.signal).then(
+      (links) => setResult({ kind: 'ready', link: links[0] ?? null, username }),
+      (err: unknown) => {
+        if (isAbortError(err) || controller.signal.aborted) return;
+        setResult(err instanceof ApiError && err.status === 403 ? { kind: 'locked', username } : { kind: 'error', username });
+      },
+    );
+    return () => controller.abort();
+  }, [username, canSee]);
+
+  const title = isOwner ? 'Your link' : 'Link';
+
+  if (state.kind === 'locked') {
+    return (
+      <section className="card profile__link" aria-label={title}>
+        <div className="profile__link-icon profile__link-icon--locked">
+          <LockIcon size={24} />
+        </div>
+        <p className="profile__link-text profile__locked">Subscribe to see this user's link</p>
+        {me ? (
+          <Link className="btn btn--sm btn--soft" to={`/manage-subscription/${encodeURIComponent(me.username)}`}>
+            Subscribe
+          </Link>
+        ) : null}
+      </section>
+    );
+  }
+
+  const link = state.kind === 'ready' && state.link && isOpen(state.link, now) ? state.link : null;
+  return (
+    <section className="card profile__link" aria-label={title} aria-busy={state.kind === 'loading'}>
+      <div className="profile__link-icon">
+        <GiftIcon size={24} />
+      </div>
+      <div className="profile__link-text">
+        <h2>{title}</h2>
+        {state.kind === 'loading' ? (
+          <p className="muted">Loading…</p>
+        ) : state.kind === 'error' ? (
+          <p className="muted">This link could not be loaded. Please try again later.</p>
+        ) : link ? (
+          <>
+            <p className="profile__link-sentence">{linkSentence(link, isOwner)}</p>
+            <p className="muted small">{formatTimeLeft(link.expiresAt, now)}</p>
+          </>
+        ) : isOwner ? (
+          <p className="muted">Create a link to receive or give a gift, then share it anywhere.</p>
+        ) : (
+          <p className="muted">No active link right now.</p>
+        )}
+      </div>
+      {link ? (
+        <Link className="btn btn--primary" to={linkPath(link.creatorUsername)}>
+          {isOwner ? 'Open your link' : 'Open link'}
+        </Link>
+      ) : isOwner && state.kind === 'ready' ? (
+        <Link className="btn btn--primary" to="/share">
+          Create a link
+        </Link>
+      ) : null}
+    </section>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import * as authApi from '../api/auth';
 import { ApiError } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
+import { returnPath } from '../state/navigation';
 import { userAtom } from '../state/session';
 import { useCompleteLogin } from '../state/useSession';
 
@@ -19,6 +20,7 @@ function registerErrorMessage(err: unknown): string {
 
 export function RegisterPage() {
   const { inviteId } = useParams();
+  const location = useLocation();
   const user = useAtomValue(userAtom);
   const completeLogin = useCompleteLogin();
   const [username, setUsername] = useState('');
@@ -40,7 +42,8 @@ export function RegisterPage() {
     );
   }, [password, confirm]);
 
-  if (user) return <Navigate to="/" replace />;
+  // Back to where the visitor came from (a link page's Register button), else home.
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,7 +81,10 @@ export function RegisterPage() {
       }
       footer={
         <p>
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account?{' '}
+          <Link to="/login" state={location.state}>
+            Log in
+          </Link>
         </p>
       }
     >

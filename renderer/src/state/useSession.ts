@@ -6,6 +6,7 @@ import { ApiError, isAbortError } from '../api/client';
 import type { AuthResponse } from '../api/types';
 import { platform } from '../platform';
 import { preloadImages } from './imagePreload';
+import { clearVisitorSessionId } from './visitorSession';
 import {
   addImageAtom,
   loginFailureAtom,
@@ -54,7 +55,7 @@ export function useCompleteLogin() {
   );
 }
 
-/** Ends the session everywhere: server cookie, stored token, image caches; then /login. */
+/** Ends the session everywhere: server cookie, stored token, visitor id, image caches; then /login. */
 export function useLogout() {
   const logout = useSetAtom(logoutAtom);
   const navigate = useNavigate();
@@ -65,6 +66,7 @@ export function useLogout() {
       // Signing out locally still matters when the server cannot be reached.
     }
     await Promise.allSettled([platform.token.set(null), platform.imageCache.clear()]);
+    clearVisitorSessionId();
     logout();
     navigate('/login', { replace: true });
   }, [logout, navigate]);

@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { ApiError } from '../api/client';
+import { deposit, withdraw } from '../api/wallet';
+import { formatDollars, isValidAmount, parseDollars } from '../format';
+import { randomUuid } from '../ids';
+import { BALANCE_REFRESH_ERROR, balanceDialogOpenAtom, useRefreshBalance } from '../state/balance';
+import { balanceAtom, setBalanceAtom, userAtom } from '../state/session';
+import { Dialog } from './Dialog';
+import { Spinner } from './Spinner';
+import './BalanceDialog.css';
+
+/** SPEC section 5. */
+export const INVALID_AMOUNT = 'Please enter a valid amount above $1';
+/** SPEC section 8: what a failed deposit or withdrawal shows. */
+export const MONEY_MOVE_FAILED = 'You cannot withdraw more than what is in your account.';
+
+type Action = 'deposit' | 'withdraw';
+
+/** The server's text when it says more than the spec's catch-all (the amount rule, an overdraft). */
+function moneyErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400 && err.message) return err.message;
+  return MONEY_MOVE_FAILED;
+}
+
+/** The deposit/withdrawal modal; rendered by the layout while `balanceDialogOpenAtom` is true. */
+export function BalanceDialog() {
+  const user = useAtomValue(userAtom);
+  const balance = useAtomValue(balanceAtom);
+  const setBalance = useSetAtom(setBalanceAtom);
+  const setOpen = useSetAtom(balanceDialogOpenAtom);
+  const refreshBalance = useRefreshBalance();
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [refreshFailed, setRefreshFailed] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = useId();
+
+  // Show the freshest balance while the modal is open.
+  useEffect(() => {
+    const controller = new AbortController();
+    void refreshBalance(null, controller.signal).then((ok) => {
+      if (!controller.signal.aborted) setRefreshFailed(!ok);
+    });
+    return () => controller.abort();
+  }, [refreshBalance]);
+
+  const close = () => {
+    if (!busy) setOpen(false);
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !user) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const action: Action = submitter instanceof HTMLButtonElement && submitter.value === 'withdraw' ? 'withdraw' : 'deposit';
+    const value = parseDollars(amount);
+    setNotice(null);
+    if (!isValidAmount(value)) {
+      setError(INVALID_AMOUNT);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setBusy(action);
+    try {
+      const call = action === 'deposit' ? deposit : withdraw;
+      const { new_balance } = await call(user._id, value, randomUuid());
+      setBalance(new_balance);
+      setRefreshFailed(false);
+      setAmount('');
+      setNotice(
+        `${action === 'deposit' ? 'Deposited' : 'Withdrew'} ${formatDollars(value)}. Your balance is now ${formatDollars(new_balance)}.`,
+      );
+    } catch (err) {
+      setError(moneyErrorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const body = (
+    <form className="balance-form" onSubmit={onSubmit} noValidate aria-busy={busy !== null}>
+      <p className="balance-form__sandbox" role="note">
+        Sandbox — test money, no real card is charged
+      </p>
+      {refreshFailed ? (
+        <div className="alert" role="alert">
+          {BALANCE_REFRESH_ERROR}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={inputId}>Amount</label>
+        <div className="money-input">
+          <span className="money-input__sign" aria-hidden="true">
+            $
+          </span>
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="input money-input__field"
+            type="number"
+            inputMode="decimal"
+            min=".01"
+            step=".01"
+            placeholder="0.00"
+            value={amount}
+            aria-invalid={error === INVALID_AMOUNT}
+            aria-describedby={hintId}
+            onChange={(event) => setAmount(event.target.value)}
+            data-autofocus
+          />
+        </div>
+        <p id={hintId} className="field-hint">
+          From $1 up to $999,999.99.
+        </p>
+      </div>
+      {error ? (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {notice ? (
+        <div className="alert alert--success" role="status">
+          {notice}
+        </div>
+      ) : null}
+      <div className="balance-form__buttons">
+        <button type="submit" name="action" value="deposit" className="btn btn--primary" disabled={busy !== null}>
+          {busy === 'deposit' ? <Spinner size={18} light label="Depositing" /> : null}
+          Deposit
+        </button>
+        <button type="submit" name="action" value="withdraw" className="btn" disabled={busy !== null}>
+          {busy === 'withdraw' ? <Spinner size={18} label="Withdrawing" /> : null}
+          Withdraw
+        </button>
+      </div>
+    </form>
+  );
+
+  return (
+    <Dialog
+      title="Your balance"
+      message={
+        <>
+          <span className="balance-dialog__amount">{formatDollars(balance)}</span>
+          <span className="visually-hidden"> available</span>
+        </>
+      }
+      body={body}
+      onDismiss={close}
+    >
+      <button type="button" className="btn btn--ghost" onClick={close} disabled={busy !== null}>
+        Close
+      </button>
+    </Dialog>
+  );
+}

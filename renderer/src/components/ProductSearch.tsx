@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { SEARCH_MAX_LENGTH, blockedQueryMessage, loadBlocklist, searchProducts } from '../api/catalog';
+import { ApiError, isAbortError } from '../api/client';
+import type { SearchProduct } from '../api/types';
+import { formatDollars } from '../format';
+import { productShipping } from '../productPrice';
+import { PackageIcon, SearchIcon } from './Icons';
+import { Spinner } from './Spinner';
+import './ProductSearch.css';
+
+/** SPEC section 8: search errors are the server's text, else these. */
+export const SEARCH_FAILED = 'An error occurred';
+export const SEARCH_UNEXPECTED = 'An unexpected error occurred';
+
+function searchErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.status !== 0 && err.message && !err.code.startsWith('http_') ? err.message : SEARCH_FAILED;
+  return SEARCH_UNEXPECTED;
+}
+
+type SearchState =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'results'; query: string; products: SearchProduct[] }
+  | { kind: 'error'; message: string };
+
+interface ProductSearchProps {
+  onSelect: (product: SearchProduct) => void;
+  /** The visible text of each result's button. */
+  selectLabel?: string;
+}
+
+/**
+ * The marketplace search bar ('Search for an item...') with its results: title, price and a
+ * select button each. Adult or profane searches are refused here, before any request.
+ * Not a <form> of its own, so it can sit inside one.
+ */
+export function ProductSearch({ onSelect, selectLabel = 'Select' }: ProductSearchProps) {
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<SearchState>({ kind: 'idle' });
+  const controllerRef = useRef<AbortController | null>(null);
+  const inputId = useId();
+  const resultsId = useId();
+
+  // Fetch the word list while the user types, so the check is instant on search.
+  useEffect(() => {
+    void loadBlocklist().catch(() => {});
+  }, []);
+
+  async function search() {
+    const q = query.trim();
+    if (!q) return;
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setState({ kind: 'searching' });
+    try {
+      const blocked = await blockedQueryMessage(q);
+      if (controller.signal.aborted) return;
+      if (blocked) {
+        setState({ kind: 'error', message: blocked });
+        return;
+      }
+      const products = await searchProducts(q, controller.signal);
+      if (!controller.signal.aborted) setState({ kind: 'results', query: q, products });
+    } catch (err) {
+      if (isAbortError(err) || controller.signal.aborted) return;
+      setState({ kind: 'error', message: searchErrorMessage(err) });
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void search();
+    }
+  }
+
+  return (
+    <div className="product-search">
+      <div className="product-search__bar" role="search">
+        <label htmlFor={inputId} className="visually-hidden">
+          Search for an item
+        </label>
+        <SearchIcon size={18} className="product-search__icon" />
+        <input
+          id={inputId}
+          className="input product-search__input"
+          type="search"
+          placeholder="Search for an item..."
+          maxLength={SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          enterKeyHint="search"
+          value={query}
+          aria-controls={resultsId}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="button" className="btn btn--soft" onClick={() => void search()} disabled={state.kind === 'searching'}>
+          Search
+        </button>
+      </div>
+
+      <div id={resultsId} className="product-search__results" aria-live="polite">
+        {state.kind === 'searching' ? (
+          <div className="product-search__status">
+            <Spinner label="Searching" />
+          </div>
+        ) : null}
+        {state.kind === 'error' ? (
+          <div className="alert" role="alert">
+            {state.message}
+          </div>
+        ) : null}
+        {state.kind === 'results' && state.products.length === 0 ? (
+          <p className="product-search__status muted">No items found for “{state.query}”.</p>
+        ) : null}
+        {state.kind === 'results' && state.products.length > 0 ? (
+          <ul className="product-search__list" aria-label="Search results">
+            {state.products.map((product) => {
+              const shipping = productShipping(product);
+              return (
+                <li key={product.itemId} className="product-row">
+                  <span className="product-row__image">
+                    {product.image?.imageUrl ? (
+                      <img src={product.image.imageUrl} alt="" loading="lazy" width={56} height={56} />
+                    ) : (
+                      <PackageIcon size={22} />
+                    )}
+                  </span>
+                  <span className="product-row__text">
+                    <span className="product-row__title">{product.title}</span>
+                    <span className="product-row__price">
+                      {formatDollars(Number(product.price.value))}
+                      <span className="product-row__shipping">
+                        {shipping === null ? ' · shipping calculated' : shipping === 0 ? ' · free shipping' : ` + ${formatDollars(shipping)} shipping`}
+                      </span>
+                    </span>
+                  </span>
+                  <button type="button" className="btn btn--sm btn--primary" onClick={() => onSelect(product)}>
+                    {selectLabel}
+                    <span className="visually-hidden"> {product.title}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { randomUuid } from '../ids';
+
+const KEY = 'sessionId';
+let memory: string | null = null;
+
+/**
+ * The browser's visitor id (SPEC: a random UUID generated once per browser, kept as `sessionId`),
+ * so link pages count an anonymous visitor once. Falls back to memory when storage is blocked.
+ */
+export function getVisitorSessionId(): string {
+  try {
+    let id = localStorage.getItem(KEY);
+    if (!id) {
+      id = randomUuid();
+      localStorage.setItem(KEY, id);
+    }
+    return id;
+  } catch {
+    memory ??= randomUuid();
+    return memory;
+  }
+}
+
+/** Logout forgets it (SPEC section 4). */
+export function clearVisitorSessionId(): void {
+  memory = null;
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // nothing stored
+  }
+}
