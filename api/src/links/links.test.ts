@@ -200,6 +200,9 @@ describe('expiry', () => {
     const gone = await server.request('POST', `/links/${hal.user.username}`, { body: {} });
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe('Link is no longer available.');
+    const own = await server.request('POST', `/links/${hal.user.username}`, { token: hal.token, body: {} });
+    expect(own.status).toBe(200);
+    expect(own.body.updatedLink).toMatchObject({ status: 'expired', metrics: { views: 0, visitorCount: 0 } });
     // The creator may make a new link now.
     expect((await create(hal, { giveorreceive: 'receive', type: 'currency', amount: 2 })).status).toBe(201);
     await expectInvariants();

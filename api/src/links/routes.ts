@@ -33,7 +33,7 @@ import {
 
 /** Gift links: create, feed, open, accept, give (paths as the spec names them). */
 export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddleware): Router<AppState> {
-  const links: LinkDeps = { db: deps.db, catalog: deps.catalog, linkTtlHours: deps.config.linkTtlHours };
+  const links: LinkDeps = { db: deps.db, catalog: deps.catalog, linkTtlHours: deps.config.linkTtlHours, realtime: deps.realtime };
   const router = new Router<AppState>();
 
   router.post(

@@ -20,6 +20,7 @@ import {
   type AccountKey,
 } from '../money/ledger.js';
 import { notify } from '../notifications/service.js';
+import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkVisitorEntity, type Link } from './entity.js';
 import { presentLink } from './presenter.js';
@@ -46,6 +47,14 @@ export interface LinkDeps {
   db: Database;
   catalog: Catalog;
   linkTtlHours: number;
+  /** Gift messages and notifications go out through it once their transaction has committed. */
+  realtime: Publisher;
+}
+
+/** Publishes what a committed money transaction made; a replayed answer made nothing new. */
+function publishAfterCommit<T>(deps: LinkDeps, answer: IdempotentAnswer<T>, events: RealtimeEvent[]): IdempotentAnswer<T> {
+  if (!answer.replayed) deps.realtime.publish(events);
+  return answer;
 }
 
 const isOpen = (link: Link, now: Date) => link.status === 'active' && link.expiresAt > now && link.remainingQuantity > 0;
@@ -211,8 +220,13 @@ export async function openLink(
   const creator = await findCreator(db, creatorUsername);
   const isOwner = viewer?.id === creator.id;
   const link = await db.transaction(async (em) => {
+    if (isOwner) {
+      // The creator keeps seeing their newest link and its metrics after it is used up or expired.
+      const own = await em.findOne(LinkEntity, { where: { creatorId: creator.id }, order: { createdAt: 'DESC' } });
+      if (!own) throw notFound(LINK_NOT_FOUND);
+      return own;
+    }
     const found = await currentLink(em, creator.id);
-    if (isOwner) return found;
     await em.increment(LinkEntity, { id: found.id }, 'views', 1);
     const visitorKey = viewer ? `u:${viewer.id}` : sessionId ? `s:${sessionId}` : undefined;
     if (visitorKey) {
@@ -295,7 +309,8 @@ export async function acceptLink(
 ): Promise<IdempotentAnswer<AcceptLinkResponse>> {
   const creator = await findCreator(deps.db, creatorUsername);
   if (creator.id === responder.id) throw forbidden('You cannot use your own link.');
-  return withIdempotency(deps.db, { key: idempotencyKey, userId: responder.id, scope: 'links.accept', input: creatorUsername }, async (em) => {
+  const events: RealtimeEvent[] = [];
+  const answer = await withIdempotency(deps.db, { key: idempotencyKey, userId: responder.id, scope: 'links.accept', input: creatorUsername }, async (em) => {
     const link = await currentLink(em, creator.id);
     if (link.giveOrReceive !== 'give') throw badRequest('This link asks for gifts: use Give instead.', 'not_a_give_link');
     const moved = await transfer(em, {
@@ -314,7 +329,7 @@ export async function acceptLink(
       text,
       gift: { title: link.title ?? text, giftType: link.type, img: link.photo },
     });
-    await notify(em, {
+    const notification = await notify(em, {
       senderId: creator.id,
       receiverId: responder.id,
       amountCents: link.amountCents,
@@ -328,8 +343,10 @@ export async function acceptLink(
       itemId: link.itemId,
       conversationId: conversation.id,
     });
+    events.push({ type: 'message', conversation, message }, { type: 'notification', notification });
     return { status: 200, body: { conversationId: conversation.id, newMessage: { _id: message.id, text: message.text } } };
   });
+  return publishAfterCommit(deps, answer, events);
 }
 
 /**
@@ -349,7 +366,8 @@ export async function giveToLink(
   if (link.giveOrReceive !== 'receive') throw badRequest('This link gives gifts: use Accept instead.', 'not_a_receive_link');
   const amountCents = link.type === 'item' ? link.amountCents : input.amountCents;
   if (amountCents === undefined) throw badRequest('Please enter a valid amount above $1', 'validation_failed');
-  return withIdempotency(deps.db, { key: idempotencyKey, userId: giver.id, scope: 'links.give', input }, async (em) => {
+  const events: RealtimeEvent[] = [];
+  const answer = await withIdempotency(deps.db, { key: idempotencyKey, userId: giver.id, scope: 'links.give', input }, async (em) => {
     const fresh = await em.findOneByOrFail(LinkEntity, { id: link.id });
     if (!isOpen(fresh, new Date())) throw gone(LINK_GONE);
     const moved = await transfer(em, {
@@ -363,13 +381,13 @@ export async function giveToLink(
     await takeUse(em, fresh, giver.id, 'give', amountCents, moved.transferId);
     const response = await em.findOneByOrFail(LinkResponseEntity, { linkId: fresh.id, responderId: giver.id });
     const text = giftText(fresh, amountCents);
-    const { conversation } = await recordGiftMessage(em, {
+    const { conversation, message } = await recordGiftMessage(em, {
       giverId: giver.id,
       recipientId: fresh.creatorId,
       text,
       gift: { title: fresh.title ?? text, giftType: fresh.type, img: fresh.photo },
     });
-    await notify(em, {
+    const notification = await notify(em, {
       senderId: giver.id,
       receiverId: fresh.creatorId,
       amountCents,
@@ -383,6 +401,7 @@ export async function giveToLink(
       itemId: fresh.itemId,
       conversationId: conversation.id,
     });
+    events.push({ type: 'message', conversation, message }, { type: 'notification', notification });
     return {
       status: 201,
       body: {
@@ -391,6 +410,7 @@ export async function giveToLink(
       },
     };
   });
+  return publishAfterCommit(deps, answer, events);
 }
 
 /** The second call of the old two-step give: confirms a give already made (nothing moves). */
