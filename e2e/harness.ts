@@ -95,3 +95,46 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   }
   if (original) await page.setViewportSize(original);
 }
+
+export interface ApiAccount {
+  username: string;
+  email: string;
+  password: string;
+  userId: string;
+  token: string;
+  /** Codes of the account's own unused invites. */
+  inviteCodes: string[];
+}
+
+/** Registers an account through the API with an invite code (setup for stories about later steps). */
+export async function registerViaApi(app: RunningApp, inviteCode: string, username: string): Promise<ApiAccount> {
+  const email = `${username}@example.com`;
+  const password = 'gifts-4-all';
+  const res = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password, inviteCode }),
+  });
+  const body = (await res.json()) as { token: string; user: { _id: string } };
+  if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(body)}`);
+  const invites = (await (
+    await fetch(`${app.url}/invites/${body.user._id}`, { headers: { 'x-auth-token': body.token } })
+  ).json()) as { code: string; status: string }[];
+  return {
+    username,
+    email,
+    password,
+    userId: body.user._id,
+    token: body.token,
+    inviteCodes: invites.filter((i) => i.status === 'available').map((i) => i.code),
+  };
+}
+
+/** Logs in through the login page, as a person would. */
+export async function logIn(page: Page, app: RunningApp, account: ApiAccount): Promise<void> {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${app.url}/`);
+}

@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+
+let app: RunningApp;
+let browser: Browser;
+let ada: ApiAccount;
+let ben: ApiAccount;
+let cal: ApiAccount;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  ben = await registerViaApi(app, ada.inviteCodes[0], 'ben');
+  cal = await registerViaApi(app, ada.inviteCodes[1], 'cal');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function as(account: ApiAccount, viewport = { width: 390, height: 844 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+  const page = await context.newPage();
+  await logIn(page, app, account);
+  return page;
+}
+
+const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
+
+async function balanceShows(page: Page, dollars: string): Promise<void> {
+  await expect.poll(async () => (await balanceButton(page).textContent())?.replace(/\s+/g, ''), { timeout: 10_000 }).toContain(dollars);
+}
+
+async function deposit(page: Page, amount: string): Promise<void> {
+  await balanceButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Your balance' });
+  await dialog.getByLabel('Amount').fill(amount);
+  await dialog.getByRole('button', { name: 'Deposit' }).click();
+  await dialog.getByText(/Deposited \$/).waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+}
+
+describe('money moving between three people', () => {
+  it('A deposits and creates a give link, B accepts it from the feed, C gives $5 to B', async () => {
+    // A: deposit sandbox money, then a give link of $5 for 2 people.
+    const a = await as(ada, { width: 1280, height: 800 });
+    await deposit(a, '20');
+    await balanceShows(a, '$20.00');
+    await a.goto(`${app.url}/share`);
+    await a.getByRole('radio', { name: 'Give' }).check();
+    await a.getByRole('radio', { name: 'Currency' }).check();
+    await a.getByLabel('Amount').fill('5');
+    await a.getByLabel('Quantity').fill('2');
+    await a.getByRole('button', { name: 'Create' }).click();
+    await a.getByText('Your link is ready').waitFor();
+    await balanceShows(a, '$10.00');
+    await screenshots(a, 'share-created');
+
+    // B: finds it in the feed, opens it and accepts.
+    const b = await as(ben);
+    await b.getByRole('link', { name: /User is giving \$5\.00/ }).first().click();
+    await b.waitForURL(`${app.url}/link/ada`);
+    await screenshots(b, 'link-accept');
+    await b.getByRole('button', { name: 'Accept' }).click();
+    await b.getByText('You received a gift of $5.00!').first().waitFor();
+    await balanceShows(b, '$5.00');
+    await b.reload();
+    await b.getByText("you can't use this link more than once").waitFor();
+
+    // A sees the use in the metrics, and their balance did not change again.
+    await a.goto(`${app.url}/link/ada`);
+    await a.getByRole('heading', { name: 'Link Metrics' }).waitFor();
+    await screenshots(a, 'link-metrics');
+    await balanceShows(a, '$10.00');
+
+    // B makes a receive link; C deposits, gives $5 after confirming.
+    await b.goto(`${app.url}/share`);
+    await b.getByRole('radio', { name: 'Receive' }).check();
+    await b.getByRole('radio', { name: 'Currency' }).check();
+    await b.getByLabel('Amount').fill('10');
+    await b.getByRole('button', { name: 'Create' }).click();
+    await b.getByText('Your link is ready').waitFor();
+
+    const c = await as(cal);
+    await deposit(c, '12');
+    await c.goto(`${app.url}/link/ben`);
+    await c.getByRole('button', { name: '$5', exact: true }).click();
+    await c.getByRole('button', { name: 'Give', exact: true }).click();
+    const confirm = c.getByRole('dialog', { name: 'Are you sure you want to give $5?' });
+    await confirm.waitFor();
+    await screenshots(c, 'give-confirm');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await c.getByText('You gave $5.00!').waitFor();
+    await balanceShows(c, '$7.00');
+
+    await b.reload();
+    await balanceShows(b, '$10.00');
+
+    // The home feed, as a person sees it.
+    await b.goto(`${app.url}/`);
+    // B's receive link is used up by C's gift; A's give link still has one use left.
+    await b.getByRole('link', { name: /User is giving \$5\.00/ }).first().waitFor();
+    await screenshots(b, 'home-feed');
+  });
+});
