@@ -14,9 +14,11 @@ import { inviteRoutes } from './invites/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { realtimeRoutes } from './realtime/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { userRoutes } from './users/routes.js';
 import { walletRoutes } from './wallet/routes.js';
+import { wishlistRoutes } from './wishlists/routes.js';
 
 /** Assembles the Koa app; used by main and by the tests alike. Routes are registered here, explicitly. */
 export function createApp(deps: Deps): Koa<AppState> {
@@ -75,6 +77,8 @@ export function createApp(deps: Deps): Koa<AppState> {
     linkRoutes(deps, auth),
     conversationRoutes(deps, auth),
     notificationRoutes(deps, auth),
+    realtimeRoutes(deps, auth),
+    wishlistRoutes(deps, auth),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -20,6 +20,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  /** Prefix of every Redis key and channel (presence, socket.io adapter): one per deployment. */
+  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1-64 letters, digits or . : _ -').default('giftlink'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   COOKIE_SECURE: bool.optional(),
@@ -52,6 +54,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisPrefix: string;
   jwtSecret?: string;
   tokenTtlHours: number;
   cookieSecure: boolean;
@@ -106,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import type { Tokens } from './auth/tokens.js';
 import type { Catalog } from './catalog/catalog.js';
+import type { Realtime } from './realtime/hub.js';
 
 /** What the app is assembled from; built once in server.ts (and by the tests through it). */
 export interface Deps {
@@ -12,4 +13,9 @@ export interface Deps {
   tokens: Tokens;
   /** The marketplace catalogue (embedded or eBay), see catalog/catalog.ts. */
   catalog: Catalog;
+  /**
+   * socket.io, presence and the publisher services call after their transactions commit
+   * (`deps.realtime.publish([...])`, see realtime/publisher.ts).
+   */
+  realtime: Realtime;
 }

@@ -1,4 +1,4 @@
-import { EntitySchema } from 'typeorm';
+import { EntitySchema, type EntitySchemaColumnOptions } from 'typeorm';
 import { dateColumn, idColumn, refColumn } from '../db/columns.js';
 
 /**
@@ -44,7 +44,24 @@ export interface Message {
   /** Read by the member who did not send it. */
   read: boolean;
   createdAt: Date;
+  /**
+   * Strictly increasing over all messages, in commit order (see the 1763870500000 migration):
+   * "everything after message X" is `seq > X.seq`. Null only inside the writing transaction on
+   * PostgreSQL, where it is assigned at COMMIT.
+   */
+  seq: number | null;
 }
+
+/** A bigint counter column; PostgreSQL hands bigints back as strings. */
+const bigintColumn = (options: Partial<EntitySchemaColumnOptions> = {}): EntitySchemaColumnOptions => ({
+  type: 'bigint',
+  default: 0,
+  transformer: {
+    to: (v: number | null | undefined) => v,
+    from: (v: string | number | null) => (v === null || v === undefined ? v : Number(v)),
+  },
+  ...options,
+});
 
 export const MessageEntity = new EntitySchema<Message>({
   name: 'Message',
@@ -60,5 +77,21 @@ export const MessageEntity = new EntitySchema<Message>({
     giftImg: { type: 'varchar', length: 2048, nullable: true, name: 'gift_img' },
     read: { type: 'boolean', default: false },
     createdAt: { ...dateColumn(), name: 'created_at' },
+    seq: bigintColumn({ default: undefined, nullable: true }),
+  },
+});
+
+/** Named counters; `message_seq` numbers the messages. */
+export interface Counter {
+  name: string;
+  value: number;
+}
+
+export const CounterEntity = new EntitySchema<Counter>({
+  name: 'Counter',
+  tableName: 'counters',
+  columns: {
+    name: { type: 'varchar', length: 64, primary: true },
+    value: bigintColumn(),
   },
 });

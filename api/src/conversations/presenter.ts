@@ -22,6 +22,8 @@ export interface MessageView {
   giftDetails: { title: string | null; giftType: 'item' | 'currency' | null; img: string | null } | null;
   read: boolean;
   createdAt: string;
+  /** Strictly increasing over all messages, in commit order: sort and de-duplicate by it. */
+  seq: number;
 }
 
 export interface ConversationView {
@@ -50,6 +52,7 @@ export function presentMessage(c: Conversation, viewerId: string, m: Message): M
     giftDetails: m.messageType === 'gift' ? { title: m.giftTitle, giftType: m.giftType, img: m.giftImg } : null,
     read: m.read,
     createdAt: m.createdAt.toISOString(),
+    seq: m.seq ?? 0, // null only before commit (PostgreSQL); committed messages are presented
   };
 }
 

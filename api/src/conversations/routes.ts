@@ -1,17 +1,13 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
-import { findConversation, listConversations, listMessages, unreadMessageCount } from './service.js';
+import { presentMessage } from './presenter.js';
+import { ConversationParams, PageQuery, SendMessageBody, UnreadQuery, UserIdParams } from './schemas.js';
+import { findConversation, listConversations, listMessages, sendMessage, unreadMessageCount } from './service.js';
 
-const UserIdParams = z.object({ userId: z.string().min(1).max(64) });
-const ConversationParams = z.object({ conversationId: z.string().min(1).max(64) });
-const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
-const UnreadQuery = z.object({ userId: z.string().max(64).optional() });
-
-/** Reading conversations and messages (members only). Sending and live delivery: the messaging issue. */
+/** Conversations and messages (members only). Sending goes through the same service as the socket's `sendMessage`. */
 export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -21,6 +17,17 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     validate({ query: UnreadQuery }, async (ctx, { query }) => {
       assertSelf(ctx, query.userId);
       ctx.body = { unreadCount: await unreadMessageCount(deps.db, currentUser(ctx).id) };
+    }),
+  );
+
+  router.post(
+    '/messages/send',
+    authenticate,
+    validate({ body: SendMessageBody }, async (ctx, { body }) => {
+      const user = currentUser(ctx);
+      const { conversation, message } = await sendMessage({ db: deps.db, realtime: deps.realtime }, user.id, body);
+      ctx.status = 201;
+      ctx.body = { _id: message.id, message: presentMessage(conversation, user.id, message) };
     }),
   );
 
@@ -45,7 +52,11 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     '/messages/:conversationId',
     authenticate,
     validate({ params: ConversationParams, query: PageQuery }, async (ctx, { params, query }) => {
-      ctx.body = await listMessages(deps.db, currentUser(ctx).id, params.conversationId, query.page);
+      const userId = currentUser(ctx).id;
+      const result = await listMessages(deps.db, userId, params.conversationId, query.page);
+      // Every tab of the user lowers its Messages badge.
+      if (result.markedAsRead > 0) deps.realtime.publish([{ type: 'unread', userId }]);
+      ctx.body = result;
     }),
   );
 

@@ -1,10 +1,34 @@
 import crypto from 'node:crypto';
-import { Not, type EntityManager } from 'typeorm';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { In, Not, type EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { forbidden, notFound } from '../errors.js';
+import { forbidden, notFound, tooManyRequests } from '../errors.js';
+import type { Publisher } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
-import { ConversationEntity, MessageEntity, type Conversation, type Message } from './entity.js';
+import { ConversationEntity, CounterEntity, MessageEntity, type Conversation, type Message } from './entity.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
+import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput, type SendMessageInput } from './schemas.js';
+
+const MESSAGE_SEQ = 'message_seq';
+
+/**
+ * The new message's number, inside the caller's transaction, so that numbers follow commit order
+ * (see the 1763870500000 migration). SQLite has one writer: take the next one now. PostgreSQL: null,
+ * its commit trigger assigns it; read it after the commit with `committedSeq`.
+ */
+async function newMessageSeq(em: EntityManager): Promise<number | null> {
+  if (em.connection.driver.options.type === 'postgres') return null;
+  await em.increment(CounterEntity, { name: MESSAGE_SEQ }, 'value', 1);
+  const counter = await em.findOneByOrFail(CounterEntity, { name: MESSAGE_SEQ });
+  return counter.value;
+}
+
+/** The message with its number, once its transaction has committed. */
+export async function withCommittedSeq(db: Database, message: Message): Promise<Message> {
+  if (message.seq !== null) return message;
+  const row = await db.manager.findOneOrFail(MessageEntity, { where: { id: message.id }, select: { id: true, seq: true } });
+  return { ...message, seq: row.seq };
+}
 
 export interface GiftDetails {
   title: string;
@@ -15,6 +39,7 @@ export interface GiftDetails {
 /**
  * Opens (or reuses) the conversation from a giver to the person they gave to, and posts the gift
  * message in it, inside the caller's transaction. The giver stays anonymous to the recipient.
+ * On PostgreSQL the message's `seq` is null until the commit; publishing it reads it then.
  */
 export async function recordGiftMessage(
   em: EntityManager,
@@ -40,8 +65,10 @@ export async function recordGiftMessage(
     initiatorId: input.giverId,
     responderId: input.recipientId,
   });
+  const id = crypto.randomUUID();
+  await em.update(ConversationEntity, { id: conversation.id }, { lastMessageId: id, lastMessageAt: now });
   const message: Message = {
-    id: crypto.randomUUID(),
+    id,
     conversationId: conversation.id,
     senderId: input.giverId,
     text: input.text,
@@ -51,9 +78,9 @@ export async function recordGiftMessage(
     giftImg: input.gift.img,
     read: false,
     createdAt: now,
+    seq: await newMessageSeq(em),
   };
-  await em.insert(MessageEntity, message);
-  await em.update(ConversationEntity, { id: conversation.id }, { lastMessageId: message.id, lastMessageAt: now });
+  await em.insert(MessageEntity, { ...message });
   return { conversation: { ...conversation, lastMessageId: message.id, lastMessageAt: now }, message };
 }
 
@@ -105,7 +132,7 @@ export async function listMessages(
   const conversation = await memberConversation(db, viewerId, conversationId);
   const rows = await db.manager.find(MessageEntity, {
     where: { conversationId },
-    order: { createdAt: 'DESC', id: 'DESC' },
+    order: { seq: 'DESC' },
     skip: (page - 1) * MESSAGE_PAGE_SIZE,
     take: MESSAGE_PAGE_SIZE,
   });
@@ -137,4 +164,102 @@ export async function unreadMessageCount(db: Database, userId: string): Promise<
     .andWhere('m.read = :unread', { unread: false })
     .getCount();
   return row;
+}
+
+/** Sends per user per second, over HTTP and socket together (per API process). */
+const sendLimiter = new RateLimiterMemory({ keyPrefix: 'messages.send', points: 20, duration: 1 });
+
+export interface MessageDeps {
+  db: Database;
+  realtime: Publisher;
+}
+
+/**
+ * A member sends a normal message (over HTTP or the socket: one path). Identity is `senderId`,
+ * from the token; a `senderUserId` naming anyone else is refused. After the commit both members'
+ * rooms get it, each presented for that member.
+ */
+export async function sendMessage(
+  deps: MessageDeps,
+  senderId: string,
+  input: SendMessageInput,
+): Promise<{ conversation: Conversation; message: Message }> {
+  if (input.senderUserId !== undefined && input.senderUserId !== senderId) throw forbidden();
+  const conversation = await memberConversation(deps.db, senderId, input.conversationId);
+  try {
+    await sendLimiter.consume(senderId);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw tooManyRequests('You are sending messages too quickly.');
+    throw err;
+  }
+  const written = await deps.db.transaction(async (em) => {
+    const now = new Date();
+    const id = crypto.randomUUID();
+    await em.update(ConversationEntity, { id: conversation.id }, { lastMessageId: id, lastMessageAt: now });
+    const row: Message = {
+      id,
+      conversationId: conversation.id,
+      senderId,
+      text: input.text,
+      messageType: 'normal',
+      giftTitle: null,
+      giftType: null,
+      giftImg: null,
+      read: false,
+      createdAt: now,
+      seq: await newMessageSeq(em),
+    };
+    await em.insert(MessageEntity, { ...row });
+    return row;
+  });
+  const message = await withCommittedSeq(deps.db, written);
+  const updated = { ...conversation, lastMessageId: message.id, lastMessageAt: message.createdAt };
+  deps.realtime.publish([{ type: 'message', conversation: updated, message, clientId: input.clientId }]);
+  return { conversation: updated, message };
+}
+
+export interface MissedMessages {
+  conversationId: string | null;
+  messages: MessageView[];
+  hasMore: boolean;
+}
+
+/**
+ * Everything after the client's last message, oldest first, each presented for the viewer: in one
+ * conversation, or across all of the viewer's conversations. A message or conversation the viewer
+ * is not a member of is "not found" (no hint that it exists).
+ */
+export async function missedMessages(
+  db: Database,
+  viewerId: string,
+  input: LastMessageIdInput,
+  limit = MISSED_MESSAGES_LIMIT,
+): Promise<MissedMessages> {
+  const only = input.conversationId ? await memberConversation(db, viewerId, input.conversationId) : null;
+  let after = 0;
+  if (input.lastMessageId) {
+    const last = await db.manager.findOneBy(MessageEntity, { id: input.lastMessageId });
+    const lastConversation = last && (await db.manager.findOneBy(ConversationEntity, { id: last.conversationId }));
+    if (!last || !lastConversation || !isMember(lastConversation, viewerId) || (only && last.conversationId !== only.id))
+      throw notFound('Message not found');
+    after = last.seq ?? 0;
+  }
+  const qb = db.manager.createQueryBuilder(MessageEntity, 'm').where('m.seq > :after', { after });
+  if (only) qb.andWhere('m.conversation_id = :conversationId', { conversationId: only.id });
+  else
+    qb.innerJoin('Conversation', 'c', 'c.id = m.conversation_id').andWhere(
+      '(c.initiator_id = :viewerId OR c.responder_id = :viewerId)',
+      { viewerId },
+    );
+  const rows = await qb.orderBy('m.seq', 'ASC').limit(limit + 1).getMany();
+  const page = rows.slice(0, limit);
+  const conversations = new Map<string, Conversation>(only ? [[only.id, only]] : []);
+  const unknown = [...new Set(page.map((m) => m.conversationId))].filter((id) => !conversations.has(id));
+  if (unknown.length)
+    for (const c of await db.manager.findBy(ConversationEntity, { id: In(unknown) })) conversations.set(c.id, c);
+  return {
+    conversationId: only?.id ?? null,
+    messages: page.map((m) => presentMessage(conversations.get(m.conversationId)!, viewerId, m)),
+    hasMore: rows.length > limit,
+  };
 }

@@ -35,7 +35,10 @@ export function notificationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
       const result = await deps.db.transaction((em) =>
         em.update(NotificationEntity, { receiverId: params.userId, read: false }, { read: true }),
       );
-      ctx.body = { markedAsRead: result.affected ?? 0 };
+      const markedAsRead = result.affected ?? 0;
+      // Every tab of the user lowers its Notifications badge.
+      if (markedAsRead > 0) deps.realtime.publish([{ type: 'unread', userId: params.userId }]);
+      ctx.body = { markedAsRead };
     }),
   );
 

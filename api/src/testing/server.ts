@@ -47,23 +47,36 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
+export interface TestServerOptions extends Env {
+  /**
+   * Another API process of the same product: this server uses `share`'s database (PostgreSQL
+   * database or SQLite file in its data directory), JWT secret and Redis prefix, so tokens and
+   * socket rooms work across both. The first server owns (and removes) the shared data.
+   */
+  share?: RunningServer;
+}
+
 /**
  * Starts the real server on a free port with its own data directory (and its own PostgreSQL
  * database when DATABASE_URL is set), quiet logs and relaxed auth rate limits unless overridden.
+ * With REDIS_URL set it runs in multi-node mode under a Redis key prefix of its own.
  */
-export async function startTestServer(overrides: Env = {}): Promise<TestServer> {
+export async function startTestServer({ share, ...overrides }: TestServerOptions = {}): Promise<TestServer> {
   const base = loadConfig();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-test-'));
-  const database = base.databaseUrl ? await freshPostgres(base.databaseUrl) : undefined;
+  const shared = share?.deps.config;
+  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-test-'));
+  const database = !shared && base.databaseUrl ? await freshPostgres(base.databaseUrl) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
-    DATABASE_URL: database?.url,
+    DATABASE_URL: shared ? shared.databaseUrl : database?.url,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '10000',
-    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    JWT_SECRET: shared?.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
+    REDIS_URL: shared ? shared.redisUrl : base.redisUrl,
+    REDIS_PREFIX: shared?.redisPrefix ?? `giftlink-test-${crypto.randomBytes(6).toString('hex')}`,
     ...overrides,
   } as Record<string, string | undefined>);
   const server = await startServer(config);
@@ -96,6 +109,7 @@ export async function startTestServer(overrides: Env = {}): Promise<TestServer> 
     request,
     close: async () => {
       await server.close();
+      if (shared) return;
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,135 @@
+import type http from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Logger } from 'pino';
+import { Server } from 'socket.io';
+import type { Config } from '../config.js';
+import type { Message } from '../conversations/entity.js';
+import { presentMessage } from '../conversations/presenter.js';
+import { unreadMessageCount, withCommittedSeq } from '../conversations/service.js';
+import type { Database } from '../db/index.js';
+import type { Deps } from '../deps.js';
+import { presentNotification } from '../notifications/presenter.js';
+import { unreadNotificationCount } from '../notifications/service.js';
+import {
+  userRoom,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type NewMessageEvent,
+  type ServerToClientEvents,
+  type SocketData,
+  type UnreadCounts,
+} from './events.js';
+import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
+import type { Publisher, RealtimeEvent } from './publisher.js';
+import { connectRedis, type RedisClient } from './redis.js';
+import { registerSocketHandlers } from './socket.js';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export async function unreadCounts(db: Database, userId: string): Promise<UnreadCounts> {
+  const [unreadMessages, unreadNotifications] = await Promise.all([unreadMessageCount(db, userId), unreadNotificationCount(db, userId)]);
+  return { unreadMessages, unreadNotifications };
+}
+
+/**
+ * The real-time layer: socket.io on the API's own HTTP server, presence, and the publisher that
+ * services call after their transactions commit. With REDIS_URL the socket.io Redis adapter
+ * carries every room emit to all API processes and presence lives in Redis; without it, one
+ * process does everything in memory.
+ */
+export class Realtime implements Publisher {
+  private io?: RealtimeServer;
+  private db?: Database;
+  /** Work started by `publish` (count queries) and presence updates, awaited by `close`. */
+  private readonly pending = new Set<Promise<unknown>>();
+
+  private constructor(
+    private readonly log: Logger,
+    readonly presence: Presence,
+    private readonly redis: { pub: RedisClient; sub: RedisClient; prefix: string } | undefined,
+  ) {}
+
+  static async create(config: Config, log: Logger): Promise<Realtime> {
+    if (!config.redisUrl) return new Realtime(log, new MemoryPresence(), undefined);
+    const pub = await connectRedis(config.redisUrl, log, 'giftlink-pub');
+    const sub = await connectRedis(config.redisUrl, log, 'giftlink-sub');
+    return new Realtime(log, new RedisPresence(pub, config.redisPrefix, log), { pub, sub, prefix: config.redisPrefix });
+  }
+
+  get multiNode(): boolean {
+    return this.redis !== undefined;
+  }
+
+  /** Starts socket.io on the API's HTTP server (the same port, path /socket.io). */
+  attach(server: http.Server, deps: Deps): RealtimeServer {
+    if (this.io) throw new Error('realtime is already attached');
+    const io: RealtimeServer = new Server(server, {
+      serveClient: false,
+      maxHttpBufferSize: 64 * 1024,
+    });
+    if (this.redis) io.adapter(createAdapter(this.redis.pub, this.redis.sub, { key: `${this.redis.prefix}:socket.io` }));
+    registerSocketHandlers(io, deps, this);
+    this.io = io;
+    this.db = deps.db;
+    return io;
+  }
+
+  /** Keeps `work` until it settles, so `close` can wait for it. */
+  track(work: Promise<unknown>): void {
+    const tracked = work.catch((err: unknown) => this.log.error({ err }, 'realtime task failed')).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  publish(events: readonly RealtimeEvent[]): void {
+    const io = this.io;
+    if (!io) return;
+    for (const event of events) {
+      try {
+        this.emit(io, event);
+      } catch (err) {
+        this.log.error({ err, event: event.type }, 'realtime publish failed');
+      }
+    }
+  }
+
+  private emit(io: RealtimeServer, event: RealtimeEvent): void {
+    switch (event.type) {
+      case 'message': {
+        const { conversation, clientId } = event;
+        const deliver = (message: Message) => {
+          for (const member of new Set([conversation.initiatorId, conversation.responderId])) {
+            const payload: NewMessageEvent = { conversationId: conversation.id, message: presentMessage(conversation, member, message) };
+            if (clientId !== undefined && member === message.senderId) payload.clientId = clientId;
+            io.to(userRoom(member)).emit('new-message', payload);
+          }
+        };
+        // A message written inside another service's transaction on PostgreSQL gets its number at commit.
+        if (event.message.seq !== null) deliver(event.message);
+        else if (this.db) this.track(withCommittedSeq(this.db, event.message).then(deliver));
+        return;
+      }
+      case 'notification':
+        io.to(userRoom(event.notification.receiverId)).emit('getNotification', presentNotification(event.notification));
+        return;
+      case 'unread': {
+        const db = this.db;
+        if (!db) return;
+        this.track(unreadCounts(db, event.userId).then((counts) => io.to(userRoom(event.userId)).emit('unread-counts', counts)));
+        return;
+      }
+    }
+  }
+
+  /** Disconnects this process's sockets (only them: other processes keep theirs) and lets go of Redis. */
+  async close(): Promise<void> {
+    const io = this.io;
+    if (io) {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    }
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    await this.presence.close();
+    if (io) await io.of('/').adapter.close();
+    if (this.redis) await Promise.allSettled([this.redis.pub.close(), this.redis.sub.close()]);
+  }
+}

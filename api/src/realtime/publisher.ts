@@ -1,0 +1,32 @@
+import type { Conversation, Message } from '../conversations/entity.js';
+import type { Notification } from '../notifications/entity.js';
+
+/**
+ * What a service tells the real-time layer once its transaction has committed. Events carry the
+ * records; the real-time layer presents them for each member who receives them (so anonymity is
+ * applied per viewer, in one place: the presenters).
+ *
+ * - `message`: a message was persisted; both members' rooms get `new-message`.
+ * - `notification`: a notification was made; the receiver's room gets `getNotification`.
+ * - `unread`: the user's unread counts changed (a conversation opened, notifications marked
+ *   read); the user's room gets `unread-counts`, so every tab's badges follow.
+ */
+export type RealtimeEvent =
+  | { type: 'message'; conversation: Conversation; message: Message; /** echoed to the sender's room only */ clientId?: string }
+  | { type: 'notification'; notification: Notification }
+  | { type: 'unread'; userId: string };
+
+/**
+ * The seam services publish through. Call it only AFTER the transaction commits (never inside
+ * `db.transaction`), and not for an idempotent replay: nothing new happened then.
+ *
+ *     const events: RealtimeEvent[] = [];
+ *     const answer = await withIdempotency(db, req, async (em) => { …; events.push(…); … });
+ *     if (!answer.replayed) realtime.publish(events);
+ */
+export interface Publisher {
+  publish(events: readonly RealtimeEvent[]): void;
+}
+
+/** A publisher that drops everything (scripts, tools, code paths without live clients). */
+export const nullPublisher: Publisher = { publish: () => undefined };
