@@ -9,6 +9,7 @@ import { presentPrivateUser } from '../users/presenter.js';
 import { LoginBody, RegisterBody, type SessionResponse } from './schemas.js';
 import { login, register } from './service.js';
 import { endSession, startSession } from './session.js';
+import { wishlistImages } from '../wishlists/service.js';
 
 export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth' });
@@ -17,7 +18,7 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
   const session = async (ctx: Parameters<typeof startSession>[1], user: User): Promise<SessionResponse> => ({
     token: await startSession(deps, ctx, user),
     user: presentPrivateUser(user),
-    wishlistItems: [],
+    wishlistItems: await wishlistImages(deps.db, user.id),
   });
 
   router.post(

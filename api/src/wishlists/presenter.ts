@@ -1,0 +1,42 @@
+import { centsToDollars } from '../money/cents.js';
+import type { WishlistItem } from './entity.js';
+import type { WishlistItemView, WishlistView } from './schemas.js';
+
+function imageList(json: string, main: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    if (Array.isArray(list)) return list.filter((u): u is string => typeof u === 'string');
+  } catch {
+    // fall through to the main image alone
+  }
+  return [main];
+}
+
+/**
+ * The only place a wishlist item becomes JSON. Who bought it (purchaserId) and the ledger
+ * transfer are never presented, to the owner or anyone else.
+ */
+export function presentWishlistItem(item: WishlistItem): WishlistItemView {
+  const shipping = item.shippingCents ?? 0;
+  const view: WishlistItemView = {
+    _id: item.id,
+    itemId: item.itemId,
+    name: item.name,
+    title: item.title,
+    price: centsToDollars(item.priceCents),
+    shippingPrice: item.shippingType === 'CALCULATED' ? 'Calculated' : centsToDollars(shipping),
+    shippingCost: centsToDollars(shipping),
+    total: centsToDollars(item.priceCents + shipping),
+    condition: item.condition,
+    description: item.description,
+    imageUrl: item.imageUrl,
+    allImages: imageList(item.allImages, item.imageUrl),
+    purchased: item.purchased,
+  };
+  if (item.purchased && item.purchasedAt) view.purchasedAt = item.purchasedAt.toISOString();
+  return view;
+}
+
+export function presentWishlist(username: string, items: WishlistItem[]): WishlistView {
+  return { username, items: items.map(presentWishlistItem) };
+}

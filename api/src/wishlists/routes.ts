@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import type { Deps } from '../deps.js';
+import { sendAnswer } from '../http/answer.js';
+import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
+import type { AppState } from '../http/context.js';
+import { validate } from '../http/validate.js';
+import { readIdempotencyKey } from '../money/idempotency.js';
+import { PurchaseBody, TransactionQuery, UpdateWishlistBody, WishlistParams, type WishlistResponse } from './schemas.js';
+import { getWishlist, purchaseItem, purchaseTransaction, updateWishlist } from './service.js';
+
+/** Wishlists: view (public), edit (owner), buy an item (others), the purchase's date. */
+export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddleware): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/wishlists' });
+
+  // Registered before /:username so that this path is not read as a username.
+  router.get(
+    '/get-transaction',
+    authenticate,
+    validate({ query: TransactionQuery }, async (ctx, { query }) => {
+      ctx.body = await purchaseTransaction(deps.db, currentUser(ctx), query);
+    }),
+  );
+
+  router.put(
+    '/update',
+    authenticate,
+    validate({ body: UpdateWishlistBody }, async (ctx, { body }) => {
+      const userWishlist = await updateWishlist({ db: deps.db, catalog: deps.catalog }, currentUser(ctx), body);
+      ctx.body = { userWishlist } satisfies WishlistResponse;
+    }),
+  );
+
+  // One atomic call: the item turns purchased, the buyer pays, the gift is recorded, the owner is told.
+  router.post(
+    '/purchase',
+    authenticate,
+    validate({ body: PurchaseBody }, async (ctx, { body }) => {
+      assertSelf(ctx, body.purchaserUserId);
+      sendAnswer(ctx, await purchaseItem(deps, currentUser(ctx), body, readIdempotencyKey(ctx)));
+    }),
+  );
+
+  router.get(
+    '/:username',
+    optionalAuth,
+    validate({ params: WishlistParams }, async (ctx, { params }) => {
+      ctx.body = { userWishlist: await getWishlist(deps.db, params.username) } satisfies WishlistResponse;
+    }),
+  );
+
+  return router;
+}
