@@ -12,6 +12,7 @@ import { ProfilePage } from './pages/ProfilePage';
 import { RegisterPage } from './pages/RegisterPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { SharePage } from './pages/SharePage';
+import { WishlistPage } from './pages/WishlistPage';
 
 const router = createBrowserRouter([
   {
@@ -24,8 +25,8 @@ const router = createBrowserRouter([
       { path: '/invite/:inviteId?', element: <InvitePage /> },
       { path: '/invites/accept/:inviteId?', element: <InvitePage /> },
       { path: '/link/:username', element: <LinkPage /> },
-      // Open to visitors; built in later issues.
-      { path: '/wishlist/:username', element: <ComingSoonPage title="Wishlist" /> },
+      // Open to visitors; only the owner edits.
+      { path: '/wishlist/:username', element: <WishlistPage /> },
       {
         element: <ProtectedRoute />,
         children: [

@@ -25,6 +25,15 @@ export type {
   LinkVisitorView,
 } from '../../../api/src/links/schemas';
 export type { Amount, SearchProduct, SearchResults, ShippingOption } from '../../../api/src/catalog/schemas';
+export type {
+  PurchaseRequest,
+  PurchaseResponse,
+  TransactionResponse,
+  UpdateWishlistRequest,
+  WishlistItemView,
+  WishlistResponse,
+  WishlistView,
+} from '../../../api/src/wishlists/schemas';
 
 /** Every error answer of the API. */
 export interface ApiErrorBody {

@@ -5,6 +5,7 @@ import { BALANCE_FETCH_ERROR, balanceDialogOpenAtom, balanceErrorAtom, useRefres
 import { userAtom } from '../state/session';
 import { useSessionBootstrap } from '../state/useSession';
 import { BalanceDialog } from './BalanceDialog';
+import { DatabaseErrorNotice } from './DatabaseErrorNotice';
 import { MessagePopup } from './MessagePopup';
 import { PageSpinner } from './Spinner';
 import { TopBar } from './TopBar';
@@ -51,6 +52,7 @@ export function AppLayout() {
       {balanceError ? (
         <MessagePopup title="Balance" message={balanceError} onClose={() => setBalanceError(false)} />
       ) : null}
+      {balanceError ? null : <DatabaseErrorNotice />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { CheckIcon, CopyIcon } from './Icons';
 export const COPY_OK = 'Link copied to clipboard!';
 export const COPY_FAILED = 'Could not copy link. Please try again later.';
 
-async function writeClipboard(text: string): Promise<void> {
+export async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

@@ -8,6 +8,10 @@ interface DialogProps {
   title?: ReactNode;
   /** Anything more between the message and the actions (a form, a list). */
   body?: ReactNode;
+  /** Shown above the title (a picture, a carousel). */
+  media?: ReactNode;
+  /** Extra class for the dialog box (a wider variant, for example). */
+  className?: string;
   /** Called on Escape and on a click outside the dialog. */
   onDismiss: () => void;
   children: ReactNode;
@@ -17,7 +21,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Modal dialog: focus moves in and stays in, Escape dismisses, focus returns on close. */
-export function Dialog({ message, title, body, onDismiss, children }: DialogProps) {
+export function Dialog({ message, title, body, media, className, onDismiss, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -30,7 +34,7 @@ export function Dialog({ message, title, body, onDismiss, children }: DialogProp
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = ref.current;
     const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus();
+    (first ?? node)?.focus({ preventScroll: true });
 
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
@@ -75,13 +79,14 @@ export function Dialog({ message, title, body, onDismiss, children }: DialogProp
     >
       <div
         ref={ref}
-        className="dialog"
+        className={className ? `dialog ${className}` : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : messageId}
         aria-describedby={title ? messageId : undefined}
         tabIndex={-1}
       >
+        {media}
         {title ? (
           <h2 id={titleId} className="dialog__title">
             {title}

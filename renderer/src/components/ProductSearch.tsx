@@ -27,6 +27,8 @@ interface ProductSearchProps {
   onSelect: (product: SearchProduct) => void;
   /** The visible text of each result's button. */
   selectLabel?: string;
+  /** When given, a result's picture and title open it (for a closer look before choosing). */
+  onPreview?: (product: SearchProduct) => void;
 }
 
 /**
@@ -34,7 +36,7 @@ interface ProductSearchProps {
  * select button each. Adult or profane searches are refused here, before any request.
  * Not a <form> of its own, so it can sit inside one.
  */
-export function ProductSearch({ onSelect, selectLabel = 'Select' }: ProductSearchProps) {
+export function ProductSearch({ onSelect, selectLabel = 'Select', onPreview }: ProductSearchProps) {
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
   const controllerRef = useRef<AbortController | null>(null);
@@ -118,8 +120,8 @@ export function ProductSearch({ onSelect, selectLabel = 'Select' }: ProductSearc
           <ul className="product-search__list" aria-label="Search results">
             {state.products.map((product) => {
               const shipping = productShipping(product);
-              return (
-                <li key={product.itemId} className="product-row">
+              const summary = (
+                <>
                   <span className="product-row__image">
                     {product.image?.imageUrl ? (
                       <img src={product.image.imageUrl} alt="" loading="lazy" width={56} height={56} />
@@ -136,6 +138,17 @@ export function ProductSearch({ onSelect, selectLabel = 'Select' }: ProductSearc
                       </span>
                     </span>
                   </span>
+                </>
+              );
+              return (
+                <li key={product.itemId} className="product-row">
+                  {onPreview ? (
+                    <button type="button" className="product-row__preview" onClick={() => onPreview(product)}>
+                      {summary}
+                    </button>
+                  ) : (
+                    summary
+                  )}
                   <button type="button" className="btn btn--sm btn--primary" onClick={() => onSelect(product)}>
                     {selectLabel}
                     <span className="visually-hidden"> {product.title}</span>

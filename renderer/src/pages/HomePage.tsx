@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useLinkFeed } from '../api/links';
-import { ArrowDownIcon, GiftIcon, PlusIcon, RefreshIcon } from '../components/Icons';
+import { ArrowDownIcon, GiftIcon, HeartListIcon, PlusIcon, RefreshIcon } from '../components/Icons';
 import { LinkCard } from '../components/LinkCard';
 import { Spinner } from '../components/Spinner';
 import { useNow } from '../components/useNow';
@@ -155,10 +155,18 @@ export function HomePage() {
           <h1>Receive gifts from people who love you</h1>
           <p>Create a link to ask for or give money or an item, then share it on Instagram, X or Messages.</p>
         </div>
-        <Link className="btn home__add" to="/share">
-          <PlusIcon size={20} />
-          Create a link
-        </Link>
+        <div className="home__hero-actions">
+          <Link className="btn home__add" to="/share">
+            <PlusIcon size={20} />
+            Create a link
+          </Link>
+          {user ? (
+            <Link className="btn home__wishlist" to={`/wishlist/${encodeURIComponent(user.username)}`}>
+              <HeartListIcon size={20} />
+              Your wishlist
+            </Link>
+          ) : null}
+        </div>
       </section>
 
       <section className="home__feed" aria-labelledby="home-feed-title" aria-busy={busy}>

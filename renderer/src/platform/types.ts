@@ -14,10 +14,26 @@ export interface Notifications {
   show(title: string, body: string): Promise<void>;
 }
 
-/** A local cache of downloaded images (wishlist and share images), keyed by URL or name. */
+/** The image stores of the local image database (SPEC: 'ImageDB' version 2). */
+export type ImageStoreName = 'shareImages' | 'wishlistImages';
+
+/** One saved image: the address it was downloaded from and its bytes. */
+export interface StoredImage {
+  url: string;
+  blob: Blob;
+}
+
+/**
+ * The local image cache: per store, one entry per username holding that user's images. The
+ * website keeps it in IndexedDB; the desktop shell may keep it in its own database. Every method
+ * rejects when local storage fails (blocked, full, private mode), so callers can tell the user.
+ */
 export interface ImageCache {
-  get(key: string): Promise<Blob | null>;
-  put(key: string, image: Blob): Promise<void>;
+  /** The images saved for `username` in `store`; an empty list when there are none. */
+  get(store: ImageStoreName, username: string): Promise<StoredImage[]>;
+  /** Replaces the images saved for `username` in `store`. */
+  put(store: ImageStoreName, username: string, images: StoredImage[]): Promise<void>;
+  /** Forgets every saved image, in every store (logout). */
   clear(): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import { indexedDbImageCache } from './imageDb';
 import type { Platform } from './types';
 
 /** Only http(s) URLs may leave the app. */
@@ -9,8 +10,6 @@ export function isHttpUrl(url: string): boolean {
     return false;
   }
 }
-
-const images = new Map<string, Blob>();
 
 export const webPlatform: Platform = {
   kind: 'web',
@@ -34,18 +33,8 @@ export const webPlatform: Platform = {
     },
   },
 
-  // In-memory until the local image database lands.
-  imageCache: {
-    async get(key) {
-      return images.get(key) ?? null;
-    },
-    async put(key, image) {
-      images.set(key, image);
-    },
-    async clear() {
-      images.clear();
-    },
-  },
+  // IndexedDB 'ImageDB' v2 (stores shareImages and wishlistImages, keyed by username).
+  imageCache: indexedDbImageCache,
 
   async saveFile(name, data) {
     const url = URL.createObjectURL(data);

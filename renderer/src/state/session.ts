@@ -45,6 +45,26 @@ export const clearImagesAtom = atom(null, (get, set) => {
   set(imageCacheAtom, new Map<string, string>());
 });
 
+// ---- local database errors ----------------------------------------------------------------
+
+/** The session's database error (SPEC section 3): the last local-storage failure's text, or false. */
+export const databaseErrorAtom = atom<false | string>(false);
+
+/** Whether the database error's popup is up; it is shown once per session, then only kept. */
+export const databaseErrorNoticeAtom = atom(false);
+const databaseErrorShownAtom = atom(false);
+
+export const setDatabaseErrorAtom = atom(null, (get, set, message: string) => {
+  set(databaseErrorAtom, message);
+  if (get(databaseErrorShownAtom)) return;
+  set(databaseErrorShownAtom, true);
+  set(databaseErrorNoticeAtom, true);
+});
+
+export const dismissDatabaseErrorAtom = atom(null, (_get, set) => {
+  set(databaseErrorNoticeAtom, false);
+});
+
 // ---- session transitions (SPEC section 4) -------------------------------------------------
 
 export const loginStartAtom = atom(null, (_get, set) => {
@@ -74,6 +94,9 @@ export const logoutAtom = atom(null, (_get, set) => {
   set(isLoadingAtom, false);
   set(sessionCheckedAtom, true);
   set(clearImagesAtom);
+  set(databaseErrorAtom, false);
+  set(databaseErrorNoticeAtom, false);
+  set(databaseErrorShownAtom, false);
 });
 
 /** Swap in a fresh copy of the signed-in user (after an edit or an upload). */

@@ -5,10 +5,10 @@ import * as authApi from '../api/auth';
 import { ApiError, isAbortError } from '../api/client';
 import type { AuthResponse } from '../api/types';
 import { platform } from '../platform';
-import { preloadImages } from './imagePreload';
+import { usePreloadSessionImages, useRestoreSessionImages } from './imageCache';
+import { clearImageCache } from './imagePreload';
 import { clearVisitorSessionId } from './visitorSession';
 import {
-  addImageAtom,
   loginFailureAtom,
   loginSuccessAtom,
   logoutAtom,
@@ -20,11 +20,15 @@ export function useSessionBootstrap(): boolean {
   const checked = useAtomValue(sessionCheckedAtom);
   const loginSuccess = useSetAtom(loginSuccessAtom);
   const loginFailure = useSetAtom(loginFailureAtom);
+  const restoreImages = useRestoreSessionImages();
 
   useEffect(() => {
     const controller = new AbortController();
     authApi.getMe(controller.signal).then(
-      (user) => loginSuccess(user),
+      (user) => {
+        loginSuccess(user);
+        restoreImages(user.username);
+      },
       async (err: unknown) => {
         if (isAbortError(err) || controller.signal.aborted) return;
         if (err instanceof ApiError && err.status === 401) await platform.token.set(null);
@@ -32,26 +36,26 @@ export function useSessionBootstrap(): boolean {
       },
     );
     return () => controller.abort();
-  }, [loginSuccess, loginFailure]);
+  }, [loginSuccess, loginFailure, restoreImages]);
 
   return checked;
 }
 
 /**
- * After login or registration: store the token through the platform, mark the session signed in
- * and warm the image cache with the user's wishlist pictures.
+ * After login or registration: store the token through the platform, mark the session signed in,
+ * save the user's wishlist pictures in the local image cache and preload the onboarding art.
  */
 export function useCompleteLogin() {
   const loginSuccess = useSetAtom(loginSuccessAtom);
-  const addImage = useSetAtom(addImageAtom);
+  const preloadSessionImages = usePreloadSessionImages();
   return useCallback(
     async (response: AuthResponse) => {
       await platform.token.set(response.token);
       loginSuccess(response.user);
       const urls = (response.wishlistItems ?? []).flatMap((item) => (item.imageUrl ? [item.imageUrl] : []));
-      void preloadImages(urls, addImage);
+      preloadSessionImages(response.user.username, urls);
     },
-    [loginSuccess, addImage],
+    [loginSuccess, preloadSessionImages],
   );
 }
 
@@ -65,7 +69,7 @@ export function useLogout() {
     } catch {
       // Signing out locally still matters when the server cannot be reached.
     }
-    await Promise.allSettled([platform.token.set(null), platform.imageCache.clear()]);
+    await Promise.allSettled([platform.token.set(null), clearImageCache()]);
     clearVisitorSessionId();
     logout();
     navigate('/login', { replace: true });
