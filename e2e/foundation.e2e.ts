@@ -20,6 +20,17 @@ afterAll(async () => {
   await app?.stop();
 });
 
+describe('the server process', () => {
+  it('exits cleanly (code 0) on SIGTERM', async () => {
+    const other = await startApp();
+    const health = await fetch(`${other.url}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const [code] = await Promise.all([other.stop(), fetch(`${other.url}/healthz`).catch(() => null)]);
+    expect(code).toBe(0);
+    expect(other.output()).toContain('Giftlink is running at');
+  });
+});
+
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
 
 describe('a new user, from the printed invite to logging back in', () => {

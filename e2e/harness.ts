@@ -13,7 +13,8 @@ export interface RunningApp {
   /** The first-account invite URL the server printed. */
   inviteUrl: string;
   output(): string;
-  stop(): Promise<void>;
+  /** Sends SIGTERM and waits for the process to exit; answers its exit code. */
+  stop(): Promise<number | null>;
 }
 
 function freePort(): Promise<number> {
@@ -63,12 +64,13 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     inviteUrl,
     output: () => out,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }
