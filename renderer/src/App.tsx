@@ -2,12 +2,15 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppLayout } from './components/AppLayout';
 import { ProtectedRoute } from './components/ProtectedRoute';
 import { ComingSoonPage } from './pages/ComingSoonPage';
+import { ConversationsPage } from './pages/ConversationsPage';
 import { CreateInvitePage } from './pages/CreateInvitePage';
 import { HomePage } from './pages/HomePage';
 import { InvitePage } from './pages/InvitePage';
 import { LinkPage } from './pages/LinkPage';
 import { LoginPage } from './pages/LoginPage';
+import { MessagesPage } from './pages/MessagesPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { NotificationsPage } from './pages/NotificationsPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { RegisterPage } from './pages/RegisterPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -34,9 +37,9 @@ const router = createBrowserRouter([
           { path: '/profile/:username/settings', element: <SettingsPage /> },
           { path: '/create-invite', element: <CreateInvitePage /> },
           { path: '/share', element: <SharePage /> },
-          { path: '/notifications', element: <ComingSoonPage title="Notifications" /> },
-          { path: '/conversations', element: <ComingSoonPage title="Messages" /> },
-          { path: '/messages/:conversationId', element: <ComingSoonPage title="Messages" /> },
+          { path: '/notifications', element: <NotificationsPage /> },
+          { path: '/conversations', element: <ConversationsPage /> },
+          { path: '/messages/:conversationId', element: <MessagesPage /> },
           {
             path: '/manage-subscription/:username',
             element: <ComingSoonPage title="Manage Subscription" />,

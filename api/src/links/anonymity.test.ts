@@ -64,7 +64,7 @@ describe('anonymity of givers', () => {
     const link = (
       await server.request('POST', '/links/create', {
         token: recipient.token,
-        body: { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } },
+        body: { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } },
       })
     ).body;
     const give = await server.request('POST', '/statuses/api/gives', { token: giver.token, body: { postId: link.id, amount: 5 } });
@@ -75,6 +75,7 @@ describe('anonymity of givers', () => {
       senderUserId: 'anonymous',
       mine: false,
       messageType: 'gift',
+      // What was given, not what the link asked for.
       giftDetails: { title: '$5.00', giftType: 'currency', img: null },
     });
     expect(messages.body.markedAsRead).toBe(1);

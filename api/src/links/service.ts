@@ -385,7 +385,7 @@ export async function giveToLink(
       giverId: giver.id,
       recipientId: fresh.creatorId,
       text,
-      gift: { title: fresh.title ?? text, giftType: fresh.type, img: fresh.photo },
+      gift: { title: fresh.type === 'currency' ? dollars(amountCents) : (fresh.title ?? text), giftType: fresh.type, img: fresh.photo },
     });
     const notification = await notify(em, {
       senderId: giver.id,

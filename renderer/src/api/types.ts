@@ -7,6 +7,7 @@
 import type { PrivateUser, PublicUser, UpdateUserRequest } from '../../../api/src/users/schemas';
 import type { SessionResponse } from '../../../api/src/auth/schemas';
 import type { LinkView } from '../../../api/src/links/schemas';
+import type { MessageView } from '../../../api/src/realtime/events';
 
 export type { LinkView, PrivateUser, PublicUser, SessionResponse, UpdateUserRequest };
 export type { LoginRequest, RegisterRequest, WishlistItemSummary } from '../../../api/src/auth/schemas';
@@ -97,4 +98,47 @@ export interface OpenLinkResponse {
 /** `GET /api/user-respond`. */
 export interface RespondedResponse {
   responded: boolean;
+}
+
+// ---- conversations, messages, notifications and the socket -----------------------------------
+
+export type {
+  ConversationView,
+  OtherPartyView,
+} from '../../../api/src/conversations/presenter';
+export type {
+  ClientToServerEvents,
+  LastMessageIdAck,
+  LastMessageIdPayload,
+  MessageView,
+  MissedMessagesEvent,
+  NewMessageEvent,
+  NotificationView,
+  RealtimeErrorBody,
+  SendMessageAck,
+  SendMessagePayload,
+  ServerToClientEvents,
+  UnreadCounts,
+} from '../../../api/src/realtime/events';
+
+/** `GET /messages/{conversationId}?page=`: one page, oldest first; opening it marks it read. */
+export interface MessagesPage {
+  messages: MessageView[];
+  markedAsRead: number;
+}
+
+/** `POST /messages/send` (declared in the API's route). */
+export interface SendMessageResponse {
+  _id: string;
+  message: MessageView;
+}
+
+/** `GET /messages/unread`. */
+export interface UnreadMessagesResponse {
+  unreadCount: number;
+}
+
+/** `PUT /api/read-notifications/{userId}`. */
+export interface MarkNotificationsReadResponse {
+  markedAsRead: number;
 }

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BALANCE_FETCH_ERROR, balanceDialogOpenAtom, balanceErrorAtom, useRefreshBalance } from '../state/balance';
+import { useRealtimeSession } from '../state/realtime';
 import { userAtom } from '../state/session';
 import { useSessionBootstrap } from '../state/useSession';
 import { BalanceDialog } from './BalanceDialog';
@@ -13,6 +14,8 @@ import { VisitorBanner } from './VisitorBanner';
 
 /** Pages that are about getting an account do not need the visitor banner. */
 const NO_BANNER = /^\/(login|register|invite|invites\/accept)(\/|$)/;
+/** Pages laid out as one screen-high panel (the chat thread). */
+const FILL_PAGES = /^\/messages\/[^/]+\/?$/;
 
 export function AppLayout() {
   const checked = useSessionBootstrap();
@@ -22,6 +25,18 @@ export function AppLayout() {
   const [balanceError, setBalanceError] = useAtom(balanceErrorAtom);
   const refreshBalance = useRefreshBalance();
   const userId = user?._id ?? null;
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+  // A click on a system notification opens the conversation it is about.
+  const openConversation = useCallback((conversationId: string) => {
+    void navigateRef.current(`/messages/${encodeURIComponent(conversationId)}`);
+  }, []);
+
+  // One live connection per signed-in session (SPEC sections 4 and 7).
+  useRealtimeSession(userId, openConversation);
 
   // After login (or on start with a session): the balance straight from the ledger.
   useEffect(() => {
@@ -41,11 +56,13 @@ export function AppLayout() {
   if (!checked) return <PageSpinner full label="Loading Giftlink" />;
 
   const isLogin = pathname === '/login';
+  // The chat thread fills the screen between the top bar and the bottom edge.
+  const fill = user !== null && FILL_PAGES.test(pathname);
   return (
     <div className="app">
       {isLogin ? null : <TopBar />}
       {!user && !NO_BANNER.test(pathname) ? <VisitorBanner /> : null}
-      <main className="app-main" id="main">
+      <main className={fill ? 'app-main app-main--fill' : 'app-main'} id="main">
         <Outlet />
       </main>
       {user && balanceDialogOpen && !balanceError ? <BalanceDialog /> : null}

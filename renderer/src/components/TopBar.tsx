@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { balanceDialogOpenAtom } from '../state/balance';
+import { unreadCountsAtom } from '../state/realtime';
 import { balanceAtom, userAtom } from '../state/session';
 import { fromLocation } from '../state/navigation';
 import { formatDollars } from '../format';
@@ -20,11 +21,29 @@ import {
 import { LogoMark, Wordmark } from './Logo';
 import './TopBar.css';
 
+type CountKey = 'unreadNotifications' | 'unreadMessages';
+
 interface MenuEntry {
   label: string;
   to: string;
   icon: ComponentType<{ size?: number }>;
   end?: boolean;
+  /** The unread count shown beside it; such entries are icon shortcuts in the bar on phones. */
+  count?: CountKey;
+}
+
+/** "Messages, 2 unread": the count is part of the link's name, the badge itself is hidden from it. */
+export function unreadLabel(label: string, count: number): string {
+  return count > 0 ? `${label}, ${count} unread` : label;
+}
+
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="count-badge" aria-hidden="true">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
 }
 
 function menuEntries(username: string): MenuEntry[] {
@@ -32,8 +51,8 @@ function menuEntries(username: string): MenuEntry[] {
   return [
     { label: 'Profile', to: `/profile/${name}`, icon: UserIcon, end: true },
     { label: 'Wishlist', to: `/wishlist/${name}`, icon: HeartListIcon },
-    { label: 'Notifications', to: '/notifications', icon: BellIcon },
-    { label: 'Messages', to: '/conversations', icon: ChatIcon },
+    { label: 'Notifications', to: '/notifications', icon: BellIcon, count: 'unreadNotifications' },
+    { label: 'Messages', to: '/conversations', icon: ChatIcon, count: 'unreadMessages' },
     { label: 'Manage Subscription', to: `/manage-subscription/${name}`, icon: StarIcon },
     { label: 'Settings', to: `/profile/${name}/settings`, icon: SettingsIcon },
     { label: 'Invites', to: '/create-invite', icon: TicketIcon },
@@ -43,6 +62,7 @@ function menuEntries(username: string): MenuEntry[] {
 export function TopBar() {
   const user = useAtomValue(userAtom);
   const balance = useAtomValue(balanceAtom);
+  const counts = useAtomValue(unreadCountsAtom);
   const openBalanceDialog = useSetAtom(balanceDialogOpenAtom);
   const location = useLocation();
   // The phone menu is open for the page it was opened on, so it closes when the page changes.
@@ -89,17 +109,38 @@ export function TopBar() {
               aria-label="Main"
             >
               <ul>
-                {menuEntries(user.username).map(({ label, to, icon: Icon, end }) => (
-                  <li key={label}>
-                    <NavLink to={to} end={end} className="topbar__link">
+                {menuEntries(user.username).map(({ label, to, icon: Icon, end, count }) => (
+                  // Counted entries sit in the bar as shortcuts on phones, in this list on desktops.
+                  <li key={label} className={count ? 'topbar__item--wide' : undefined}>
+                    <NavLink
+                      to={to}
+                      end={end}
+                      className="topbar__link"
+                      aria-label={count ? unreadLabel(label, counts[count]) : undefined}
+                    >
                       <Icon size={18} />
                       <span>{label}</span>
+                      {count ? <CountBadge count={counts[count]} /> : null}
                     </NavLink>
                   </li>
                 ))}
               </ul>
             </nav>
             <div className="topbar__actions">
+              {menuEntries(user.username)
+                .filter((entry) => entry.count)
+                .map(({ label, to, icon: Icon, count }) => (
+                  <NavLink
+                    key={label}
+                    to={to}
+                    className="topbar__shortcut"
+                    aria-label={unreadLabel(label, counts[count!])}
+                    title={label}
+                  >
+                    <Icon size={21} />
+                    <CountBadge count={counts[count!]} />
+                  </NavLink>
+                ))}
               <button
                 type="button"
                 className="balance-button"

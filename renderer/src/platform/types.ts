@@ -10,8 +10,22 @@ export interface TokenStore {
   set(token: string | null): Promise<void>;
 }
 
+/** Whether system notifications may be shown; 'unsupported' where there are none. */
+export type NotificationPermissionState = 'granted' | 'denied' | 'default' | 'unsupported';
+
+export interface NotificationOptions {
+  /** Notifications with the same tag replace each other (one per message, across tabs). */
+  tag?: string;
+  /** Called when the user clicks the notification (the app window is focused first). */
+  onClick?: () => void;
+}
+
 export interface Notifications {
-  show(title: string, body: string): Promise<void>;
+  /** Shows a system notification when permitted; silently does nothing otherwise. */
+  show(title: string, body: string, options?: NotificationOptions): Promise<void>;
+  permission(): Promise<NotificationPermissionState>;
+  /** Asks the user; call it from a user action (a click), never on load. */
+  requestPermission(): Promise<NotificationPermissionState>;
 }
 
 /** The image stores of the local image database (SPEC: 'ImageDB' version 2). */

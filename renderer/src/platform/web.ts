@@ -23,13 +23,28 @@ export const webPlatform: Platform = {
   },
 
   notifications: {
-    async show(title, body) {
+    async show(title, body, options = {}) {
       // Permission is asked for from a user action elsewhere; never prompt from here.
       if (typeof Notification === 'undefined') return;
-      if (Notification.permission === 'granted') {
-        const notification = new Notification(title, { body });
-        notification.onclick = () => window.focus();
+      if (Notification.permission !== 'granted') return;
+      try {
+        const notification = new Notification(title, { body, tag: options.tag, icon: '/favicon.svg' });
+        notification.onclick = () => {
+          window.focus();
+          notification.close();
+          options.onClick?.();
+        };
+      } catch {
+        // Some mobile browsers only show notifications from a service worker.
       }
+    },
+    async permission() {
+      return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+    },
+    requestPermission() {
+      if (typeof Notification === 'undefined') return Promise.resolve('unsupported' as const);
+      // Called straight from the click handler, so the browser sees the user's gesture.
+      return Notification.requestPermission();
     },
   },
 

@@ -6,6 +6,7 @@ import { ApiError, isAbortError } from '../api/client';
 import type { AuthResponse } from '../api/types';
 import { platform } from '../platform';
 import { usePreloadSessionImages, useRestoreSessionImages } from './imageCache';
+import { resetRealtimeAtom } from './realtime';
 import { clearImageCache } from './imagePreload';
 import { clearVisitorSessionId } from './visitorSession';
 import {
@@ -59,11 +60,16 @@ export function useCompleteLogin() {
   );
 }
 
-/** Ends the session everywhere: server cookie, stored token, visitor id, image caches; then /login. */
+/**
+ * Ends the session everywhere (SPEC section 4): the socket, server cookie, stored token, visitor
+ * id, image caches; then /login.
+ */
 export function useLogout() {
   const logout = useSetAtom(logoutAtom);
+  const resetRealtime = useSetAtom(resetRealtimeAtom);
   const navigate = useNavigate();
   return useCallback(async () => {
+    resetRealtime();
     try {
       await authApi.logout();
     } catch {
@@ -73,5 +79,5 @@ export function useLogout() {
     clearVisitorSessionId();
     logout();
     navigate('/login', { replace: true });
-  }, [logout, navigate]);
+  }, [logout, resetRealtime, navigate]);
 }

@@ -1,0 +1,35 @@
+import type { MessageView } from './api/types';
+
+/** SPEC section 9: the inbox shows at most this many characters of the last message. */
+export const PREVIEW_LENGTH = 69;
+
+/**
+ * The inbox preview of a message: whitespace (line breaks too) collapsed, and past `max`
+ * characters cut at the last word boundary within them, with an ellipsis. A single word longer
+ * than `max` is cut at `max`.
+ */
+export function truncatePreview(text: string, max = PREVIEW_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  // The cut falls on a boundary when the character after it is a space.
+  let cut = flat.slice(0, max);
+  if (flat[max] !== ' ') {
+    const space = cut.lastIndexOf(' ');
+    if (space > 0) cut = cut.slice(0, space);
+  }
+  return `${cut.replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/**
+ * Merges messages into a thread: one entry per `_id`, in `seq` order (the server's commit
+ * order). Returns `current` itself when nothing is new, so React can skip a render.
+ */
+export function mergeMessages(current: readonly MessageView[], incoming: readonly MessageView[]): MessageView[] {
+  const known = new Set(current.map((m) => m._id));
+  const fresh = incoming.filter((m) => !known.has(m._id));
+  if (fresh.length === 0) return current as MessageView[];
+  const seen = new Set<string>();
+  return [...current, ...fresh]
+    .filter((m) => (seen.has(m._id) ? false : (seen.add(m._id), true)))
+    .sort((a, b) => a.seq - b.seq);
+}
