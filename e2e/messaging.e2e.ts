@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+
+let app: RunningApp;
+let browser: Browser;
+let ana: ApiAccount;
+let bob: ApiAccount;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  ana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ana');
+  bob = await registerViaApi(app, ana.inviteCodes[0], 'bob');
+  // Setup through the API: Ana asks for money with a receive link, Bob deposits and gives $5.
+  const api = (token: string, method: string, path: string, body: unknown) =>
+    fetch(`${app.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-auth-token': token },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+  const link = await api(ana.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10, quantity: 3 } });
+  await api(bob.token, 'POST', '/api/billing-settings-deposit', { balance: 20 });
+  const give = await api(bob.token, 'POST', '/statuses/api/gives', { postId: link.body.id, type: 'currency', amount: 5 });
+  if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function as(account: ApiAccount, viewport = { width: 390, height: 844 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await logIn(page, app, account);
+  return page;
+}
+
+/** The top bar's live count, by its accessible name: 'Messages, 2 unread' or plain 'Messages'. */
+const badge = (page: Page, name: 'Messages' | 'Notifications', unread: number) =>
+  page.getByRole('link', { name: unread ? `${name}, ${unread} unread` : name, exact: true }).waitFor({ timeout: 10_000 });
+
+describe('chatting after a gift', () => {
+  it('two people chat live; badges update without a reload; Mark all read empties the unread list', async () => {
+    const a = await as(ana, { width: 1280, height: 800 });
+    const b = await as(bob);
+
+    // Ana was given a gift: one unread message and one unread notification, anonymous.
+    await badge(a, 'Messages', 1);
+    await badge(a, 'Notifications', 1);
+    await a.goto(`${app.url}/conversations`);
+    await a.getByText('Anonymous').first().waitFor();
+    await screenshots(a, 'conversations');
+    await a.getByText('Anonymous').first().click();
+    await a.waitForURL(/\/messages\//);
+    await a.getByText('You received a gift of $5.00!').first().waitFor();
+    await badge(a, 'Messages', 0);
+
+    // Ana thanks the anonymous giver; Bob sees it live and answers.
+    await a.getByRole('textbox', { name: 'Message' }).fill('Thank you so much, whoever you are!');
+    await a.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await badge(b, 'Messages', 1);
+    await b.goto(`${app.url}/conversations`);
+    await b.getByText('Thank you so much, whoever you are!').first().click();
+    await b.waitForURL(/\/messages\//);
+    await b.getByRole('textbox', { name: 'Message' }).fill('Enjoy it!');
+    await b.getByRole('button', { name: 'Send' }).click();
+    await a.getByText('Enjoy it!').waitFor({ timeout: 10_000 });
+    await screenshots(a, 'thread');
+    await screenshots(b, 'thread-giver');
+
+    // Notifications: the gift is there, from Anonymous; Mark all read empties the unread list.
+    await a.goto(`${app.url}/notifications`);
+    await a.getByText('You received a gift of $5.00!').first().waitFor();
+    expect(await a.getByText(bob.username, { exact: true }).count()).toBe(0);
+    await screenshots(a, 'notifications');
+    await a.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => a.getByText('You received a gift of $5.00!').count()).toBe(0);
+    await a.getByRole('radio', { name: 'Read', exact: true }).check();
+    await a.getByText('You received a gift of $5.00!').first().waitFor();
+    await badge(a, 'Notifications', 0);
+  });
+});
