@@ -35,11 +35,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createClient } from 'redis';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { freshPostgres } from '../api/src/testing/server.js';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -414,24 +414,6 @@ async function redisReachable(url: string): Promise<boolean> {
   }
 }
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `giftlink_rt_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 async function runScenario(s: Scenario, opts: Options, redisUrl: string): Promise<Row> {
   const pairs = s.clients / 2;
@@ -463,7 +445,7 @@ async function runScenario(s: Scenario, opts: Options, redisUrl: string): Promis
         REDIS_URL: s.processes === 2 ? redisUrl : '',
       };
       if (opts.db === 'postgres') {
-        const db = await freshPostgres(process.env.DATABASE_URL || DEFAULT_PG);
+        const db = await freshPostgres(process.env.DATABASE_URL || DEFAULT_PG, 'giftlink_rt');
         cleanup.unshift(db.drop);
         env.DATABASE_URL = db.url;
       }

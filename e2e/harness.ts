@@ -140,3 +140,17 @@ export async function logIn(page: Page, app: RunningApp, account: ApiAccount): P
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(`${app.url}/`);
 }
+
+/** A fresh browser context logged in as `account` (phone-sized unless told otherwise). */
+export async function openAs(
+  browser: Browser,
+  app: RunningApp,
+  account: ApiAccount,
+  options: { viewport?: { width: number; height: number }; clipboard?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORTS.phone });
+  if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+  const page = await context.newPage();
+  await logIn(page, app, account);
+  return page;
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -28,12 +28,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function as(account: ApiAccount, viewport = { width: 390, height: 844 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await logIn(page, app, account);
-  return page;
-}
+const as = (account: ApiAccount, viewport?: { width: number; height: number }) => openAs(browser, app, account, { viewport });
 
 /** The top bar's live count, by its accessible name: 'Messages, 2 unread' or plain 'Messages'. */
 const badge = (page: Page, name: 'Messages' | 'Notifications', unread: number) =>

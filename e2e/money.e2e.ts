@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -19,13 +19,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function as(account: ApiAccount, viewport = { width: 390, height: 844 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-  const page = await context.newPage();
-  await logIn(page, app, account);
-  return page;
-}
+const as = (account: ApiAccount, viewport?: { width: number; height: number }) => openAs(browser, app, account, { viewport, clipboard: true });
 
 const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
 

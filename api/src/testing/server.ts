@@ -27,9 +27,9 @@ export interface TestServer extends RunningServer {
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>;
 }
 
-/** A fresh PostgreSQL database for one test file, made from DATABASE_URL's server. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `giftlink_t_${crypto.randomBytes(6).toString('hex')}`;
+/** A fresh PostgreSQL database (for one test file or bench run), made on `baseUrl`'s server. */
+export async function freshPostgres(baseUrl: string, prefix = 'giftlink_t'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);

@@ -23,9 +23,11 @@ export async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error('copy refused');
 }
 
-/** A read-only link address with a copy button and the spec's copy messages. */
-export function CopyLink({ url, label = 'Your link' }: { url: string; label?: string }) {
-  const inputId = useId();
+/**
+ * Copies text and remembers how it went for 3 s (SPEC: the copy notice lasts 3000 ms):
+ * `result.ok` picks COPY_OK or COPY_FAILED.
+ */
+export function useCopy(): [{ ok: boolean; at: number } | null, (text: string) => Promise<void>] {
   const [result, setResult] = useState<{ ok: boolean; at: number } | null>(null);
 
   useEffect(() => {
@@ -34,14 +36,22 @@ export function CopyLink({ url, label = 'Your link' }: { url: string; label?: st
     return () => window.clearTimeout(timer);
   }, [result]);
 
-  async function copy() {
+  async function copy(text: string) {
     try {
-      await writeClipboard(url);
+      await writeClipboard(text);
       setResult({ ok: true, at: Date.now() });
     } catch {
       setResult({ ok: false, at: Date.now() });
     }
   }
+  return [result, copy];
+}
+
+/** A read-only link address with a copy button and the spec's copy messages. */
+export function CopyLink({ url, label = 'Your link' }: { url: string; label?: string }) {
+  const inputId = useId();
+  const [result, copyText] = useCopy();
+  const copy = () => copyText(url);
 
   return (
     <div className="copy-link">

@@ -14,7 +14,7 @@ import {
 } from '../api/wishlists';
 import { CachedImage } from '../components/CachedImage';
 import { ConfirmPopup } from '../components/ConfirmPopup';
-import { COPY_FAILED, COPY_OK, writeClipboard } from '../components/CopyLink';
+import { COPY_FAILED, COPY_OK, useCopy } from '../components/CopyLink';
 import { CheckIcon, HeartListIcon, PackageIcon, ShareIcon, TrashIcon } from '../components/Icons';
 import { MessagePopup } from '../components/MessagePopup';
 import { ProductSearch } from '../components/ProductSearch';
@@ -487,22 +487,8 @@ function SaveStatus({ state }: { state: SaveState }) {
 
 /** The owner's share action: copies the wishlist's address. */
 function ShareWishlist({ username }: { username: string }) {
-  const [result, setResult] = useState<{ ok: boolean; at: number } | null>(null);
-
-  useEffect(() => {
-    if (!result) return;
-    const timer = window.setTimeout(() => setResult(null), 3000);
-    return () => window.clearTimeout(timer);
-  }, [result]);
-
-  async function share() {
-    try {
-      await writeClipboard(wishlistUrl(username));
-      setResult({ ok: true, at: Date.now() });
-    } catch {
-      setResult({ ok: false, at: Date.now() });
-    }
-  }
+  const [result, copy] = useCopy();
+  const share = () => copy(wishlistUrl(username));
 
   return (
     <div className="wishlist__share">
