@@ -10,6 +10,8 @@ export interface TokenClaims {
   userId: string;
   /** The user's token version when the token was made; a password change bumps it. */
   version: number;
+  /** When the token stops being valid (ms since the epoch); set by `verify`. */
+  expiresAt?: number;
 }
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR when it is unset. */
@@ -53,7 +55,7 @@ export class Tokens {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-      return { userId: payload.sub, version: payload.ver };
+      return { userId: payload.sub, version: payload.ver, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
     } catch {
       return null;
     }

@@ -87,6 +87,8 @@ export interface InterServerEvents {}
 
 export interface SocketData {
   userId: string;
+  /** The token version the socket authenticated with: a password change ends older ones. */
+  tokenVersion: number;
 }
 
 /** The room of one user: every socket of theirs, on every API process, is in it. */

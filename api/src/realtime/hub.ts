@@ -120,6 +120,19 @@ export class Realtime implements Publisher {
     }
   }
 
+  /**
+   * Ends the open sockets of a user's other sessions (those that authenticated with an older
+   * token version), on every API process. Called when a password change ends those sessions.
+   */
+  async endOtherSessions(userId: string, currentVersion: number): Promise<number> {
+    const io = this.io;
+    if (!io) return 0;
+    const sockets = await io.in(userRoom(userId)).fetchSockets();
+    const stale = sockets.filter((s) => s.data.tokenVersion !== currentVersion);
+    for (const s of stale) s.disconnect(true);
+    return stale.length;
+  }
+
   /** Disconnects this process's sockets (only them: other processes keep theirs) and lets go of Redis. */
   async close(): Promise<void> {
     const io = this.io;

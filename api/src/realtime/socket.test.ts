@@ -297,3 +297,29 @@ describe('anonymity over the socket', () => {
     ]);
   });
 });
+
+describe('sessions that end', () => {
+  it('closes the sockets of the other sessions when the password changes; the new token connects', async () => {
+    const [user] = await buildUsers(server, 1, 'pw');
+    const client = await connect({ token: user.token });
+    const closed = new Promise<string>((resolve) => client.socket.once('disconnect', (reason) => resolve(reason)));
+    const res = await server.request('PATCH', `/api/users/${user.user._id}`, { token: user.token, body: { password: 'brand-new-1' } });
+    expect(res.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    const fresh = await connect({ token: res.headers.get('x-auth-token')! });
+    expect(fresh.socket.connected).toBe(true);
+  });
+
+  it('closes a socket when its token expires', async () => {
+    const short = await startTestServer({ TOKEN_TTL_HOURS: String(2 / 3600) });
+    try {
+      const [user] = await buildUsers(short, 1, 'ttl');
+      const client = await connectClient(short, { token: user.token });
+      const closed = new Promise<string>((resolve) => client.socket.once('disconnect', (reason) => resolve(reason)));
+      expect(client.socket.connected).toBe(true);
+      expect(await closed).toBe('io server disconnect');
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -103,6 +103,13 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
         const user = claims && (await deps.db.manager.findOneBy(UserEntity, { id: claims.userId }));
         if (!claims || !user || user.tokenVersion !== claims.version) return next(new HandshakeError('unauthorized', 'Please log in to continue.'));
         socket.data.userId = user.id;
+        socket.data.tokenVersion = user.tokenVersion;
+        // The socket lives no longer than its token.
+        if (claims.expiresAt !== undefined) {
+          const timer = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
+          timer.unref();
+          socket.once('disconnect', () => clearTimeout(timer));
+        }
         next();
       })
       .catch((err: unknown) => {

@@ -40,6 +40,7 @@ export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
       if (user.tokenVersion !== before.tokenVersion) {
         // The password changed: other sessions are over, this one goes on with a new token.
         ctx.set('x-auth-token', await startSession(deps, ctx, user));
+        await deps.realtime.endOtherSessions(user.id, user.tokenVersion);
       }
       ctx.body = presentPrivateUser(user);
     }),
