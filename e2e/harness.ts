@@ -93,7 +93,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
   }
   if (original) await page.setViewportSize(original);
 }
