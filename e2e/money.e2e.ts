@@ -56,6 +56,7 @@ describe('money moving between three people', () => {
     const b = await as(ben);
     await b.getByRole('link', { name: /User is giving \$5\.00/ }).first().click();
     await b.waitForURL(`${app.url}/link/ada`);
+    await b.getByRole('button', { name: 'Accept' }).waitFor();
     await screenshots(b, 'link-accept');
     await b.getByRole('button', { name: 'Accept' }).click();
     await b.getByText('You received a gift of $5.00!').first().waitFor();
