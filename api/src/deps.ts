@@ -4,6 +4,7 @@ import type { Database } from './db/index.js';
 import type { Tokens } from './auth/tokens.js';
 import type { Catalog } from './catalog/catalog.js';
 import type { Realtime } from './realtime/hub.js';
+import type { RateLimits } from './http/rate-limit.js';
 
 /** What the app is assembled from; built once in server.ts (and by the tests through it). */
 export interface Deps {
@@ -18,4 +19,6 @@ export interface Deps {
    * (`deps.realtime.publish([...])`, see realtime/publisher.ts).
    */
   realtime: Realtime;
+  /** Rate limits, counted in Redis in multi-node mode so they hold across processes. */
+  limits: RateLimits;
 }

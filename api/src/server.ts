@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
+import { RateLimits } from './http/rate-limit.js';
 import { sweepExpiredLinks } from './links/service.js';
 import { Realtime } from './realtime/hub.js';
 
@@ -21,13 +22,15 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: undefined });
   const db = await openDatabase(config);
+  const realtime = await Realtime.create(config, log);
   const deps: Deps = {
     config,
     db,
     log,
     tokens: new Tokens(resolveSecret(config), config.tokenTtlHours),
     catalog: await openCatalog(config, db, log),
-    realtime: await Realtime.create(config, log),
+    realtime,
+    limits: new RateLimits(realtime.sharedStore),
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());

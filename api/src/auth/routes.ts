@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type { Deps } from '../deps.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
-import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import type { User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';
@@ -23,7 +22,7 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
 
   router.post(
     '/register',
-    rateLimit('register', authRateLimit, authRateWindowSeconds),
+    deps.limits.middleware('register', authRateLimit, authRateWindowSeconds),
     validate({ body: RegisterBody }, async (ctx, { body }) => {
       const user = await register(deps, body);
       ctx.status = 201;
@@ -33,7 +32,7 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
 
   router.post(
     '/login',
-    rateLimit('login', authRateLimit, authRateWindowSeconds),
+    deps.limits.middleware('login', authRateLimit, authRateWindowSeconds),
     validate({ body: LoginBody }, async (ctx, { body }) => {
       const user = await login(deps, body);
       ctx.body = await session(ctx, user);

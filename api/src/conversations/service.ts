@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { In, Not, type EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { forbidden, notFound, tooManyRequests } from '../errors.js';
+import { spend, type RateLimits } from '../http/rate-limit.js';
+import { forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
 import { ConversationEntity, CounterEntity, MessageEntity, type Conversation, type Message } from './entity.js';
@@ -166,12 +166,10 @@ export async function unreadMessageCount(db: Database, userId: string): Promise<
   return row;
 }
 
-/** Sends per user per second, over HTTP and socket together (per API process). */
-const sendLimiter = new RateLimiterMemory({ keyPrefix: 'messages.send', points: 20, duration: 1 });
-
 export interface MessageDeps {
   db: Database;
   realtime: Publisher;
+  limits: RateLimits;
 }
 
 /**
@@ -186,12 +184,8 @@ export async function sendMessage(
 ): Promise<{ conversation: Conversation; message: Message }> {
   if (input.senderUserId !== undefined && input.senderUserId !== senderId) throw forbidden();
   const conversation = await memberConversation(deps.db, senderId, input.conversationId);
-  try {
-    await sendLimiter.consume(senderId);
-  } catch (err) {
-    if (err instanceof RateLimiterRes) throw tooManyRequests('You are sending messages too quickly.');
-    throw err;
-  }
+  // Sends per user per second, over HTTP and socket together (across processes with Redis).
+  await spend(deps.limits.limiter('messages.send', 20, 1), senderId, 'You are sending messages too quickly.');
   const written = await deps.db.transaction(async (em) => {
     const now = new Date();
     const id = crypto.randomUUID();

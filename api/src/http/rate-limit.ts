@@ -1,20 +1,59 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors.js';
+import type { RedisClient } from '../realtime/redis.js';
 import type { Middleware } from './context.js';
 
-/** Limits a route per client address: `points` requests per `seconds`. */
-export function rateLimit(name: string, points: number, seconds: number): Middleware {
-  const limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: seconds });
-  return async (ctx, next) => {
-    try {
-      await limiter.consume(ctx.ip);
-    } catch (res) {
-      if (res instanceof RateLimiterRes) {
-        ctx.set('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
-        throw tooManyRequests();
-      }
-      throw res;
+/**
+ * Where rate limits count: in this process, or in Redis in multi-node mode (REDIS_URL), so a
+ * limit holds across every API process.
+ */
+export class RateLimits {
+  private readonly made = new Map<string, RateLimiterAbstract>();
+
+  constructor(private readonly redis?: { client: RedisClient; prefix: string }) {}
+
+  /** `points` uses per `seconds`, counted by key; one limiter per name. */
+  limiter(name: string, points: number, seconds: number): RateLimiterAbstract {
+    let limiter = this.made.get(name);
+    if (!limiter) {
+      limiter = this.redis
+        ? new RateLimiterRedis({
+            storeClient: this.redis.client,
+            useRedisPackage: true,
+            keyPrefix: `${this.redis.prefix}:rl:${name}`,
+            points,
+            duration: seconds,
+          })
+        : new RateLimiterMemory({ keyPrefix: name, points, duration: seconds });
+      this.made.set(name, limiter);
     }
-    await next();
-  };
+    return limiter;
+  }
+
+  /** Limits a route per client address; over the limit → 429 with Retry-After. */
+  middleware(name: string, points: number, seconds: number): Middleware {
+    const limiter = this.limiter(name, points, seconds);
+    return async (ctx, next) => {
+      await spend(limiter, ctx.ip, undefined, (ms) => ctx.set('Retry-After', String(Math.ceil(ms / 1000))));
+      await next();
+    };
+  }
+}
+
+/** Spends one use for `key`; over the limit → 429 (`message`, or the default text). */
+export async function spend(
+  limiter: RateLimiterAbstract,
+  key: string,
+  message?: string,
+  onLimited?: (msBeforeNext: number) => void,
+): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (res) {
+    if (res instanceof RateLimiterRes) {
+      onLimited?.(res.msBeforeNext);
+      throw tooManyRequests(message);
+    }
+    throw res;
+  }
 }

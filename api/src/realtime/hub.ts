@@ -56,6 +56,11 @@ export class Realtime implements Publisher {
     return new Realtime(log, new RedisPresence(pub, config.redisPrefix, log), { pub, sub, prefix: config.redisPrefix });
   }
 
+  /** The Redis connection other shared state (rate limits) can use; undefined on one process. */
+  get sharedStore(): { client: RedisClient; prefix: string } | undefined {
+    return this.redis ? { client: this.redis.pub, prefix: this.redis.prefix } : undefined;
+  }
+
   get multiNode(): boolean {
     return this.redis !== undefined;
   }

@@ -30,6 +30,23 @@ describe.skipIf(!loadConfig().redisUrl)('several API processes through Redis', (
     return client;
   };
 
+  it('counts login attempts across both processes', async () => {
+    const a = await startTestServer({ AUTH_RATE_LIMIT: '4' });
+    const b = await startTestServer({ share: a, AUTH_RATE_LIMIT: '4' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const server = i % 2 === 0 ? a : b;
+        const res = await server.request('POST', '/api/auth/login', { body: { email: 'who@example.com', password: 'secret' } });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
   it('runs in multi-node mode on two ports', () => {
     expect(first.deps.realtime.multiNode && second.deps.realtime.multiNode).toBe(true);
     expect(first.url).not.toBe(second.url);

@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { spend } from '../http/rate-limit.js';
 import type { Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/tokens.js';
 import { missedMessages, sendMessage } from '../conversations/service.js';
 import { presentMessage } from '../conversations/presenter.js';
 import { LastMessageIdBody, SendMessageBody } from '../conversations/schemas.js';
 import type { Deps } from '../deps.js';
-import { AppError, tooManyRequests } from '../errors.js';
+import { AppError } from '../errors.js';
 import { parse } from '../http/validate.js';
 import { UserEntity } from '../users/entity.js';
 import {
@@ -86,11 +86,8 @@ function errorBody(err: unknown, deps: Deps): RealtimeErrorBody {
  */
 export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Realtime): void {
   // Catch-up reads up to 500 messages: a few per second per user is plenty after a reconnect.
-  const catchUpLimiter = new RateLimiterMemory({ keyPrefix: 'socket.catch-up', points: 10, duration: 5 });
-  const limitCatchUp = (userId: string) =>
-    catchUpLimiter.consume(userId).catch((err: unknown) => {
-      throw err instanceof RateLimiterRes ? tooManyRequests('Too many catch-up requests. Please wait a moment.') : err;
-    });
+  const catchUpLimiter = deps.limits.limiter('socket.catch-up', 10, 5);
+  const limitCatchUp = (userId: string) => spend(catchUpLimiter, userId, 'Too many catch-up requests. Please wait a moment.');
 
   io.use((socket, next) => {
     const found = handshakeToken(socket);
@@ -135,7 +132,7 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
         (async () => {
           try {
             const input = parse(SendMessageBody, payload);
-            const { conversation, message } = await sendMessage({ db: deps.db, realtime: hub }, userId, input);
+            const { conversation, message } = await sendMessage({ db: deps.db, realtime: hub, limits: deps.limits }, userId, input);
             reply?.({ ok: true, message: presentMessage(conversation, userId, message), clientId });
           } catch (err) {
             const error = errorBody(err, deps);
