@@ -28,14 +28,24 @@ export class Database {
   /** SQLite has one connection: transactions must take turns on it. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly source: DataSource) {}
+  /**
+   * @param source the connection every write (and every transaction) goes through
+   * @param reader SQLite only: a second, read-only connection for reads outside transactions,
+   *   so they see committed data only (the writer's connection would show an open transaction's
+   *   uncommitted rows). On PostgreSQL the pool gives every query its own connection anyway.
+   */
+  constructor(
+    readonly source: DataSource,
+    private readonly reader?: DataSource,
+  ) {}
 
   get isPostgres(): boolean {
     return this.source.options.type === 'postgres';
   }
 
+  /** For reads outside a transaction: committed data only. Writes go through `transaction`. */
   get manager(): EntityManager {
-    return this.source.manager;
+    return (this.reader ?? this.source).manager;
   }
 
   /**
@@ -60,6 +70,7 @@ export class Database {
   }
 
   async close(): Promise<void> {
+    if (this.reader?.isInitialized) await this.reader.destroy();
     if (this.source.isInitialized) await this.source.destroy();
   }
 }
@@ -92,7 +103,20 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   await source.initialize();
   await source.runMigrations({ transaction: 'each' });
-  const db = new Database(source);
+  let reader: DataSource | undefined;
+  if (!config.databaseUrl) {
+    reader = new DataSource({
+      type: 'better-sqlite3',
+      database: path.join(config.dataDir, 'giftlink.sqlite'),
+      entities,
+      readonly: true,
+      prepareDatabase: (conn: { pragma(s: string): unknown }) => {
+        conn.pragma('busy_timeout = 5000');
+      },
+    });
+    await reader.initialize();
+  }
+  const db = new Database(source, reader);
   await db.optimize();
   return db;
 }
