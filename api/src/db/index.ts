@@ -30,14 +30,26 @@ export class Database {
 
   /**
    * @param source the connection every write (and every transaction) goes through
-   * @param reader SQLite only: a second, read-only connection for reads outside transactions,
-   *   so they see committed data only (the writer's connection would show an open transaction's
-   *   uncommitted rows). On PostgreSQL the pool gives every query its own connection anyway.
+   * @param openReader SQLite only: opens a second, read-only connection for reads outside
+   *   transactions, so they see committed data only (the writer's connection would show an open
+   *   transaction's uncommitted rows). On PostgreSQL the pool gives every query its own
+   *   connection anyway.
    */
   constructor(
     readonly source: DataSource,
-    private readonly reader?: DataSource,
+    private readonly openReader?: () => Promise<DataSource>,
   ) {}
+
+  private reader?: DataSource;
+
+  /** Opens the read connection (SQLite), or a fresh one in place of the old. */
+  async refreshReader(): Promise<void> {
+    if (!this.openReader) return;
+    const old = this.reader;
+    this.reader = await this.openReader();
+    // Reads already running on the old connection get a moment to finish.
+    if (old) setTimeout(() => void old.destroy().catch(() => undefined), 5_000).unref();
+  }
 
   get isPostgres(): boolean {
     return this.source.options.type === 'postgres';
@@ -66,7 +78,10 @@ export class Database {
    * links); `PRAGMA optimize=0x10002` analyses what needs it. PostgreSQL's autovacuum does this.
    */
   async optimize(): Promise<void> {
-    if (!this.isPostgres) await this.source.query('PRAGMA optimize=0x10002');
+    if (this.isPostgres) return;
+    await this.source.query('PRAGMA optimize=0x10002');
+    // A connection keeps the statistics it loaded when it opened: the reader is opened anew.
+    await this.refreshReader();
   }
 
   async close(): Promise<void> {
@@ -103,20 +118,21 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   await source.initialize();
   await source.runMigrations({ transaction: 'each' });
-  let reader: DataSource | undefined;
-  if (!config.databaseUrl) {
-    reader = new DataSource({
-      type: 'better-sqlite3',
-      database: path.join(config.dataDir, 'giftlink.sqlite'),
-      entities,
-      readonly: true,
-      prepareDatabase: (conn: { pragma(s: string): unknown }) => {
-        conn.pragma('busy_timeout = 5000');
-      },
-    });
-    await reader.initialize();
-  }
-  const db = new Database(source, reader);
+  const openReader = config.databaseUrl
+    ? undefined
+    : async () => {
+        const reader = new DataSource({
+          type: 'better-sqlite3',
+          database: path.join(config.dataDir, 'giftlink.sqlite'),
+          entities,
+          readonly: true,
+          prepareDatabase: (conn: { pragma(s: string): unknown }) => {
+            conn.pragma('busy_timeout = 5000');
+          },
+        });
+        return reader.initialize();
+      };
+  const db = new Database(source, openReader);
   await db.optimize();
   return db;
 }
