@@ -4,17 +4,9 @@
 // this is built and type-checked here, not run.
 import { app, BrowserWindow, shell } from 'electron';
 import path from 'node:path';
+import { isAllowedExternal, isAllowedNavigation } from './security.js';
 
 const SITE = process.env.GIFTLINK_URL ?? 'http://localhost:3000';
-
-export function isAllowedExternal(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
@@ -32,7 +24,7 @@ function createWindow(): BrowserWindow {
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== new URL(SITE).origin) event.preventDefault();
+    if (!isAllowedNavigation(SITE, url)) event.preventDefault();
   });
   win.webContents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   void win.loadURL(SITE);
