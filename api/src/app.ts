@@ -24,6 +24,7 @@ import { wishlistRoutes } from './wishlists/routes.js';
 export function createApp(deps: Deps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true; // errors are logged by the error middleware
+  app.proxy = deps.config.trustProxy;
 
   app.use(requestLog(deps.log));
   app.use(errorMiddleware);

@@ -25,6 +25,7 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: bool.default(false),
   INVITES_PER_USER: z.coerce.number().int().min(0).max(100).default(3),
   LINK_TTL_HOURS: z.coerce.number().positive().default(24),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
@@ -58,6 +59,8 @@ export interface Config {
   jwtSecret?: string;
   tokenTtlHours: number;
   cookieSecure: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per client). */
+  trustProxy: boolean;
   invitesPerUser: number;
   linkTtlHours: number;
   uploadMaxBytes: number;
@@ -113,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY,
     invitesPerUser: e.INVITES_PER_USER,
     linkTtlHours: e.LINK_TTL_HOURS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -179,6 +179,21 @@ describe('registration rules', () => {
 });
 
 describe('rate limits', () => {
+  it('counts each client behind a trusted proxy by its forwarded address', async () => {
+    const proxied = await startTestServer({ AUTH_RATE_LIMIT: '2', TRUST_PROXY: 'true' });
+    try {
+      const attempt = (ip: string) =>
+        proxied.request('POST', '/api/auth/login', {
+          headers: { 'x-forwarded-for': ip },
+          body: { email: 'a@b.cd', password: 'secret' },
+        });
+      expect([(await attempt('10.0.0.1')).status, (await attempt('10.0.0.1')).status, (await attempt('10.0.0.1')).status]).toEqual([400, 400, 429]);
+      expect((await attempt('10.0.0.2')).status).toBe(400);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('limits login attempts per client', async () => {
     const limited = await startTestServer({ AUTH_RATE_LIMIT: '3' });
     try {
