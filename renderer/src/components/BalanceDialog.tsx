@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MoneyInput } from './MoneyInput';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ApiError } from '../api/client';
 import { deposit, withdraw } from '../api/wallet';
@@ -94,26 +95,16 @@ export function BalanceDialog() {
       ) : null}
       <div className="field">
         <label htmlFor={inputId}>Amount</label>
-        <div className="money-input">
-          <span className="money-input__sign" aria-hidden="true">
-            $
-          </span>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="input money-input__field"
-            type="number"
-            inputMode="decimal"
-            min=".01"
-            step=".01"
-            placeholder="0.00"
-            value={amount}
-            aria-invalid={error === INVALID_AMOUNT}
-            aria-describedby={hintId}
-            onChange={(event) => setAmount(event.target.value)}
-            data-autofocus
-          />
-        </div>
+        <MoneyInput
+          ref={inputRef}
+          id={inputId}
+          min=".01"
+          value={amount}
+          aria-invalid={error === INVALID_AMOUNT}
+          aria-describedby={hintId}
+          onChange={(event) => setAmount(event.target.value)}
+          data-autofocus
+        />
         <p id={hintId} className="field-hint">
           From $1 up to $999,999.99.
         </p>

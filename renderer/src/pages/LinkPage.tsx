@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { MoneyInput } from '../components/MoneyInput';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage, isAbortError } from '../api/client';
@@ -430,26 +431,15 @@ function GiveAction({ link, onDone }: { link: LinkView; onDone: (outcome: Outcom
           </div>
           <div className="field">
             <label htmlFor={customId}>Other amount</label>
-            <div className="money-input">
-              <span className="money-input__sign" aria-hidden="true">
-                $
-              </span>
-              <input
-                id={customId}
-                className="input money-input__field"
-                type="number"
-                inputMode="decimal"
-                min="1"
-                step=".01"
-                placeholder="0.00"
-                value={custom}
-                onChange={(event) => {
-                  setCustom(event.target.value);
-                  setQuick(null);
-                  setError(null);
-                }}
-              />
-            </div>
+            <MoneyInput
+              id={customId}
+              value={custom}
+              onChange={(event) => {
+                setCustom(event.target.value);
+                setQuick(null);
+                setError(null);
+              }}
+            />
           </div>
         </fieldset>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { MoneyInput } from '../components/MoneyInput';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { errorMessage, isAbortError } from '../api/client';
@@ -280,25 +281,14 @@ export function SharePage() {
           <div className="share__fields">
             <div className="field">
               <label htmlFor={amountId}>Amount</label>
-              <div className="money-input">
-                <span className="money-input__sign" aria-hidden="true">
-                  $
-                </span>
-                <input
-                  id={amountId}
-                  className="input money-input__field"
-                  type="number"
-                  inputMode="decimal"
-                  min="1"
-                  step=".01"
-                  placeholder="0.00"
-                  value={amount}
-                  aria-invalid={amountError !== null}
-                  aria-errormessage={amountError ? `${amountId}-error` : undefined}
-                  aria-describedby={`${amountId}-hint`}
-                  onChange={(event) => setAmount(event.target.value)}
-                />
-              </div>
+              <MoneyInput
+                id={amountId}
+                value={amount}
+                aria-invalid={amountError !== null}
+                aria-errormessage={amountError ? `${amountId}-error` : undefined}
+                aria-describedby={`${amountId}-hint`}
+                onChange={(event) => setAmount(event.target.value)}
+              />
               <p id={`${amountId}-hint`} className="field-hint">
                 {isGive ? 'What each person who uses the link receives.' : 'What you are asking for.'}
               </p>
