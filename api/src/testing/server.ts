@@ -187,3 +187,32 @@ export async function balanceOfUser(server: TestServer, who: TestUser): Promise<
   const res = await server.request<{ balance: number }>('GET', '/api/billing-settings-balance', { token: who.token });
   return res.body.balance;
 }
+
+/**
+ * Everything `who` can fetch, as raw text (bodies and headers): the given calls, then their
+ * notifications, every conversation with its messages, their unread count and /me. The
+ * anonymity tests scan it for the giver's id, username and email.
+ */
+export async function everythingVisibleTo(
+  server: TestServer,
+  who: TestUser,
+  calls: [method: string, path: string, body?: unknown][],
+): Promise<string> {
+  const id = who.user._id;
+  const seen: string[] = [];
+  const fetchAs = async (method: string, p: string, body?: unknown) => {
+    const res = await server.request(method, p, { token: who.token, body });
+    seen.push(`${method} ${p} ${JSON.stringify(res.body)} ${JSON.stringify([...res.headers])}`);
+    return res.body;
+  };
+  for (const [method, p, body] of calls) await fetchAs(method, p, body);
+  await fetchAs('GET', `/api/notifications/${id}`);
+  const conversations = (await fetchAs('GET', `/conversations/${id}`)) as { _id: string }[];
+  for (const c of conversations) {
+    await fetchAs('GET', `/conversations/find/${c._id}`);
+    await fetchAs('GET', `/messages/${c._id}?page=1`);
+  }
+  await fetchAs('GET', `/messages/unread?userId=${id}`);
+  await fetchAs('GET', '/api/auth/me');
+  return seen.join('\n');
+}
