@@ -40,6 +40,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { freshPostgres } from '../api/src/testing/server.js';
+import { numberArg } from './args.js';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -324,11 +325,6 @@ interface Options {
 
 function parseOptions(argv: string[]): Options {
   const opts: Options = { db: 'sqlite', rate: 200, seconds: 5, window: 64, redis: true };
-  const number = (name: string, value: string | undefined, min: number, max: number) => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}`);
-    return n;
-  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -340,9 +336,9 @@ function parseOptions(argv: string[]): Options {
       const v = value();
       if (v !== 'echo' && v !== 'giftlink') throw new Error('--only must be echo or giftlink');
       opts.only = v;
-    } else if (flag === '--rate') opts.rate = number('--rate', value(), 1, 100_000);
-    else if (flag === '--seconds') opts.seconds = number('--seconds', value(), 1, 120);
-    else if (flag === '--window') opts.window = Math.round(number('--window', value(), 1, 10_000));
+    } else if (flag === '--rate') opts.rate = numberArg('--rate', value(), 1, 100_000);
+    else if (flag === '--seconds') opts.seconds = numberArg('--seconds', value(), 1, 120);
+    else if (flag === '--window') opts.window = Math.round(numberArg('--window', value(), 1, 10_000));
     else if (flag === '--no-redis') opts.redis = false;
     else if (flag === '--help' || flag === '-h') {
       console.log('npm run bench:realtime -- [--db sqlite|postgres] [--rate N] [--seconds N] [--window N] [--only echo|giftlink] [--no-redis]');

@@ -25,6 +25,7 @@ import { LinkEntity, LinkResponseEntity, type Link } from '../api/src/links/enti
 import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../api/src/money/ledger.js';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../api/src/testing/server.js';
 import type { LoadResult, LoadSpec } from './load.js';
+import { numberArg } from './args.js';
 
 const FEED_LINKS = 10_000;
 /** Givers and receive links for the give scenario: coprime, so pair k = (k mod G, k mod R) covers G×R. */
@@ -57,11 +58,6 @@ interface Row extends LoadResult {
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = { duration: 6, connections: 32, warmup: 1, analyze: false };
-  const number = (name: string, value: string | undefined, min: number, max: number) => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}`);
-    return n;
-  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -69,9 +65,9 @@ function parseArgs(argv: string[]): Options {
       const v = value();
       if (v !== 'sqlite' && v !== 'postgres') throw new Error('--only must be sqlite or postgres');
       opts.only = v;
-    } else if (flag === '--duration') opts.duration = number('--duration', value(), 1, 600);
-    else if (flag === '--connections') opts.connections = Math.round(number('--connections', value(), 1, 1000));
-    else if (flag === '--warmup') opts.warmup = number('--warmup', value(), 0, 60);
+    } else if (flag === '--duration') opts.duration = numberArg('--duration', value(), 1, 600);
+    else if (flag === '--connections') opts.connections = Math.round(numberArg('--connections', value(), 1, 1000));
+    else if (flag === '--warmup') opts.warmup = numberArg('--warmup', value(), 0, 60);
     else if (flag === '--analyze') opts.analyze = true;
     else if (flag === '--help' || flag === '-h') {
       console.log('npm run bench -- [--only sqlite|postgres] [--duration N] [--connections N] [--warmup N] [--analyze]');
