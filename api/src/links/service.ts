@@ -257,10 +257,18 @@ export async function hasResponded(db: Database, user: User, query: { linkId?: s
 }
 
 /**
- * Takes one use of an open link for `responder`, inside the transaction: the remaining quantity
- * drops by a conditional update (never below zero), the use is recorded once per responder.
+ * Takes one use of an open link for `responder`, inside the transaction, and answers the use's
+ * id: the remaining quantity drops by a conditional update (never below zero), the use is
+ * recorded once per responder.
  */
-async function takeUse(em: EntityManager, link: Link, responderId: string, kind: 'accept' | 'give', amountCents: number, transferId: string) {
+async function takeUse(
+  em: EntityManager,
+  link: Link,
+  responderId: string,
+  kind: 'accept' | 'give',
+  amountCents: number,
+  transferId: string,
+): Promise<string> {
   if (await em.existsBy(LinkResponseEntity, { linkId: link.id, responderId })) throw badRequest(ALREADY_USED, 'already_used');
   const now = new Date();
   const taken = await em
@@ -280,9 +288,10 @@ async function takeUse(em: EntityManager, link: Link, responderId: string, kind:
     .set({ status: 'used', closedAt: now })
     .where('id = :id AND remaining_quantity = 0 AND status = :active', { id: link.id, active: 'active' })
     .execute();
+  const id = crypto.randomUUID();
   try {
     await em.insert(LinkResponseEntity, {
-      id: crypto.randomUUID(),
+      id,
       linkId: link.id,
       responderId,
       kind,
@@ -295,6 +304,7 @@ async function takeUse(em: EntityManager, link: Link, responderId: string, kind:
     if (isUniqueViolation(err)) throw badRequest(ALREADY_USED, 'already_used');
     throw err;
   }
+  return id;
 }
 
 const giftText = (link: Link, amountCents: number) =>
@@ -378,8 +388,7 @@ export async function giveToLink(
       actorUserId: giver.id,
       insufficient: insufficientFunds(),
     });
-    await takeUse(em, fresh, giver.id, 'give', amountCents, moved.transferId);
-    const response = await em.findOneByOrFail(LinkResponseEntity, { linkId: fresh.id, responderId: giver.id });
+    const giveId = await takeUse(em, fresh, giver.id, 'give', amountCents, moved.transferId);
     const text = giftText(fresh, amountCents);
     const { conversation, message } = await recordGiftMessage(em, {
       giverId: giver.id,
@@ -405,7 +414,7 @@ export async function giveToLink(
     return {
       status: 201,
       body: {
-        give: { _id: response.id, type: fresh.type, amount: centsToDollars(amountCents), postId: fresh.id },
+        give: { _id: giveId, type: fresh.type, amount: centsToDollars(amountCents), postId: fresh.id },
         conversationId: conversation.id,
       },
     };
