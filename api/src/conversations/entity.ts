@@ -2,8 +2,10 @@ import { EntitySchema, type EntitySchemaColumnOptions } from 'typeorm';
 import { dateColumn, idColumn, refColumn } from '../db/columns.js';
 
 /**
- * A conversation between a giver (the initiator, anonymous to the other side) and the person
- * who received (the responder). One per ordered pair: a gift the other way round opens its own.
+ * A conversation between a giver (the initiator) and the person who received (the responder).
+ * The identity the recipient sees is part of its key (`pairKey`, see `conversationKey`): an
+ * anonymous conversation and a named one between the same two people are never the same
+ * conversation, so nothing the recipient can read ties one to the other.
  */
 export interface Conversation {
   id: string;
@@ -11,6 +13,8 @@ export interface Conversation {
   responderId: string;
   /** True when the initiator is a gift giver who stays anonymous to the responder. */
   initiatorAnonymous: boolean;
+  /** `named:<lower id>:<higher id>`, or `anon:<pseudonym>` for an anonymous giver's conversation. */
+  pairKey: string;
   lastMessageId: string | null;
   lastMessageAt: Date;
   createdAt: Date;
@@ -24,8 +28,31 @@ export const ConversationEntity = new EntitySchema<Conversation>({
     initiatorId: { ...refColumn(), name: 'initiator_id' },
     responderId: { ...refColumn(), name: 'responder_id' },
     initiatorAnonymous: { type: 'boolean', default: true, name: 'initiator_anonymous' },
+    pairKey: { type: 'varchar', length: 100, name: 'pair_key' },
     lastMessageId: { ...refColumn(true), name: 'last_message_id' },
     lastMessageAt: { ...dateColumn(), name: 'last_message_at' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+  },
+});
+
+/**
+ * The pseudonym an anonymous giver has towards one recipient: random, made once per (giver,
+ * recipient), and the only key of their anonymous conversation.
+ */
+export interface AnonymousPseudonym {
+  id: string;
+  giverId: string;
+  recipientId: string;
+  createdAt: Date;
+}
+
+export const AnonymousPseudonymEntity = new EntitySchema<AnonymousPseudonym>({
+  name: 'AnonymousPseudonym',
+  tableName: 'anonymous_pseudonyms',
+  columns: {
+    id: idColumn,
+    giverId: { ...refColumn(), name: 'giver_id' },
+    recipientId: { ...refColumn(), name: 'recipient_id' },
     createdAt: { ...dateColumn(), name: 'created_at' },
   },
 });

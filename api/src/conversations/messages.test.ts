@@ -78,7 +78,7 @@ describe('message order', () => {
         work.push(sendHttp(b, { conversationId, text: `b${round}` }).then((r) => r.status));
         work.push(
           server.deps.db
-            .transaction((em) => recordGiftMessage(em, { giverId: a.user._id, recipientId: b.user._id, text: `g${round}`, gift: { title: 't', giftType: 'currency', img: null } }))
+            .transaction((em) => recordGiftMessage(em, { giverId: a.user._id, recipientId: b.user._id, identity: 'anonymous', text: `g${round}`, gift: { title: 't', giftType: 'currency', img: null } }))
             .then(() => 201),
         );
       });
@@ -102,6 +102,7 @@ describe('commit order', () => {
       await recordGiftMessage(runner.manager, {
         giverId: giver.user._id,
         recipientId: recipient.user._id,
+        identity: 'anonymous',
         text: 'written first, committed last',
         gift: { title: 't', giftType: 'currency', img: null },
       });
@@ -124,7 +125,7 @@ describe('GET /messages/{conversationId}', () => {
     const [giver, recipient] = await buildUsers(server, 2, 'pg');
     for (let i = 0; i < 30; i += 1)
       await server.deps.db.transaction((em) =>
-        recordGiftMessage(em, { giverId: giver.user._id, recipientId: recipient.user._id, text: `g${i}`, gift: { title: 't', giftType: 'currency', img: null } }),
+        recordGiftMessage(em, { giverId: giver.user._id, recipientId: recipient.user._id, identity: 'anonymous', text: `g${i}`, gift: { title: 't', giftType: 'currency', img: null } }),
       );
     const c = (await server.request<{ _id: string }[]>('GET', `/conversations/${recipient.user._id}`, { token: recipient.token })).body[0];
     const page = async (n: number) =>

@@ -1,5 +1,6 @@
 import type { User } from '../users/entity.js';
 import type { Conversation, Message } from './entity.js';
+import { canSeeMember } from './policy.js';
 
 /** How an anonymous giver appears to the person they gave to. */
 export const ANONYMOUS = 'anonymous';
@@ -31,15 +32,13 @@ export interface ConversationView {
   initiatorUserId: string;
   responderUserId: string;
   otherUser: OtherPartyView;
+  /** True for the giver of an anonymous conversation: the other side does not know who they are. */
+  youAreAnonymous: boolean;
   lastMessage: MessageView | null;
   unreadCount: number;
 }
 
-/** True when `viewer` must not learn who `userId` is in this conversation. */
-const hiddenFrom = (c: Conversation, viewerId: string, userId: string) =>
-  c.initiatorAnonymous && userId === c.initiatorId && viewerId !== c.initiatorId;
-
-const shownId = (c: Conversation, viewerId: string, userId: string) => (hiddenFrom(c, viewerId, userId) ? ANONYMOUS : userId);
+const shownId = (c: Conversation, viewerId: string, userId: string) => (canSeeMember(c, viewerId, userId) ? userId : ANONYMOUS);
 
 export function presentMessage(c: Conversation, viewerId: string, m: Message): MessageView {
   return {
@@ -64,7 +63,7 @@ export function presentConversation(
   unreadCount: number,
 ): ConversationView {
   const otherId = c.initiatorId === viewerId ? c.responderId : c.initiatorId;
-  const anonymous = hiddenFrom(c, viewerId, otherId);
+  const anonymous = !canSeeMember(c, viewerId, otherId);
   return {
     _id: c.id,
     initiatorUserId: shownId(c, viewerId, c.initiatorId),
@@ -73,6 +72,7 @@ export function presentConversation(
       anonymous || !other
         ? { _id: null, username: 'Anonymous', displayName: 'Anonymous', profilePicture: null, anonymous: true }
         : { _id: other.id, username: other.username, displayName: other.displayName, profilePicture: other.profilePicture, anonymous: false },
+    youAreAnonymous: c.initiatorAnonymous && c.initiatorId === viewerId,
     lastMessage: lastMessage ? presentMessage(c, viewerId, lastMessage) : null,
     unreadCount,
   };

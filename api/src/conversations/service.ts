@@ -5,7 +5,7 @@ import { spend, type RateLimits } from '../http/rate-limit.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
-import { ConversationEntity, CounterEntity, MessageEntity, type Conversation, type Message } from './entity.js';
+import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity, type Conversation, type Message } from './entity.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
 import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput, type SendMessageInput } from './schemas.js';
 
@@ -37,15 +37,46 @@ export interface GiftDetails {
 }
 
 /**
- * Opens (or reuses) the conversation from a giver to the person they gave to, and posts the gift
- * message in it, inside the caller's transaction. The giver stays anonymous to the recipient.
+ * Who the recipient of a gift sees as its giver: `anonymous` for a gift to a receive link or from
+ * a wishlist (the giver is hidden), `named` where the recipient knows the giver by construction
+ * (accepting someone's give link).
+ */
+export type GiverIdentity = 'anonymous' | 'named';
+
+/**
+ * The key of the one conversation a gift goes to. Named: the unordered pair, so gifts either way
+ * between two people who know each other share a thread. Anonymous: the giver's pseudonym towards
+ * this recipient (random, made once), so all of one giver's anonymous gifts to one person share a
+ * thread that is never the named one, and nothing about it is derived from the two ids.
+ */
+export async function conversationKey(em: EntityManager, identity: GiverIdentity, giverId: string, recipientId: string): Promise<string> {
+  if (identity === 'named') {
+    const [a, b] = [giverId, recipientId].sort();
+    return `named:${a}:${b}`;
+  }
+  await em
+    .createQueryBuilder()
+    .insert()
+    .into(AnonymousPseudonymEntity)
+    .values({ id: crypto.randomUUID(), giverId, recipientId, createdAt: new Date() })
+    .orIgnore()
+    .execute();
+  const pseudonym = await em.findOneByOrFail(AnonymousPseudonymEntity, { giverId, recipientId });
+  return `anon:${pseudonym.id}`;
+}
+
+/**
+ * Opens (or reuses) the conversation for a gift and posts the gift message in it, inside the
+ * caller's transaction. An anonymous giver stays anonymous to the recipient in it; a named gift
+ * goes to the named conversation of the two, never to an anonymous one.
  * On PostgreSQL the message's `seq` is null until the commit; publishing it reads it then.
  */
 export async function recordGiftMessage(
   em: EntityManager,
-  input: { giverId: string; recipientId: string; text: string; gift: GiftDetails },
+  input: { giverId: string; recipientId: string; identity: GiverIdentity; text: string; gift: GiftDetails },
 ): Promise<{ conversation: Conversation; message: Message }> {
   const now = new Date();
+  const pairKey = await conversationKey(em, input.identity, input.giverId, input.recipientId);
   await em
     .createQueryBuilder()
     .insert()
@@ -54,17 +85,15 @@ export async function recordGiftMessage(
       id: crypto.randomUUID(),
       initiatorId: input.giverId,
       responderId: input.recipientId,
-      initiatorAnonymous: true,
+      initiatorAnonymous: input.identity === 'anonymous',
+      pairKey,
       lastMessageId: null,
       lastMessageAt: now,
       createdAt: now,
     })
     .orIgnore()
     .execute();
-  const conversation = await em.findOneByOrFail(ConversationEntity, {
-    initiatorId: input.giverId,
-    responderId: input.recipientId,
-  });
+  const conversation = await em.findOneByOrFail(ConversationEntity, { pairKey });
   const id = crypto.randomUUID();
   await em.update(ConversationEntity, { id: conversation.id }, { lastMessageId: id, lastMessageAt: now });
   const message: Message = {
@@ -184,8 +213,8 @@ export async function sendMessage(
 ): Promise<{ conversation: Conversation; message: Message }> {
   if (input.senderUserId !== undefined && input.senderUserId !== senderId) throw forbidden();
   const conversation = await memberConversation(deps.db, senderId, input.conversationId);
-  // Sends per user per second, over HTTP and socket together (across processes with Redis).
-  await spend(deps.limits.limiter('messages.send', 20, 1), senderId, 'You are sending messages too quickly.');
+  // Sends per user, over HTTP and socket together (across processes with Redis): a burst of 10 in 5 seconds, 60 a minute.
+  for (const [name, points, seconds] of [['messages.send.burst', 10, 5], ['messages.send.minute', 60, 60]] as const) await spend(deps.limits.limiter(name, points, seconds), senderId, 'You are sending messages too quickly.');
   const written = await deps.db.transaction(async (em) => {
     const now = new Date();
     const id = crypto.randomUUID();
@@ -256,4 +285,20 @@ export async function missedMessages(
     messages: page.map((m) => presentMessage(conversations.get(m.conversationId)!, viewerId, m)),
     hasMore: rows.length > limit,
   };
+}
+
+/**
+ * True when `viewerId` may see whether `targetId` is online: themselves, or someone they have a
+ * conversation with in which that person is named to them (`canSeeMember` as a query). An
+ * anonymous thread never counts, so the answer cannot tell whether the target gave anonymously.
+ */
+export async function canSeePresence(db: Database, viewerId: string, targetId: string): Promise<boolean> {
+  if (viewerId === targetId) return true;
+  return db.manager
+    .createQueryBuilder(ConversationEntity, 'c')
+    .where(
+      '((c.initiator_id = :viewerId AND c.responder_id = :targetId) OR (c.initiator_id = :targetId AND c.responder_id = :viewerId AND c.initiator_anonymous = :named))',
+      { viewerId, targetId, named: false },
+    )
+    .getExists();
 }

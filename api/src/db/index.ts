@@ -10,15 +10,16 @@ import { Ledger1763870100000 } from './migrations/1763870100000-ledger.js';
 import { CatalogMetaEntity, CatalogProductEntity } from '../catalog/entity.js';
 import { Catalog1763870200000 } from './migrations/1763870200000-catalog.js';
 import { LinkEntity, LinkResponseEntity, LinkVisitorEntity } from '../links/entity.js';
-import { ConversationEntity, CounterEntity, MessageEntity } from '../conversations/entity.js';
+import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity } from '../conversations/entity.js';
 import { NotificationEntity } from '../notifications/entity.js';
 import { Links1763870300000 } from './migrations/1763870300000-links.js';
 import { MessageSeq1763870500000 } from './migrations/1763870500000-message-seq.js';
+import { ConversationIdentity1763870600000 } from './migrations/1763870600000-conversation-identity.js';
 import { WishlistEntity, WishlistItemEntity } from '../wishlists/entity.js';
 import { Wishlists1763870400000 } from './migrations/1763870400000-wishlists.js';
 
-export const entities = [UserEntity, InviteEntity, LedgerAccountEntity, LedgerTransferEntity, LedgerEntryEntity, IdempotencyRecordEntity, CatalogProductEntity, CatalogMetaEntity, LinkEntity, LinkVisitorEntity, LinkResponseEntity, ConversationEntity, MessageEntity, NotificationEntity, CounterEntity, WishlistEntity, WishlistItemEntity];
-export const migrations = [Initial1763870000000, Ledger1763870100000, Catalog1763870200000, Links1763870300000, Wishlists1763870400000, MessageSeq1763870500000];
+export const entities = [UserEntity, InviteEntity, LedgerAccountEntity, LedgerTransferEntity, LedgerEntryEntity, IdempotencyRecordEntity, CatalogProductEntity, CatalogMetaEntity, LinkEntity, LinkVisitorEntity, LinkResponseEntity, ConversationEntity, AnonymousPseudonymEntity, MessageEntity, NotificationEntity, CounterEntity, WishlistEntity, WishlistItemEntity];
+export const migrations = [Initial1763870000000, Ledger1763870100000, Catalog1763870200000, Links1763870300000, Wishlists1763870400000, MessageSeq1763870500000, ConversationIdentity1763870600000];
 
 /**
  * The database: TypeORM on embedded SQLite (better-sqlite3, one file under DATA_DIR) by default,

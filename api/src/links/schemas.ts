@@ -92,16 +92,13 @@ export interface LinkDetailsView {
   totalCost: number;
 }
 
-export interface LinkVisitorView {
-  username: string | null;
-  visitedAt: string;
-}
-
+/**
+ * The owner's metrics: counts only. No visitor identity and no visit time ever leaves the server:
+ * a named visitor seen just before a gift would be its giver.
+ */
 export interface LinkMetricsView {
   views: number;
   visitorCount: number;
-  /** Only for subscribers; otherwise null. */
-  visitors: LinkVisitorView[] | null;
 }
 
 export interface LinkView {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { Catalog } from '../catalog/catalog.js';
 import { toCents } from '../catalog/price.js';
@@ -192,19 +192,10 @@ async function currentLink(em: EntityManager, creatorId: string): Promise<Link> 
   return link;
 }
 
-async function metricsFor(db: Database, link: Link, owner: User): Promise<LinkMetricsView> {
-  const visitors = await db.manager.find(LinkVisitorEntity, { where: { linkId: link.id }, order: { createdAt: 'DESC' } });
-  let details: LinkMetricsView['visitors'] = null;
-  if (owner.isSubscribed) {
-    const ids = visitors.map((v) => v.userId).filter((id): id is string => id !== null);
-    const users = ids.length ? await db.manager.find(UserEntity, { where: { id: In(ids) } }) : [];
-    const names = new Map(users.map((u) => [u.id, u.username]));
-    details = visitors.map((v) => ({
-      username: v.userId ? (names.get(v.userId) ?? null) : null,
-      visitedAt: v.createdAt.toISOString(),
-    }));
-  }
-  return { views: link.views, visitorCount: visitors.length, visitors: details };
+/** Counts only: who visited and when stays on the server (see `LinkMetricsView`). */
+async function metricsFor(db: Database, link: Link): Promise<LinkMetricsView> {
+  const visitorCount = await db.manager.countBy(LinkVisitorEntity, { linkId: link.id });
+  return { views: link.views, visitorCount };
 }
 
 /**
@@ -240,7 +231,7 @@ export async function openLink(
     }
     return { ...found, views: found.views + 1 };
   });
-  return presentLink(link, creator.username, isOwner ? await metricsFor(db, link, creator) : undefined);
+  return presentLink(link, creator.username, isOwner ? await metricsFor(db, link) : undefined);
 }
 
 /** Whether the user already used the link (by id, or the creator's current link). */
@@ -336,6 +327,8 @@ export async function acceptLink(
     const { conversation, message } = await recordGiftMessage(em, {
       giverId: creator.id,
       recipientId: responder.id,
+      // The responder knows who made the give link: this gift is named.
+      identity: 'named',
       text,
       gift: { title: link.title ?? text, giftType: link.type, img: link.photo },
     });
@@ -393,6 +386,7 @@ export async function giveToLink(
     const { conversation, message } = await recordGiftMessage(em, {
       giverId: giver.id,
       recipientId: fresh.creatorId,
+      identity: 'anonymous',
       text,
       gift: { title: fresh.type === 'currency' ? dollars(amountCents) : (fresh.title ?? text), giftType: fresh.type, img: fresh.photo },
     });

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { ConversationEntity, type Conversation } from '../conversations/entity.js';
+import { conversationKey } from '../conversations/service.js';
 import type { RunningServer } from '../server.js';
 import { depositFor, type TestServer, type TestUser } from '../testing/server.js';
 import type { ClientToServerEvents, ServerToClientEvents } from './events.js';
@@ -95,11 +96,15 @@ export async function buildConversation(
     initiatorId: initiator.user._id,
     responderId: responder.user._id,
     initiatorAnonymous,
+    pairKey: '',
     lastMessageId: null,
     lastMessageAt: now,
     createdAt: now,
   };
-  await server.deps.db.transaction((em) => em.insert(ConversationEntity, { ...conversation }));
+  await server.deps.db.transaction(async (em) => {
+    conversation.pairKey = await conversationKey(em, initiatorAnonymous ? 'anonymous' : 'named', initiator.user._id, responder.user._id);
+    await em.insert(ConversationEntity, { ...conversation });
+  });
   return conversation;
 }
 

@@ -309,6 +309,7 @@ export async function purchaseItem(
     const { conversation, message } = await recordGiftMessage(em, {
       giverId: buyer.id,
       recipientId: owner.id,
+      identity: 'anonymous',
       text,
       gift: { title: item.title, giftType: 'item', img },
     });

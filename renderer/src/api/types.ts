@@ -23,7 +23,6 @@ export type {
   GiveResponse,
   LinkDetailsView,
   LinkMetricsView,
-  LinkVisitorView,
 } from '../../../api/src/links/schemas';
 export type { Amount, SearchProduct, SearchResults, ShippingOption } from '../../../api/src/catalog/schemas';
 export type {

@@ -131,7 +131,10 @@ export function ConversationsPage() {
                   </span>
                   <span className="inbox__body">
                     <span className="inbox__top">
-                      <span className="inbox__name">{name}</span>
+                      <span className="inbox__name">
+                        {name}
+                        {conversation.youAreAnonymous ? <span className="inbox__tag">you gave anonymously</span> : null}
+                      </span>
                       {last ? (
                         <time className="inbox__time" dateTime={last.createdAt}>
                           {formatRelativeTime(last.createdAt, now, locale)}

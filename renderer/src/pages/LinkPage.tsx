@@ -219,24 +219,9 @@ function OwnerView({ link }: { link: LinkView }) {
             <dd>{metrics?.visitorCount ?? 0}</dd>
           </div>
         </dl>
-        {metrics?.visitors == null ? (
-          <Link className="btn btn--gradient" to={`/manage-subscription/${encodeURIComponent(link.creatorUsername)}`}>
-            Subscribe to see visitors
-          </Link>
-        ) : metrics.visitors.length === 0 ? (
-          <p className="muted small">No visitors yet.</p>
-        ) : (
-          <ul className="link-metrics__visitors" aria-label="Visitors">
-            {metrics.visitors.map((visitor, i) => (
-              <li key={`${visitor.visitedAt}-${i}`}>
-                <span>{visitor.username ? `@${visitor.username}` : 'Anonymous visitor'}</span>
-                <time className="muted small" dateTime={visitor.visitedAt}>
-                  {formatRelativeTime(visitor.visitedAt, now)}
-                </time>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Link className="btn btn--gradient" to={`/manage-subscription/${encodeURIComponent(link.creatorUsername)}`}>
+          Subscribe to see visitors
+        </Link>
       </section>
       <section className="card">
         <CopyLink url={linkUrl(link.creatorUsername)} label="Share your link" />

@@ -399,7 +399,10 @@ function Thread({ conversationId, user }: { conversationId: string; user: User }
                 {conversation.otherUser.anonymous ? (
                   'Anonymous giver'
                 ) : (
-                  <Link to={`/profile/${encodeURIComponent(conversation.otherUser.username)}`}>@{conversation.otherUser.username}</Link>
+                  <>
+                    <Link to={`/profile/${encodeURIComponent(conversation.otherUser.username)}`}>@{conversation.otherUser.username}</Link>
+                    {conversation.youAreAnonymous ? ' · you are anonymous here' : null}
+                  </>
                 )}
               </p>
             </div>
