@@ -103,6 +103,8 @@ async function serverChild(): Promise<void> {
   const { loadConfig } = await import('../api/src/config.js');
   const { startServer } = await import('../api/src/server.js');
   const { UserEntity, newUserRecord } = await import('../api/src/users/entity.js');
+  const { SessionEntity } = await import('../api/src/auth/entity.js');
+  const { newSessionRecord, sessionToken } = await import('../api/src/auth/session.js');
   const { ConversationEntity } = await import('../api/src/conversations/entity.js');
   const server = await startServer(loadConfig());
   const { db, tokens } = server.deps;
@@ -121,6 +123,7 @@ async function serverChild(): Promise<void> {
         initiatorId: users[2 * i].id,
         responderId: users[2 * i + 1].id,
         initiatorAnonymous: true,
+        pairKey: `anon:${crypto.randomUUID()}`,
         lastMessageId: null,
         lastMessageAt: now,
         createdAt: now,
@@ -131,7 +134,10 @@ async function serverChild(): Promise<void> {
         await db.transaction((em) =>
           em.createQueryBuilder().insert().into(ConversationEntity).values(conversations.slice(i, i + 250)).updateEntity(false).execute(),
         );
-      const signed = await Promise.all(users.map((u) => tokens.sign({ userId: u.id, version: u.tokenVersion })));
+      const sessions = users.map((u) => newSessionRecord(u.id, { ttlHours: server.deps.config.tokenTtlHours, userAgent: 'bench' }));
+      for (let i = 0; i < sessions.length; i += 250)
+        await db.transaction((em) => em.createQueryBuilder().insert().into(SessionEntity).values(sessions.slice(i, i + 250)).updateEntity(false).execute());
+      const signed = await Promise.all(sessions.map((s) => sessionToken(tokens, s)));
       send({ type: 'seeded', tokens: signed, conversations: conversations.map((c) => c.id) } satisfies Seeded);
     })();
   });
@@ -435,6 +441,9 @@ async function runScenario(s: Scenario, opts: Options, redisUrl: string): Promis
         PORT: '0',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // The benchmark measures throughput: lift the per-user limits a person would never reach.
+        MESSAGE_RATE_LIMIT: '1000000',
+        API_RATE_LIMIT: '1000000',
         JWT_SECRET: crypto.randomBytes(32).toString('hex'),
         REDIS_PREFIX: prefix,
         DATABASE_URL: '',

@@ -1,13 +1,17 @@
 import Koa from 'koa';
+import type Router from '@koa/router';
 import bodyParser from '@koa/bodyparser';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { Deps } from './deps.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
-import { authMiddleware } from './http/auth.js';
+import { authMiddleware, identify, type AuthMiddleware } from './http/auth.js';
 import type { AppState } from './http/context.js';
 import { errorMiddleware } from './http/errors.js';
+import { apiRateLimit } from './http/rate-limit.js';
+import { refuseNulBytes } from './http/input.js';
+import { allowedMethods } from './http/methods.js';
 import { requestLog } from './http/request-log.js';
 import { webMiddleware } from './http/web.js';
 import { inviteRoutes } from './invites/routes.js';
@@ -25,6 +29,8 @@ export function createApp(deps: Deps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true; // errors are logged by the error middleware
   app.proxy = deps.config.trustProxy;
+  // The client is the address the last TRUST_PROXY_HOPS proxies saw, never a leftmost entry a client made up.
+  app.maxIpsCount = deps.config.trustProxyHops;
 
   app.use(requestLog(deps.log));
   app.use(errorMiddleware);
@@ -59,6 +65,8 @@ export function createApp(deps: Deps): Koa<AppState> {
   });
 
   app.use(webMiddleware(deps.config));
+  // Who is asking, for every request (routes then require it, and the rate limits count by it).
+  app.use(identify(deps));
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -66,9 +74,20 @@ export function createApp(deps: Deps): Koa<AppState> {
       encoding: 'utf-8',
     }),
   );
+  // The default limit on every API route, per user (identified above) or client address.
+  app.use(apiRateLimit(deps.limits, deps.config));
+  app.use(refuseNulBytes);
 
-  const auth = authMiddleware(deps);
-  for (const router of [
+  const routers = apiRouters(deps, authMiddleware());
+  // One 405/OPTIONS answer over all routers: they share prefixes (see http/methods.ts).
+  app.use(allowedMethods(routers));
+  for (const router of routers) app.use(router.routes());
+  return app;
+}
+
+/** Every router of the API, in the order they are mounted; the tests walk their routes too. */
+export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[] {
+  return [
     authRoutes(deps, auth),
     userRoutes(deps, auth),
     inviteRoutes(deps, auth),
@@ -80,9 +99,5 @@ export function createApp(deps: Deps): Koa<AppState> {
     notificationRoutes(deps, auth),
     realtimeRoutes(deps, auth),
     wishlistRoutes(deps, auth),
-  ]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
-  return app;
+  ];
 }

@@ -26,12 +26,17 @@ const schema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  /** Proxies in front of the API that append to X-Forwarded-For: the client is that many entries from the right. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   INVITES_PER_USER: z.coerce.number().int().min(0).max(100).default(3),
   LINK_TTL_HOURS: z.coerce.number().positive().default(24),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   BODY_LIMIT: z.string().default('100kb'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  API_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default('./dist/web'),
   COMMUNITY_INVITE_URL: z.url().optional(),
@@ -61,12 +66,22 @@ export interface Config {
   cookieSecure: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per client). */
   trustProxy: boolean;
+  /**
+   * With trustProxy: how many proxies append to X-Forwarded-For. The client address is the entry
+   * that many from the right (Koa's maxIpsCount), never a leftmost entry a client could make up.
+   */
+  trustProxyHops: number;
   invitesPerUser: number;
   linkTtlHours: number;
   uploadMaxBytes: number;
   bodyLimit: string;
   authRateLimit: number;
   authRateWindowSeconds: number;
+  /** Requests per client (user, else address) per window on every API route; some routes have tighter ones. */
+  apiRateLimit: number;
+  apiRateWindowSeconds: number;
+  /** Messages one user may send a minute (HTTP and socket together); a sixth of it in any 5 seconds. */
+  messageRateLimit: number;
   logLevel: string;
   webDir: string;
   communityInviteUrl?: string;
@@ -117,12 +132,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     invitesPerUser: e.INVITES_PER_USER,
     linkTtlHours: e.LINK_TTL_HOURS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     bodyLimit: e.BODY_LIMIT,
     authRateLimit: e.AUTH_RATE_LIMIT,
     authRateWindowSeconds: e.AUTH_RATE_WINDOW_SECONDS,
+    apiRateLimit: e.API_RATE_LIMIT,
+    apiRateWindowSeconds: e.API_RATE_WINDOW_SECONDS,
+    messageRateLimit: e.MESSAGE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     communityInviteUrl: e.COMMUNITY_INVITE_URL,

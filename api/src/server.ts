@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
+import { answerClientErrors } from './http/client-error.js';
 import { RateLimits } from './http/rate-limit.js';
 import { sweepExpiredLinks } from './links/service.js';
 import { Realtime } from './realtime/hub.js';
@@ -27,7 +28,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     config,
     db,
     log,
-    tokens: new Tokens(resolveSecret(config), config.tokenTtlHours),
+    tokens: new Tokens(resolveSecret(config)),
     catalog: await openCatalog(config, db, log),
     realtime,
     limits: new RateLimits(realtime.sharedStore),
@@ -35,6 +36,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server);
   // socket.io shares the API's HTTP server (same port and origin, path /socket.io).
   deps.realtime.attach(server, deps);
   await new Promise<void>((resolve, reject) => {

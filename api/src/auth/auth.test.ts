@@ -134,6 +134,43 @@ describe('registration rules', () => {
     expect(bogus.body.message).toBe('Invalid or expired invite link.');
   });
 
+  it('answers a fake invite the same whether the username and email exist or not', async () => {
+    await register({ username: 'known', email: 'known@ex.io', password: 'secret' });
+    const attempt = (fields: Record<string, string>) =>
+      server.request('POST', '/api/auth/register', { body: { password: 'secret', inviteCode: 'made-up-code', ...fields } });
+    const answers = await Promise.all([
+      attempt({ username: 'known', email: 'known@ex.io' }),
+      attempt({ username: 'KNOWN', email: 'fresh1@ex.io' }),
+      attempt({ username: 'fresh2', email: 'Known@Ex.io' }),
+      attempt({ username: 'fresh3', email: 'fresh3@ex.io' }),
+    ]);
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'invalid_invite', message: 'Invalid or expired invite link.' });
+    }
+    // With a real invite the clash is told, and the invite stays usable.
+    const inviteCode = await newInviteCode(server);
+    const clash = await server.request('POST', '/api/auth/register', {
+      body: { username: 'known', email: 'other@ex.io', password: 'secret', inviteCode },
+    });
+    expect(clash.body.message).toBe('Username or Email already exists.');
+    expect((await server.request('GET', `/invites/accept/${inviteCode}`)).body).toHaveLength(1);
+  });
+
+  it.each([
+    ['Anonymous', "'Anonymous' is kept for anonymous gifts: choose another username."],
+    ['anonymous ', "'Anonymous' is kept for anonymous gifts: choose another username."],
+    ['ＡＮＯＮＹＭＯＵＳ', "'Anonymous' is kept for anonymous gifts: choose another username."],
+    ['An0nymous', "'Anonymous' is kept for anonymous gifts: choose another username."],
+    ['\u202Eevil', 'Username may not contain characters that change the text direction.'],
+    ['ab\u200Bcd', 'Username may not contain invisible characters.'],
+    ['ab\u0007cd', 'Username may not contain control characters.'],
+  ])('refuses the username %j', async (username, message) => {
+    const res = await register(unique({ username }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'validation_failed', message });
+  });
+
   it('makes exactly one account from one invite under 20 concurrent registrations', async () => {
     const inviteCode = await newInviteCode(server);
     const results = await Promise.all(

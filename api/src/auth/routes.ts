@@ -43,8 +43,9 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     ctx.body = presentPrivateUser(currentUser(ctx));
   });
 
+  // Ends the session the request names (if any) on the server and its sockets; always 204.
   router.post('/logout', async (ctx) => {
-    endSession(deps, ctx);
+    await endSession(deps, ctx);
     ctx.status = 204;
   });
 

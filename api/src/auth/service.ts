@@ -8,9 +8,14 @@ import type { z } from 'zod';
 
 export const DUPLICATE_ACCOUNT = 'Username or Email already exists.';
 
+export const INVALID_INVITE = 'Invalid or expired invite link.';
+
 /**
  * Creates the account and uses up its invite in one transaction: one invite, one account,
  * even when registrations race. The new account gets INVITES_PER_USER invites of its own.
+ * The invite is checked first, so without a valid one the answer is the same whatever username
+ * and email the body names (an invite is not an oracle for who has an account); a clash after
+ * a valid invite rolls the transaction back and leaves the invite usable.
  */
 export async function register(deps: Deps, input: z.output<typeof RegisterBody>): Promise<User> {
   const passwordHash = await hashPassword(input.password);
@@ -18,13 +23,12 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
 
   try {
     await deps.db.transaction(async (em) => {
+      if (!(await consumeInvite(em, input.inviteCode, user.id))) throw badRequest(INVALID_INVITE, 'invalid_invite');
       const clash = await em
         .createQueryBuilder(UserEntity, 'u')
         .where('u.username = :username OR u.email = :email', { username: user.username, email: user.email })
         .getExists();
       if (clash) throw badRequest(DUPLICATE_ACCOUNT, 'duplicate_account');
-      if (!(await consumeInvite(em, input.inviteCode, user.id)))
-        throw badRequest('Invalid or expired invite link.', 'invalid_invite');
       await em.insert(UserEntity, user);
       for (let i = 0; i < deps.config.invitesPerUser; i++) await createInvite(em, user.id);
     });

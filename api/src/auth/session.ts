@@ -1,28 +1,144 @@
+import crypto from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { Database } from '../db/index.js';
+import { dateParam } from '../db/dates.js';
 import type { Deps } from '../deps.js';
 import type { AppContext } from '../http/context.js';
-import type { User } from '../users/entity.js';
-import { SESSION_COOKIE } from './tokens.js';
+import { UserEntity, type User } from '../users/entity.js';
+import { SessionEntity, type Session } from './entity.js';
+import { SESSION_COOKIE, type Tokens } from './tokens.js';
 
-/** Signs a token for the user and sets it as the httpOnly session cookie. */
-export async function startSession(deps: Deps, ctx: AppContext, user: User): Promise<string> {
-  const token = await deps.tokens.sign({ userId: user.id, version: user.tokenVersion });
-  ctx.cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.config.cookieSecure,
-    maxAge: deps.config.tokenTtlHours * 3600 * 1000,
-    path: '/',
-    overwrite: true,
-  });
+/** A session's `lastSeenAt` is written at most this often: one small write per session per period. */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+export interface NewSession {
+  /** How long the session (and its token and cookie) lasts: TOKEN_TTL_HOURS. */
+  ttlHours: number;
+  userAgent?: string | null;
+}
+
+export interface Authenticated {
+  user: User;
+  session: Session;
+}
+
+/** A new session's row (not yet stored). */
+export function newSessionRecord(userId: string, { ttlHours, userAgent }: NewSession, now = new Date()): Session {
+  return {
+    id: crypto.randomUUID(),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlHours * 3600 * 1000),
+    revokedAt: null,
+    lastSeenAt: now,
+    userAgent: userAgent ? userAgent.slice(0, 255) : null,
+  };
+}
+
+/** Opens a session for the user inside `em`'s transaction, clearing out their expired ones. */
+export async function createSession(em: EntityManager, userId: string, options: NewSession): Promise<Session> {
+  const session = newSessionRecord(userId, options);
+  await em
+    .createQueryBuilder()
+    .delete()
+    .from(SessionEntity)
+    .where('user_id = :userId AND expires_at < :now', { userId, now: dateParam(em, session.createdAt) })
+    .execute();
+  await em.insert(SessionEntity, { ...session });
+  return session;
+}
+
+/** Revokes the user's live sessions, all of them or all but `exceptId` (a password change). */
+export async function revokeUserSessions(em: EntityManager, userId: string, exceptId?: string): Promise<void> {
+  const query = em
+    .createQueryBuilder()
+    .update(SessionEntity)
+    .set({ revokedAt: new Date() })
+    .where('user_id = :userId AND revoked_at IS NULL', { userId });
+  if (exceptId) query.andWhere('id <> :exceptId', { exceptId });
+  await query.execute();
+}
+
+/** Revokes one session (logout). Revoking an already revoked session changes nothing. */
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.transaction((em) =>
+    em
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: new Date() })
+      .where('id = :sessionId AND revoked_at IS NULL', { sessionId })
+      .execute(),
+  );
+}
+
+/** The token of a session: it names the session and expires with it. */
+export function sessionToken(tokens: Tokens, session: Session): Promise<string> {
+  return tokens.sign({ userId: session.userId, sessionId: session.id, expiresAt: session.expiresAt });
+}
+
+/**
+ * The one authentication path, for HTTP requests (http/auth.ts) and socket handshakes
+ * (realtime/socket.ts) alike: a correctly signed token whose session exists, belongs to the
+ * token's user, is not revoked and has not expired. Anything else is undefined.
+ */
+export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, token: string): Promise<Authenticated | undefined> {
+  const claims = await deps.tokens.verify(token);
+  if (!claims) return undefined;
+  const [session, user] = await Promise.all([
+    deps.db.manager.findOneBy(SessionEntity, { id: claims.sessionId }),
+    deps.db.manager.findOneBy(UserEntity, { id: claims.userId }),
+  ]);
+  const now = Date.now();
+  if (!session || !user || session.userId !== user.id || session.revokedAt || session.expiresAt.getTime() <= now) return undefined;
+  if (now - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await touch(deps, session, new Date(now));
+  return { user, session };
+}
+
+/** Records that the session was used; a failure here is logged, never a refused request. */
+async function touch({ db, log }: Pick<Deps, 'db' | 'log'>, session: Session, now: Date): Promise<void> {
+  try {
+    await db.transaction((em) =>
+      em
+        .createQueryBuilder()
+        .update(SessionEntity)
+        .set({ lastSeenAt: now })
+        .where('id = :id AND last_seen_at < :before', { id: session.id, before: dateParam(em, new Date(now.getTime() - LAST_SEEN_EVERY_MS)) })
+        .execute(),
+    );
+    session.lastSeenAt = now;
+  } catch (err) {
+    log.error({ err }, 'recording session use failed');
+  }
+}
+
+/** The client's User-Agent, kept with a new session. */
+export const userAgentOf = (ctx: AppContext): string | null => ctx.get('user-agent') || null;
+
+const cookieOptions = (deps: Deps) => ({ httpOnly: true, sameSite: 'lax' as const, secure: deps.config.cookieSecure, path: '/', overwrite: true });
+
+/** Answers with the session: sets it as the httpOnly cookie and returns its token (for the body or a header). */
+export async function setSessionCookie(deps: Deps, ctx: AppContext, session: Session): Promise<string> {
+  const token = await sessionToken(deps.tokens, session);
+  ctx.cookies.set(SESSION_COOKIE, token, { ...cookieOptions(deps), maxAge: Math.max(0, session.expiresAt.getTime() - Date.now()) });
   return token;
 }
 
-export function endSession(deps: Deps, ctx: AppContext): void {
-  ctx.cookies.set(SESSION_COOKIE, null, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.config.cookieSecure,
-    path: '/',
-    overwrite: true,
-  });
+/** Opens a new session for the user (login, registration) and sets its cookie; returns its token. */
+export async function startSession(deps: Deps, ctx: AppContext, user: User): Promise<string> {
+  const options = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx) };
+  const session = await deps.db.transaction((em) => createSession(em, user.id, options));
+  return setSessionCookie(deps, ctx, session);
+}
+
+/**
+ * Logout: revokes the request's session (when it has one) and closes its sockets on every API
+ * process, then clears the cookie. The user's other sessions go on.
+ */
+export async function endSession(deps: Deps, ctx: AppContext): Promise<void> {
+  const session = ctx.state.session;
+  if (session) {
+    await revokeSession(deps.db, session.id);
+    await deps.realtime.endSessions(session.userId, (id) => id === session.id);
+  }
+  ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(deps));
 }

@@ -3,15 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '../config.js';
+import { PRIVATE_FILE_MODE, makePrivateDir } from '../files.js';
 
 export const SESSION_COOKIE = 'giftlink_session';
 
+/** What a token says: whose it is and which server-side session (auth/entity.ts) it belongs to. */
 export interface TokenClaims {
   userId: string;
-  /** The user's token version when the token was made; a password change bumps it. */
-  version: number;
-  /** When the token stops being valid (ms since the epoch); set by `verify`. */
-  expiresAt?: number;
+  sessionId: string;
+  /** When the token stops being valid: its session's expiry. */
+  expiresAt: Date;
 }
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR when it is unset. */
@@ -21,10 +22,11 @@ export function resolveSecret(config: Config): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    makePrivateDir(config.dataDir);
     const secret = crypto.randomBytes(48).toString('base64url');
     try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      fs.writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+      fs.chmodSync(file, PRIVATE_FILE_MODE);
       return secret;
     } catch {
       return fs.readFileSync(file, 'utf8').trim(); // another process wrote it first
@@ -32,30 +34,31 @@ export function resolveSecret(config: Config): string {
   }
 }
 
+/**
+ * Signs and checks tokens (HS256 JWTs). A valid signature only says which session a token names:
+ * `authenticateToken` (session.ts) decides whether that session is still alive.
+ */
 export class Tokens {
   private readonly key: Uint8Array;
 
-  constructor(
-    secret: string,
-    readonly ttlHours: number,
-  ) {
+  constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
 
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ ver: claims.version })
+    return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
       .setIssuedAt()
-      .setExpirationTime(`${this.ttlHours}h`)
+      .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
       .sign(this.key);
   }
 
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-      return { userId: payload.sub, version: payload.ver, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined };
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      return { userId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
     } catch {
       return null;
     }

@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { Deps } from '../deps.js';
 import type { AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
+import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { CATALOG_IMAGE_NAME } from './embedded.js';
 import { ItemIdParams, SearchQuery } from './schemas.js';
@@ -14,8 +15,10 @@ const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 3600;
 export function catalogRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>();
 
+  // Each search queries the catalogue (eBay's API, or the database): a tighter limit than the default one.
   router.get(
     '/api/products/search',
+    routeLimit(deps.limits, deps.config, 'search', 'Too many searches. Please wait a moment and try again.'),
     authenticate,
     validate({ query: SearchQuery }, async (ctx, { query }) => {
       ctx.body = await searchProducts(deps.catalog, query.q);

@@ -199,6 +199,8 @@ export interface MessageDeps {
   db: Database;
   realtime: Publisher;
   limits: RateLimits;
+  /** MESSAGE_RATE_LIMIT. */
+  messagesPerMinute: number;
 }
 
 /**
@@ -213,8 +215,14 @@ export async function sendMessage(
 ): Promise<{ conversation: Conversation; message: Message }> {
   if (input.senderUserId !== undefined && input.senderUserId !== senderId) throw forbidden();
   const conversation = await memberConversation(deps.db, senderId, input.conversationId);
-  // Sends per user, over HTTP and socket together (across processes with Redis): a burst of 10 in 5 seconds, 60 a minute.
-  for (const [name, points, seconds] of [['messages.send.burst', 10, 5], ['messages.send.minute', 60, 60]] as const) await spend(deps.limits.limiter(name, points, seconds), senderId, 'You are sending messages too quickly.');
+  // Sends per user, over HTTP and socket together (across processes with Redis): MESSAGE_RATE_LIMIT
+  // a minute (60 by default), and a sixth of it in any 5 seconds (a burst of 10).
+  const perMinute = deps.messagesPerMinute;
+  for (const [name, points, seconds] of [
+    ['messages.send.burst', Math.max(1, Math.ceil(perMinute / 6)), 5],
+    ['messages.send.minute', perMinute, 60],
+  ] as const)
+    await spend(deps.limits.limiter(name, points, seconds), senderId, 'You are sending messages too quickly.');
   const written = await deps.db.transaction(async (em) => {
     const now = new Date();
     const id = crypto.randomUUID();

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Config } from '../config.js';
+import { makePrivateDir, makePrivateFile, restrictFiles } from '../files.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity } from '../invites/entity.js';
 import { Initial1763870000000 } from './migrations/1763870000000-initial.js';
@@ -15,11 +15,14 @@ import { NotificationEntity } from '../notifications/entity.js';
 import { Links1763870300000 } from './migrations/1763870300000-links.js';
 import { MessageSeq1763870500000 } from './migrations/1763870500000-message-seq.js';
 import { ConversationIdentity1763870600000 } from './migrations/1763870600000-conversation-identity.js';
+import { SessionEntity } from '../auth/entity.js';
+import { Sessions1763870700000 } from './migrations/1763870700000-sessions.js';
+import { ViewDedupe1763870800000 } from './migrations/1763870800000-view-dedupe.js';
 import { WishlistEntity, WishlistItemEntity } from '../wishlists/entity.js';
 import { Wishlists1763870400000 } from './migrations/1763870400000-wishlists.js';
 
-export const entities = [UserEntity, InviteEntity, LedgerAccountEntity, LedgerTransferEntity, LedgerEntryEntity, IdempotencyRecordEntity, CatalogProductEntity, CatalogMetaEntity, LinkEntity, LinkVisitorEntity, LinkResponseEntity, ConversationEntity, AnonymousPseudonymEntity, MessageEntity, NotificationEntity, CounterEntity, WishlistEntity, WishlistItemEntity];
-export const migrations = [Initial1763870000000, Ledger1763870100000, Catalog1763870200000, Links1763870300000, Wishlists1763870400000, MessageSeq1763870500000, ConversationIdentity1763870600000];
+export const entities = [UserEntity, InviteEntity, LedgerAccountEntity, LedgerTransferEntity, LedgerEntryEntity, IdempotencyRecordEntity, CatalogProductEntity, CatalogMetaEntity, LinkEntity, LinkVisitorEntity, LinkResponseEntity, ConversationEntity, AnonymousPseudonymEntity, MessageEntity, NotificationEntity, CounterEntity, WishlistEntity, WishlistItemEntity, SessionEntity];
+export const migrations = [Initial1763870000000, Ledger1763870100000, Catalog1763870200000, Links1763870300000, Wishlists1763870400000, MessageSeq1763870500000, ConversationIdentity1763870600000, Sessions1763870700000, ViewDedupe1763870800000];
 
 /**
  * The database: TypeORM on embedded SQLite (better-sqlite3, one file under DATA_DIR) by default,
@@ -91,6 +94,8 @@ export class Database {
   }
 }
 
+const sqliteFile = (config: Config) => path.join(config.dataDir, 'giftlink.sqlite');
+
 export async function openDatabase(config: Config): Promise<Database> {
   let source: DataSource;
   if (config.databaseUrl) {
@@ -103,10 +108,12 @@ export async function openDatabase(config: Config): Promise<Database> {
       extra: { max: 20 },
     });
   } else {
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    // Owner-only from the first byte: SQLite gives its -wal and -shm files the database's mode.
+    makePrivateDir(config.dataDir);
+    makePrivateFile(sqliteFile(config));
     source = new DataSource({
       type: 'better-sqlite3',
-      database: path.join(config.dataDir, 'giftlink.sqlite'),
+      database: sqliteFile(config),
       entities,
       migrations,
       migrationsRun: false,
@@ -118,13 +125,14 @@ export async function openDatabase(config: Config): Promise<Database> {
     });
   }
   await source.initialize();
+  if (!config.databaseUrl) restrictFiles(['', '-wal', '-shm', '-journal'].map((end) => sqliteFile(config) + end));
   await source.runMigrations({ transaction: 'each' });
   const openReader = config.databaseUrl
     ? undefined
     : async () => {
         const reader = new DataSource({
           type: 'better-sqlite3',
-          database: path.join(config.dataDir, 'giftlink.sqlite'),
+          database: sqliteFile(config),
           entities,
           readonly: true,
           prepareDatabase: (conn: { pragma(s: string): unknown }) => {

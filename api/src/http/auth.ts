@@ -1,6 +1,6 @@
 import { forbidden, unauthorized } from '../errors.js';
+import { authenticateToken } from '../auth/session.js';
 import { SESSION_COOKIE } from '../auth/tokens.js';
-import { UserEntity } from '../users/entity.js';
 import type { Deps } from '../deps.js';
 import type { AppContext, Middleware } from './context.js';
 
@@ -17,36 +17,41 @@ function isSameOrigin(ctx: AppContext): boolean {
   }
 }
 
-export function authMiddleware({ db, tokens }: Deps) {
-  async function identify(ctx: AppContext): Promise<void> {
+/**
+ * Identifies the user of every request (mounted once in app.ts, before the body parser): the
+ * x-auth-token header, else the session cookie, through the same `authenticateToken` as the
+ * socket handshake. A cookie sent with a write from another origin identifies no one.
+ */
+export function identify(deps: Deps): Middleware {
+  return async (ctx, next) => {
     const header = ctx.get('x-auth-token');
-    const cookie = header ? undefined : ctx.cookies.get(SESSION_COOKIE);
-    const token = header || cookie;
-    if (!token) return;
-    const claims = await tokens.verify(token);
-    if (!claims) return;
-    const user = await db.manager.findOneBy(UserEntity, { id: claims.userId });
-    if (!user || user.tokenVersion !== claims.version) return;
-    ctx.state.user = user;
-    ctx.state.authVia = header ? 'header' : 'cookie';
-  }
+    const token = header || ctx.cookies.get(SESSION_COOKIE);
+    if (token) {
+      const via = header ? 'header' : 'cookie';
+      if (via === 'cookie' && !SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx)) ctx.state.crossSite = true;
+      else {
+        const found = await authenticateToken(deps, token);
+        if (found) {
+          ctx.state.user = found.user;
+          ctx.state.session = found.session;
+          ctx.state.authVia = via;
+        }
+      }
+    }
+    await next();
+  };
+}
 
-  /** Requires a logged-in user (x-auth-token header or the session cookie). */
+/** Per-route requirements on the identity `identify` found. */
+export function authMiddleware() {
+  /** Requires a logged-in user (x-auth-token header or the session cookie, from our own origin for writes). */
   const authenticate: Middleware = async (ctx, next) => {
-    await identify(ctx);
-    if (!ctx.state.user) throw unauthorized();
-    if (ctx.state.authVia === 'cookie' && !SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx))
-      throw forbidden('Cross-site request refused.');
+    if (!ctx.state.user) throw ctx.state.crossSite ? forbidden('Cross-site request refused.') : unauthorized();
     await next();
   };
 
-  /** Identifies the user when there is one; visitors pass through. */
-  const optionalAuth: Middleware = async (ctx, next) => {
-    await identify(ctx);
-    if (ctx.state.authVia === 'cookie' && !SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx))
-      ctx.state.user = undefined;
-    await next();
-  };
+  /** Visitors pass through; `ctx.state.user` is the user when there is one. */
+  const optionalAuth: Middleware = (_ctx, next) => next();
 
   return { authenticate, optionalAuth };
 }

@@ -1,3 +1,5 @@
+import pg from 'pg';
+import { QueryFailedError } from 'typeorm';
 import { AppError } from '../errors.js';
 import type { Middleware } from './context.js';
 
@@ -22,16 +24,45 @@ function fromFrameworkError(err: HttpLikeError): AppError | undefined {
   return new AppError(status, 'bad_request', 'The request could not be read.');
 }
 
+/**
+ * PostgreSQL data exceptions caused by the text a client sent (a NUL byte, a byte sequence the
+ * encoding cannot hold, text that is not a valid value of its column's type, text too long for
+ * its column), by SQLSTATE. Anything else from the database stays a 500.
+ */
+const INVALID_TEXT_SQLSTATES = new Set([
+  '22021', // character_not_in_repertoire (invalid byte sequence, NUL)
+  '22P05', // untranslatable_character
+  '22P02', // invalid_text_representation
+  '22001', // string_data_right_truncation
+]);
+
+function fromDatabaseError(err: unknown): AppError | undefined {
+  if (!(err instanceof QueryFailedError) && !(err instanceof pg.DatabaseError)) return undefined;
+  const code = (err as { driverError?: { code?: unknown }; code?: unknown }).driverError?.code ?? (err as { code?: unknown }).code;
+  if (typeof code === 'string' && INVALID_TEXT_SQLSTATES.has(code))
+    return new AppError(400, 'invalid_text', 'The request holds text that cannot be stored.');
+  return undefined;
+}
+
+/** Answers with an empty body that the routers leave behind, as JSON like every other error. */
+const EMPTY_ANSWERS: Record<number, { error: string; message: string }> = {
+  404: { error: 'not_found', message: 'Not found' },
+  405: { error: 'method_not_allowed', message: 'This method is not allowed here.' },
+  501: { error: 'not_implemented', message: 'This method is not supported.' },
+};
+
 /** The one error middleware: every error answer is `{ error, message }`. */
 export const errorMiddleware: Middleware = async (ctx, next) => {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined) {
-      ctx.status = 404;
-      ctx.body = { error: 'not_found', message: 'Not found' };
+    const empty = EMPTY_ANSWERS[ctx.status];
+    if (empty && ctx.body == null) {
+      const status = ctx.status;
+      ctx.body = empty;
+      ctx.status = status;
     }
   } catch (raw) {
-    const err = raw instanceof AppError ? raw : fromFrameworkError(raw as HttpLikeError);
+    const err = raw instanceof AppError ? raw : (fromDatabaseError(raw) ?? fromFrameworkError(raw as HttpLikeError));
     if (err) {
       ctx.status = err.status;
       ctx.body = { error: err.code, message: err.message };

@@ -50,14 +50,16 @@ export const LinkEntity = new EntitySchema<Link>({
   },
 });
 
-/** Who opened a link: a user, or an anonymous browser session. */
+/** Who opened a link: a user, an anonymous browser session, or a client address (links/views.ts). */
 export interface LinkVisitor {
   id: string;
   linkId: string;
-  /** `u:<userId>` or `s:<sessionId>`: one row per visitor per link. */
+  /** `u:<userId>`, `s:<session UUID>` or `a:<keyed hash of the address>`: one row per visitor per link. */
   visitorKey: string;
   userId: string | null;
   createdAt: Date;
+  /** When this visitor's view last counted: another one counts an hour later at the earliest. */
+  countedAt: Date | null;
 }
 
 export const LinkVisitorEntity = new EntitySchema<LinkVisitor>({
@@ -69,6 +71,7 @@ export const LinkVisitorEntity = new EntitySchema<LinkVisitor>({
     visitorKey: { type: 'varchar', length: 80, name: 'visitor_key' },
     userId: { ...refColumn(true), name: 'user_id' },
     createdAt: { ...dateColumn(), name: 'created_at' },
+    countedAt: { ...dateColumn(true), name: 'counted_at' },
   },
 });
 

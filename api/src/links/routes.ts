@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.js';
+import { resolveSecret } from '../auth/tokens.js';
 import { sendAnswer } from '../http/answer.js';
 import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
+import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
 import { forbidden } from '../errors.js';
@@ -30,10 +32,12 @@ import {
   openLink,
   type LinkDeps,
 } from './service.js';
+import { ViewCounter } from './views.js';
 
 /** Gift links: create, feed, open, accept, give (paths as the spec names them). */
 export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddleware): Router<AppState> {
   const links: LinkDeps = { db: deps.db, catalog: deps.catalog, linkTtlHours: deps.config.linkTtlHours, realtime: deps.realtime };
+  const views = new ViewCounter(deps.limits, resolveSecret(deps.config));
   const router = new Router<AppState>();
 
   router.post(
@@ -70,11 +74,14 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     }),
   );
 
+  // Opening a link page counts a view: limited per client beside the default limit.
   router.post(
     '/links/:linkCreatorUsername',
+    routeLimit(deps.limits, deps.config, 'linkOpen'),
     optionalAuth,
     validate({ params: CreatorParams, body: OpenLinkBody }, async (ctx, { params, body }) => {
-      const updatedLink = await openLink(deps.db, ctx.state.user, params.linkCreatorUsername, body.sessionId);
+      const visit = { sessionId: body.sessionId, address: ctx.ip };
+      const updatedLink = await openLink(deps.db, ctx.state.user, params.linkCreatorUsername, visit, views);
       ctx.body = { updatedLink };
     }),
   );

@@ -24,6 +24,7 @@ import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkVisitorEntity, type Link } from './entity.js';
 import { presentLink } from './presenter.js';
+import type { ViewCounter, Visit } from './views.js';
 import {
   ALREADY_USED,
   INCOMPLETE_LINK,
@@ -199,38 +200,44 @@ async function metricsFor(db: Database, link: Link): Promise<LinkMetricsView> {
 }
 
 /**
- * Opens a creator's link page: counts the view, records the visitor once (user or anonymous
- * browser session) and answers the link; its creator also gets the metrics.
+ * A visitor opens the creator's open link. The view counts at most once per visitor per hour
+ * (links/views.ts); a repeat reads only, and writes nothing.
+ */
+async function viewLink(db: Database, views: ViewCounter, creatorId: string, viewer: User | undefined, visit: Visit): Promise<Link> {
+  const now = new Date();
+  const seen = await currentLink(db.manager, creatorId);
+  if (await views.seenRecently(db.manager, seen.id, views.visitorKey(seen.id, viewer, visit), now)) return seen;
+  if (!viewer && !(await views.admitAnonymous(seen.id, visit.address))) return seen;
+  return db.transaction(async (em) => {
+    const found = await currentLink(em, creatorId);
+    if (!(await views.record(em, found.id, views.visitorKey(found.id, viewer, visit), viewer?.id ?? null, now))) return found;
+    await em.increment(LinkEntity, { id: found.id }, 'views', 1);
+    return { ...found, views: found.views + 1 };
+  });
+}
+
+/**
+ * Opens a creator's link page: counts the view at most once per visitor per hour (the user, else
+ * the browser session, else the client address) and answers the link; its creator also gets the
+ * metrics.
  */
 export async function openLink(
   db: Database,
   viewer: User | undefined,
   creatorUsername: string,
-  sessionId: string | undefined,
+  visit: Visit,
+  views: ViewCounter,
 ): Promise<LinkView> {
   const creator = await findCreator(db, creatorUsername);
   const isOwner = viewer?.id === creator.id;
-  const link = await db.transaction(async (em) => {
-    if (isOwner) {
-      // The creator keeps seeing their newest link and its metrics after it is used up or expired.
-      const own = await em.findOne(LinkEntity, { where: { creatorId: creator.id }, order: { createdAt: 'DESC' } });
-      if (!own) throw notFound(LINK_NOT_FOUND);
-      return own;
-    }
-    const found = await currentLink(em, creator.id);
-    await em.increment(LinkEntity, { id: found.id }, 'views', 1);
-    const visitorKey = viewer ? `u:${viewer.id}` : sessionId ? `s:${sessionId}` : undefined;
-    if (visitorKey) {
-      await em
-        .createQueryBuilder()
-        .insert()
-        .into(LinkVisitorEntity)
-        .values({ id: crypto.randomUUID(), linkId: found.id, visitorKey, userId: viewer?.id ?? null, createdAt: new Date() })
-        .orIgnore()
-        .execute();
-    }
-    return { ...found, views: found.views + 1 };
-  });
+  const link = isOwner
+    ? await db.transaction(async (em) => {
+        // The creator keeps seeing their newest link and its metrics after it is used up or expired.
+        const own = await em.findOne(LinkEntity, { where: { creatorId: creator.id }, order: { createdAt: 'DESC' } });
+        if (!own) throw notFound(LINK_NOT_FOUND);
+        return own;
+      })
+    : await viewLink(db, views, creator.id, viewer, visit);
   return presentLink(link, creator.username, isOwner ? await metricsFor(db, link) : undefined);
 }
 

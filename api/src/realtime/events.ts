@@ -87,8 +87,10 @@ export interface InterServerEvents {}
 
 export interface SocketData {
   userId: string;
-  /** The token version the socket authenticated with: a password change ends older ones. */
-  tokenVersion: number;
+  /** The session the socket authenticated with: logout or a password change closes its sockets. */
+  sessionId: string;
+  /** When that session expires (epoch ms): the socket is closed then. */
+  sessionExpiresAt: number;
 }
 
 /** The room of one user: every socket of theirs, on every API process, is in it. */

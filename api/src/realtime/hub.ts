@@ -126,16 +126,17 @@ export class Realtime implements Publisher {
   }
 
   /**
-   * Ends the open sockets of a user's other sessions (those that authenticated with an older
-   * token version), on every API process. Called when a password change ends those sessions.
+   * Closes the open sockets of the user's sessions that `ended` picks (by session id), on every
+   * API process: logout closes its own session's, a password change every session's but the new
+   * one's. The sessions are already revoked, so the sockets cannot reconnect with them.
    */
-  async endOtherSessions(userId: string, currentVersion: number): Promise<number> {
+  async endSessions(userId: string, ended: (sessionId: string) => boolean): Promise<number> {
     const io = this.io;
     if (!io) return 0;
     const sockets = await io.in(userRoom(userId)).fetchSockets();
-    const stale = sockets.filter((s) => s.data.tokenVersion !== currentVersion);
-    for (const s of stale) s.disconnect(true);
-    return stale.length;
+    const closing = sockets.filter((s) => ended(s.data.sessionId));
+    for (const s of closing) s.disconnect(true);
+    return closing.length;
   }
 
   /** Disconnects this process's sockets (only them: other processes keep theirs) and lets go of Redis. */

@@ -78,6 +78,7 @@ describe.skipIf(!loadConfig().redisUrl)('several API processes through Redis', (
 
   it('presence answers the same on both processes', async () => {
     const [user, asker] = await buildUsers(first, 2, 'mp');
+    await buildConversation(first, asker, user, false); // presence is for people who talk by name
     const status = async () =>
       Promise.all(
         [first, second].map(async (s) => (await s.request('GET', `/api/onlineusers/${user.user._id}`, { token: asker.token })).status),

@@ -7,6 +7,8 @@ export interface Presence {
   add(userId: string, socketId: string): Promise<void>;
   remove(userId: string, socketId: string): Promise<void>;
   isOnline(userId: string): Promise<boolean>;
+  /** The user's live sockets, on every process. */
+  count(userId: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,10 @@ export class MemoryPresence implements Presence {
 
   async isOnline(userId: string): Promise<boolean> {
     return this.sockets.has(userId);
+  }
+
+  async count(userId: string): Promise<number> {
+    return this.sockets.get(userId)?.size ?? 0;
   }
 
   async close(): Promise<void> {
@@ -89,7 +95,11 @@ export class RedisPresence implements Presence {
   }
 
   async isOnline(userId: string): Promise<boolean> {
-    return (await this.redis.zCount(this.key(userId), Date.now(), '+inf')) > 0;
+    return (await this.count(userId)) > 0;
+  }
+
+  async count(userId: string): Promise<number> {
+    return this.redis.zCount(this.key(userId), Date.now(), '+inf');
   }
 
   /** Pushes this process's sockets' expiry forward and drops expired members, in one round trip per 500 users. */

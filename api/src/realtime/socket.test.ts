@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, Tokens } from '../auth/tokens.js';
-import { UserEntity } from '../users/entity.js';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import type { MessageView } from './events.js';
 import { buildConversation, connectClient, giveGift, settle, type ConnectOptions, type TestClient } from './testing.js';
@@ -32,9 +31,11 @@ describe('handshake', () => {
     await expect(connectClient(server)).rejects.toMatchObject({ message: 'unauthorized', data: { error: 'unauthorized' } });
     await expect(connectClient(server, { token: 'not-a-token' })).rejects.toMatchObject({ message: 'unauthorized' });
     const [user] = await buildUsers(server, 1, 'hs');
-    const forged = await new Tokens('x'.repeat(48), 1).sign({ userId: user.user._id, version: 0 });
+    const claims = (await server.deps.tokens.verify(user.token))!;
+    const forged = await new Tokens('x'.repeat(48)).sign(claims);
     await expect(connectClient(server, { token: forged })).rejects.toMatchObject({ message: 'unauthorized' });
-    await server.deps.db.transaction((em) => em.update(UserEntity, { id: user.user._id }, { tokenVersion: 1 }));
+    const pw = await server.request('PATCH', `/api/users/${user.user._id}`, { token: user.token, body: { password: 'brand-new-1' } });
+    expect(pw.status).toBe(200);
     await expect(connectClient(server, { token: user.token })).rejects.toMatchObject({ message: 'unauthorized' });
   });
 

@@ -1,6 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { spend } from '../http/rate-limit.js';
+import { parseCookie } from 'cookie';
 import type { Socket } from 'socket.io';
+import { SessionEntity } from '../auth/entity.js';
+import { authenticateToken } from '../auth/session.js';
 import { SESSION_COOKIE } from '../auth/tokens.js';
 import { missedMessages, sendMessage } from '../conversations/service.js';
 import { presentMessage } from '../conversations/presenter.js';
@@ -8,7 +11,6 @@ import { LastMessageIdBody, SendMessageBody } from '../conversations/schemas.js'
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { parse } from '../http/validate.js';
-import { UserEntity } from '../users/entity.js';
 import {
   userRoom,
   type ClientToServerEvents,
@@ -21,6 +23,10 @@ import { unreadCounts, type Realtime, type RealtimeServer } from './hub.js';
 
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
+/** Open sockets one user may hold at once (tabs, windows, the desktop app), across every process. */
+export const MAX_SOCKETS_PER_USER = 10;
+const TOO_MANY_SOCKETS = 'Too many open connections. Close a tab or window and try again.';
+
 /** A refused handshake: the client's `connect_error` has this message and `data`. */
 class HandshakeError extends Error {
   readonly data: RealtimeErrorBody;
@@ -30,21 +36,8 @@ class HandshakeError extends Error {
   }
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-  }
-  return undefined;
-}
+/** setTimeout's longest delay; a socket of a longer session is closed then and reconnects. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const headerValue = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const v = headers[name];
@@ -69,7 +62,8 @@ function handshakeToken(socket: RealtimeSocket): { token: string; via: 'auth' | 
   if (typeof fromAuth === 'string' && fromAuth) return { token: fromAuth, via: 'auth' };
   const header = headerValue(headers, 'x-auth-token');
   if (header) return { token: header, via: 'header' };
-  const cookie = readCookie(headerValue(headers, 'cookie'), SESSION_COOKIE);
+  const cookieHeader = headerValue(headers, 'cookie');
+  const cookie = cookieHeader ? parseCookie(cookieHeader)[SESSION_COOKIE] : undefined;
   if (cookie) return { token: cookie, via: 'cookie' };
   return undefined;
 }
@@ -94,19 +88,12 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
     if (!found) return next(new HandshakeError('unauthorized', 'Please log in to continue.'));
     if (found.via === 'cookie' && !isSameOrigin(socket.handshake.headers))
       return next(new HandshakeError('forbidden', 'Cross-site connection refused.'));
-    deps.tokens
-      .verify(found.token)
-      .then(async (claims) => {
-        const user = claims && (await deps.db.manager.findOneBy(UserEntity, { id: claims.userId }));
-        if (!claims || !user || user.tokenVersion !== claims.version) return next(new HandshakeError('unauthorized', 'Please log in to continue.'));
-        socket.data.userId = user.id;
-        socket.data.tokenVersion = user.tokenVersion;
-        // The socket lives no longer than its token.
-        if (claims.expiresAt !== undefined) {
-          const timer = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
-          timer.unref();
-          socket.once('disconnect', () => clearTimeout(timer));
-        }
+    authenticateToken(deps, found.token)
+      .then((auth) => {
+        if (!auth) return next(new HandshakeError('unauthorized', 'Please log in to continue.'));
+        socket.data.userId = auth.user.id;
+        socket.data.sessionId = auth.session.id;
+        socket.data.sessionExpiresAt = auth.session.expiresAt.getTime();
         next();
       })
       .catch((err: unknown) => {
@@ -115,9 +102,34 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
       });
   });
 
+  // At most MAX_SOCKETS_PER_USER sockets per user at once, on all processes together (presence counts them).
+  io.use((socket, next) => {
+    hub.presence.count(socket.data.userId).then(
+      (open) => next(open >= MAX_SOCKETS_PER_USER ? new HandshakeError('rate_limited', TOO_MANY_SOCKETS) : undefined),
+      (err: unknown) => {
+        deps.log.error({ err }, 'socket count failed');
+        next(new HandshakeError('server_error', 'Server error. Please try again later.'));
+      },
+    );
+  });
+
   io.on('connection', (socket) => {
     const userId = socket.data.userId;
     void socket.join(userRoom(userId));
+
+    // The socket lives no longer than its session (logout and password changes close it sooner).
+    // Set here, not at the handshake: a handshake refused later never gets a `disconnect` to clear it.
+    const left = Math.min(socket.data.sessionExpiresAt - Date.now(), MAX_TIMER_MS);
+    const timer = setTimeout(() => socket.disconnect(true), Math.max(0, left));
+    timer.unref();
+    socket.once('disconnect', () => clearTimeout(timer));
+    // A logout that ran between this socket's handshake and its joining the room did not see it:
+    // look at the session again now that it is in the room.
+    hub.track(
+      deps.db.manager.findOneBy(SessionEntity, { id: socket.data.sessionId }).then((session) => {
+        if (!session || session.revokedAt !== null) socket.disconnect(true);
+      }),
+    );
 
     const sendInit = () =>
       hub.track(unreadCounts(deps.db, userId).then((counts) => socket.emit('init', counts)));
@@ -132,7 +144,7 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
         (async () => {
           try {
             const input = parse(SendMessageBody, payload);
-            const { conversation, message } = await sendMessage({ db: deps.db, realtime: hub, limits: deps.limits }, userId, input);
+            const { conversation, message } = await sendMessage({ db: deps.db, realtime: hub, limits: deps.limits, messagesPerMinute: deps.config.messageRateLimit }, userId, input);
             reply?.({ ok: true, message: presentMessage(conversation, userId, message), clientId });
           } catch (err) {
             const error = errorBody(err, deps);
@@ -163,8 +175,17 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
     });
 
     // Presence first, then init: a client that has `init` is counted online on every process.
+    // Handshakes racing past the cap are counted once added: the sockets over it close.
     const added = hub.presence.add(userId, socket.id);
-    hub.track(added.finally(() => sendInit()));
+    hub.track(
+      added.then(
+        async () => {
+          if ((await hub.presence.count(userId)) > MAX_SOCKETS_PER_USER) socket.disconnect(true);
+          else sendInit();
+        },
+        () => sendInit(),
+      ),
+    );
     socket.on('disconnect', () => {
       hub.track(added.catch(() => undefined).then(() => hub.presence.remove(userId, socket.id)));
     });

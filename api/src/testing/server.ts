@@ -7,7 +7,9 @@ import { loadConfig, type Env } from '../config.js';
 import { createInvite } from '../invites/service.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { PrivateUser } from '../users/schemas.js';
+import { SessionEntity } from '../auth/entity.js';
 import { hashPassword } from '../auth/passwords.js';
+import { newSessionRecord, sessionToken } from '../auth/session.js';
 import { UserEntity, newUserRecord, type User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';
 
@@ -74,6 +76,7 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
     DATABASE_URL: shared ? shared.databaseUrl : database?.url,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '10000',
+    API_RATE_LIMIT: '1000000',
     JWT_SECRET: shared?.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
     REDIS_URL: shared ? shared.redisUrl : base.redisUrl,
     REDIS_PREFIX: shared?.redisPrefix ?? `giftlink-test-${crypto.randomBytes(6).toString('hex')}`,
@@ -153,8 +156,8 @@ export async function buildUser(
 let fastHash: Promise<string> | undefined;
 
 /**
- * Many users at once, written straight to the database with one shared password hash and
- * signed tokens (registration through HTTP costs an argon2 hash each). Their password is
+ * Many users at once, written straight to the database with one shared password hash and a real
+ * session each (registration through HTTP costs an argon2 hash each). Their password is
  * 'secret-pass'.
  */
 export async function buildUsers(server: TestServer, count: number, prefix = 'bulk'): Promise<TestUser[]> {
@@ -165,12 +168,17 @@ export async function buildUsers(server: TestServer, count: number, prefix = 'bu
     const name = `${prefix}${process.pid % 1000}${counter}`.slice(0, 15);
     return newUserRecord({ username: name, email: `${name}@example.com`, passwordHash });
   });
+  const ttlHours = server.deps.config.tokenTtlHours;
+  const sessions = users.map((u) => newSessionRecord(u.id, { ttlHours, userAgent: 'buildUsers' }));
   // insert copies: TypeORM writes re-read values back into the objects it is given
-  await server.deps.db.transaction((em) => em.insert(UserEntity, users.map((u) => ({ ...u }))));
+  await server.deps.db.transaction(async (em) => {
+    await em.insert(UserEntity, users.map((u) => ({ ...u })));
+    await em.insert(SessionEntity, sessions.map((s) => ({ ...s })));
+  });
   return Promise.all(
-    users.map(async (u) => ({
+    users.map(async (u, i) => ({
       user: presentPrivateUser(u),
-      token: await server.deps.tokens.sign({ userId: u.id, version: 0 }),
+      token: await sessionToken(server.deps.tokens, sessions[i]),
       password: 'secret-pass',
     })),
   );

@@ -7,11 +7,17 @@ import type { Deps } from '../deps.js';
 import { badRequest } from '../errors.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
+import { routeLimit } from '../http/rate-limit.js';
 import { parse } from '../http/validate.js';
 import { presentPrivateUser } from '../users/presenter.js';
 import { setPicture } from '../users/service.js';
 import { UPLOAD_NAME, removeImage, storeImage, uploadsDir } from './service.js';
-import { forbidden } from '../errors.js';
+import { AppError, forbidden } from '../errors.js';
+import type { Middleware } from '../http/context.js';
+import { NUL_REFUSED, containsNul } from '../http/input.js';
+
+/** The spec's text for an upload that could not be read (section 8). */
+export const UPLOAD_FAILED = 'Failed to upload image, try a smaller file.';
 
 const UploadFields = z.object({
   pfpOrCover: z.enum(['profilePicture', 'coverPhoto'], {
@@ -27,8 +33,25 @@ export function uploadRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 5, parts: 6 },
   });
 
-  router.post('/api/upload', authenticate, upload.single('file'), async (ctx) => {
+  // Whatever goes wrong reading the multipart body (cut short, no boundary, bad part headers,
+  // too many parts) is the client's upload: a 4xx with the spec's text, never a 500.
+  const single = upload.single('file');
+  const receiveFile: Middleware = async (ctx, next) => {
+    try {
+      await single(ctx, async () => undefined);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const tooBig = (err as { code?: unknown }).code === 'LIMIT_FILE_SIZE';
+      throw new AppError(tooBig ? 413 : 400, tooBig ? 'too_large' : 'bad_upload', UPLOAD_FAILED);
+    }
+    await next();
+  };
+
+  // Every upload runs sharp: a tighter limit than the default one.
+  const limitUploads = routeLimit(deps.limits, deps.config, 'upload', 'Too many uploads. Please wait a minute and try again.');
+  router.post('/api/upload', limitUploads, authenticate, receiveFile, async (ctx) => {
     const user = currentUser(ctx);
+    if (containsNul(ctx.request.body)) throw badRequest(NUL_REFUSED, 'invalid_characters');
     const fields = parse(UploadFields, ctx.request.body ?? {});
     if (fields.username !== undefined && fields.username.toLowerCase() !== user.username) throw forbidden();
     const file = ctx.file;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Config } from '../config.js';
 import { unsupportedMedia } from '../errors.js';
+import { makePrivateDir, writePrivateFile } from '../files.js';
 
 export const UPLOAD_PREFIX = '/uploads/';
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
@@ -36,8 +37,8 @@ export async function storeImage(config: Config, input: Buffer): Promise<string>
     throw unsupportedMedia(NOT_AN_IMAGE);
   }
   const name = `${crypto.randomUUID()}.jpg`;
-  await fs.mkdir(uploadsDir(config), { recursive: true });
-  await fs.writeFile(path.join(uploadsDir(config), name), output);
+  makePrivateDir(uploadsDir(config), { always: true });
+  await writePrivateFile(path.join(uploadsDir(config), name), output);
   return UPLOAD_PREFIX + name;
 }
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
@@ -100,6 +102,48 @@ describe('POST /api/upload', () => {
     const noFile = new FormData();
     noFile.set('pfpOrCover', 'profilePicture');
     expect((await server.request('POST', '/api/upload', { token: owner.token, body: noFile })).status).toBe(400);
+  });
+
+  it('answers a malformed multipart body with a 400 and the spec text, never a 500', async () => {
+    const boundary = 'XyZ123';
+    const part = (headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n`;
+    const bodies: [string, string][] = [
+      // cut short: no closing boundary
+      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="pfpOrCover"', 'profilePicture') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`],
+      // no boundary parameter at all
+      ['multipart/form-data', 'whatever'],
+      // a part header that is not a header
+      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition form-data', 'xx') + `--${boundary}--\r\n`],
+      // cut short inside a part's headers
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disp`],
+      // more parts than allowed
+      [`multipart/form-data; boundary=${boundary}`, Array.from({ length: 12 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'v')).join('') + `--${boundary}--\r\n`],
+    ];
+    for (const [type, body] of bodies) {
+      const res = await server.request('POST', '/api/upload', { token: owner.token, headers: { 'content-type': type }, body });
+      expect(res.status, body).toBe(400);
+      expect(res.body, body).toEqual({ error: 'bad_upload', message: 'Failed to upload image, try a smaller file.' });
+    }
+    expect((await server.request('GET', '/api/auth/me', { token: owner.token })).status).toBe(200);
+  });
+
+  it('keeps stored pictures owner-only: files 0600 in a 0700 directory, whatever the umask', async () => {
+    const before = process.umask(0o000);
+    try {
+      const dir = path.join(server.deps.config.dataDir, 'uploads');
+      fs.rmSync(dir, { recursive: true, force: true });
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123' } }).png().toBuffer();
+      const res = await server.request('POST', '/api/upload', {
+        token: owner.token,
+        body: form(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png'),
+      });
+      expect(res.status).toBe(200);
+      const file = path.join(dir, res.body.urls[0].location.split('/').pop());
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(before);
+    }
   });
 
   it('serves only its own file names', async () => {

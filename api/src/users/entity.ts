@@ -15,7 +15,6 @@ export interface User {
   isSubscribed: boolean;
   stripeCustomerId: string | null;
   balanceCents: number;
-  tokenVersion: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -36,7 +35,6 @@ export const UserEntity = new EntitySchema<User>({
     isSubscribed: { type: 'boolean', default: false, name: 'is_subscribed' },
     stripeCustomerId: { type: 'varchar', length: 255, nullable: true, name: 'stripe_customer_id' },
     balanceCents: centsColumn({ name: 'balance_cents' }),
-    tokenVersion: { type: 'integer', default: 0, name: 'token_version' },
     createdAt: { ...dateColumn(), name: 'created_at' },
     updatedAt: { ...dateColumn(), name: 'updated_at' },
   },
@@ -58,7 +56,6 @@ export function newUserRecord(fields: { username: string; email: string; passwor
     isSubscribed: false,
     stripeCustomerId: null,
     balanceCents: 0,
-    tokenVersion: 0,
     createdAt: now,
     updatedAt: now,
   };

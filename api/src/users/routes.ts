@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { startSession } from '../auth/session.js';
+import { setSessionCookie, userAgentOf } from '../auth/session.js';
 import type { Deps } from '../deps.js';
 import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
@@ -35,12 +35,12 @@ export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     validate({ params: UserIdParams, body: UpdateUserBody }, async (ctx, { params, body }) => {
       assertSelf(ctx, params.id);
       assertSelf(ctx, body.userId);
-      const before = currentUser(ctx);
-      const user = await updateUser(deps.db, before.id, body);
-      if (user.tokenVersion !== before.tokenVersion) {
-        // The password changed: other sessions are over, this one goes on with a new token.
-        ctx.set('x-auth-token', await startSession(deps, ctx, user));
-        await deps.realtime.endOtherSessions(user.id, user.tokenVersion);
+      const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx) };
+      const { user, session } = await updateUser(deps.db, currentUser(ctx).id, body, newSession);
+      if (session) {
+        // The password changed: every earlier session is over, sockets too; this client goes on with a new one.
+        ctx.set('x-auth-token', await setSessionCookie(deps, ctx, session));
+        await deps.realtime.endSessions(user.id, (id) => id !== session.id);
       }
       ctx.body = presentPrivateUser(user);
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameRules, textRules } from './names.js';
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -10,12 +11,14 @@ export const usernameSchema = z
   .trim()
   .min(3, 'Username must be 3-15 characters.')
   .max(15, 'Username must be 3-15 characters.')
+  .superRefine(nameRules('Username'))
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only use letters, numbers, dots, dashes and underscores.')
   .transform(lower)
   .refine((name) => !RESERVED_USERNAMES.has(name), 'That username is taken.');
 
-const editText = (label: string) =>
-  z.string().trim().max(40, `${label} must be at most 40 characters.`);
+/** Text shown to others: names follow the name rules, the rest refuses hidden characters. */
+const editText = (label: string, rules = textRules(label)) =>
+  z.string().trim().max(40, `${label} must be at most 40 characters.`).superRefine(rules);
 
 export const UserIdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -33,7 +36,7 @@ export const UsernameParams = z.object({ username: z.string().trim().min(1).max(
 export const UpdateUserBody = z.object({
   userId: z.string().optional(),
   username: usernameSchema.optional(),
-  displayName: editText('Display name').optional(),
+  displayName: editText('Display name', nameRules('Display name')).optional(),
   email: z
     .string()
     .trim()

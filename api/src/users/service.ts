@@ -1,6 +1,8 @@
 import { Not } from 'typeorm';
 import type { z } from 'zod';
+import type { Session } from '../auth/entity.js';
 import { hashPassword } from '../auth/passwords.js';
+import { createSession, revokeUserSessions, type NewSession } from '../auth/session.js';
 import { DUPLICATE_ACCOUNT } from '../auth/service.js';
 import type { Database } from '../db/index.js';
 import { badRequest, isUniqueViolation, notFound } from '../errors.js';
@@ -18,10 +20,15 @@ export async function findUser(db: Database, by: { userId?: string; username?: s
 type Patch = z.output<typeof UpdateUserBody>;
 
 /**
- * Applies the owner's edits. A new password ends every other session (the token version moves
- * on); the caller gets a fresh session from the route.
+ * Applies the owner's edits. A new password, in the same transaction, revokes every session of
+ * the user and opens a new one (`newSession`) for the caller, which the route hands back.
  */
-export async function updateUser(db: Database, userId: string, patch: Patch): Promise<User> {
+export async function updateUser(
+  db: Database,
+  userId: string,
+  patch: Patch,
+  newSession: NewSession,
+): Promise<{ user: User; session?: Session }> {
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
   try {
     return await db.transaction(async (em) => {
@@ -40,12 +47,14 @@ export async function updateUser(db: Database, userId: string, patch: Patch): Pr
       if (patch.displayName !== undefined) changes.displayName = patch.displayName;
       if (patch.bio !== undefined) changes.bio = patch.bio;
       if (patch.location !== undefined) changes.location = patch.location;
-      if (passwordHash) {
-        changes.passwordHash = passwordHash;
-        changes.tokenVersion = user.tokenVersion + 1;
-      }
+      if (passwordHash) changes.passwordHash = passwordHash;
       await em.update(UserEntity, { id: userId }, changes);
-      return { ...user, ...changes };
+      let session: Session | undefined;
+      if (passwordHash) {
+        await revokeUserSessions(em, userId);
+        session = await createSession(em, userId, newSession);
+      }
+      return { user: { ...user, ...changes }, session };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(DUPLICATE_ACCOUNT, 'duplicate_account');

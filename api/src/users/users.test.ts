@@ -102,6 +102,43 @@ describe('PATCH /api/users/:id', () => {
     }
   });
 
+  it.each([
+    ['displayName', 'Anonymous', "'Anonymous' is kept for anonymous gifts: choose another display name."],
+    ['displayName', '  anonymous ', "'Anonymous' is kept for anonymous gifts: choose another display name."],
+    ['displayName', 'ＡＮＯＮＹＭＯＵＳ', "'Anonymous' is kept for anonymous gifts: choose another display name."],
+    ['displayName', '\u0410nonymous', "'Anonymous' is kept for anonymous gifts: choose another display name."], // Cyrillic А
+    ['displayName', 'Anonymóus', "'Anonymous' is kept for anonymous gifts: choose another display name."],
+    ['displayName', 'Ana \u202Esuomynona', 'Display name may not contain characters that change the text direction.'],
+    ['displayName', 'Ana\u2066x\u2069', 'Display name may not contain characters that change the text direction.'],
+    ['displayName', 'Ana\u200B', 'Display name may not contain invisible characters.'],
+    ['displayName', 'Ana\uFEFFB', 'Display name may not contain invisible characters.'],
+    ['displayName', 'Ana\nB', 'Display name may not contain control characters.'],
+    ['username', 'ANONYMOUS', "'Anonymous' is kept for anonymous gifts: choose another username."],
+    ['username', 'ＡＮＯＮＹＭＯＵＳ', "'Anonymous' is kept for anonymous gifts: choose another username."],
+    ['username', 'ana\u202E', 'Username may not contain characters that change the text direction.'],
+    ['username', 'ana\u200Bx', 'Username may not contain invisible characters.'],
+    ['bio', 'Hi \u202Eereht', 'Bio may not contain characters that change the text direction.'],
+    ['bio', 'Hi\u0000there', 'Bio may not contain control characters.'],
+    ['location', 'Lyon\u0085', 'Location may not contain control characters.'],
+  ])('refuses %s %j and changes nothing', async (field, value, message) => {
+    const owner = await buildUser(server);
+    const res = await server.request('PATCH', `/api/users/${owner.user._id}`, { token: owner.token, body: { [field]: value } });
+    expect(res.status).toBe(400);
+    // a NUL is refused before any route, by the one input check
+    expect(res.body.message).toBe(value.includes('\u0000') ? 'Text may not contain NUL characters.' : message);
+    const me = await server.request('GET', '/api/auth/me', { token: owner.token });
+    expect(me.body[field]).toBe(owner.user[field as 'username']);
+  });
+
+  it('keeps names that only look a little like it, and ordinary accents and scripts', async () => {
+    const owner = await buildUser(server);
+    for (const displayName of ['Anonymous Fan', 'Anon', 'Anonymousse', 'Zoë Ångström', '匿名さん', 'Ана']) {
+      const res = await server.request('PATCH', `/api/users/${owner.user._id}`, { token: owner.token, body: { displayName } });
+      expect(res.status, displayName).toBe(200);
+      expect(res.body.displayName).toBe(displayName);
+    }
+  });
+
   it('rejects wrong types with a 4xx', async () => {
     const res = await server.request('PATCH', `/api/users/${ana.user._id}`, { token: ana.token, body: { bio: 12 } });
     expect(res.status).toBe(400);
