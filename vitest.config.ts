@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // DATABASE_URL is set). Each test file gets its own server, data directory and database.
 export default defineConfig({
   test: {
-    include: ['api/src/**/*.test.ts', 'renderer/src/**/*.test.ts', 'electron/**/*.test.ts'],
+    include: ['api/src/**/*.test.ts', 'api/contract/**/*.test.ts', 'renderer/src/**/*.test.ts', 'electron/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,7 +4,7 @@ import type { Database } from './db/index.js';
 import type { Tokens } from './auth/tokens.js';
 import type { Catalog } from './catalog/catalog.js';
 import type { Realtime } from './realtime/hub.js';
-import type { RateLimits } from './http/rate-limit.js';
+import type { RateLimits } from './limits/rate-limits.js';
 
 /** What the app is assembled from; built once in server.ts (and by the tests through it). */
 export interface Deps {

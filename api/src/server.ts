@@ -8,9 +8,10 @@ import { openDatabase } from './db/index.js';
 import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
 import { answerClientErrors } from './http/client-error.js';
-import { RateLimits } from './http/rate-limit.js';
-import { sweepExpiredLinks } from './links/service.js';
+import { RateLimits } from './limits/rate-limits.js';
+import { sweepExpiredLinks } from './links/expiry.js';
 import { Realtime } from './realtime/hub.js';
+import { registerSocketHandlers } from './realtime/socket.js';
 
 export interface RunningServer {
   deps: Deps;
@@ -38,7 +39,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   server.keepAliveTimeout = 65_000;
   answerClientErrors(server);
   // socket.io shares the API's HTTP server (same port and origin, path /socket.io).
-  deps.realtime.attach(server, deps);
+  registerSocketHandlers(deps.realtime.attach(server, deps), deps, deps.realtime);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -1,20 +1,25 @@
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { centsToDollars, dollarsToCents, formatDollars, isValidAmountCents } from '../../api/contract/money';
+
+// ---- money: the contract's one money module, in the dollars the API answers ---------------------
 
 /** `12.5` → `$12.50`. */
-export function formatDollars(amount: number): string {
-  return dollars.format(Number.isFinite(amount) ? amount : 0);
-}
+export { formatDollars };
 
 /** A give amount as people say it: `5` → `$5`, `2.5` → `$2.50`. */
-export function formatAmount(amount: number): string {
-  if (!Number.isFinite(amount)) return '$0';
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+export const formatAmount = (amount: number): string => formatDollars(amount, { brief: true });
+
+/** Reads a dollar amount typed by a person (at most two decimals), in dollars; else null. */
+export function parseDollars(text: string): number | null {
+  const cents = dollarsToCents(text);
+  return cents === undefined ? null : centsToDollars(cents);
 }
+
+/** SPEC section 5: amounts are at least $1 and under $1,000,000. */
+export function isValidAmount(amount: number | null): amount is number {
+  return amount !== null && isValidAmountCents(dollarsToCents(amount));
+}
+
+// ---- time ---------------------------------------------------------------------------------------
 
 export type AppLocale = 'en' | 'zh';
 
@@ -62,17 +67,4 @@ export function formatTimeLeft(expiresAt: string, now = Date.now()): string {
   }
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return `Expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-}
-
-/** Reads a dollar amount typed by a person: at most two decimals, else null. */
-export function parseDollars(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed) && !/^\.\d{1,2}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : null;
-}
-
-/** SPEC section 5: amounts are at least $1 and under $1,000,000. */
-export function isValidAmount(amount: number | null): amount is number {
-  return amount !== null && amount >= 1 && amount < 1_000_000;
 }

@@ -1,7 +1,7 @@
+import { PREVIEW_LENGTH } from '../../api/contract/limits';
 import type { MessageView } from './api/types';
 
-/** SPEC section 9: the inbox shows at most this many characters of the last message. */
-export const PREVIEW_LENGTH = 69;
+export { PREVIEW_LENGTH };
 
 /**
  * The inbox preview of a message: whitespace (line breaks too) collapsed, and past `max`

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../deps.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
+import { perAddress } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import type { User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';
@@ -22,7 +23,7 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
 
   router.post(
     '/register',
-    deps.limits.middleware('register', authRateLimit, authRateWindowSeconds),
+    perAddress(deps.limits, 'register', authRateLimit, authRateWindowSeconds),
     validate({ body: RegisterBody }, async (ctx, { body }) => {
       const user = await register(deps, body);
       ctx.status = 201;
@@ -32,7 +33,7 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
 
   router.post(
     '/login',
-    deps.limits.middleware('login', authRateLimit, authRateWindowSeconds),
+    perAddress(deps.limits, 'login', authRateLimit, authRateWindowSeconds),
     validate({ body: LoginBody }, async (ctx, { body }) => {
       const user = await login(deps, body);
       ctx.body = await session(ctx, user);

@@ -6,9 +6,9 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import type { LoginBody, RegisterBody } from './schemas.js';
 import type { z } from 'zod';
 
-export const DUPLICATE_ACCOUNT = 'Username or Email already exists.';
+import { DUPLICATE_ACCOUNT, INCORRECT_LOGIN, INVITE_INVALID as INVALID_INVITE } from '../../contract/texts.js';
 
-export const INVALID_INVITE = 'Invalid or expired invite link.';
+export { DUPLICATE_ACCOUNT, INVALID_INVITE };
 
 /**
  * Creates the account and uses up its invite in one transaction: one invite, one account,
@@ -43,6 +43,6 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
 export async function login(deps: Deps, input: z.output<typeof LoginBody>): Promise<User> {
   const user = await deps.db.manager.findOneBy(UserEntity, { email: input.email });
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw badRequest('Incorrect login information', 'incorrect_login');
+  if (!user || !ok) throw badRequest(INCORRECT_LOGIN, 'incorrect_login');
   return user;
 }

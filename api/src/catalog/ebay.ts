@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { EbayConfig } from '../config.js';
 import { type Catalog, clampLimit, marketplaceUnavailable } from './catalog.js';
-import { centsToValue, toCents } from './price.js';
+import { centsToDecimal, dollarsToCents } from '../../contract/money.js';
 import type { ImageRef, SearchProduct, ShippingOption } from './schemas.js';
 
 const SCOPE = 'https://api.ebay.com/oauth/api_scope';
@@ -64,9 +64,9 @@ export function plainText(html: string): string {
 }
 
 function amount(a: z.output<typeof ConvertedAmount> | undefined): { value: string; currency: string } | undefined {
-  const cents = a?.value === undefined ? undefined : toCents(a.value);
+  const cents = a?.value === undefined ? undefined : dollarsToCents(a.value);
   if (cents === undefined || !a?.currency || !/^[A-Z]{3}$/.test(a.currency)) return undefined;
-  return { value: centsToValue(cents), currency: a.currency };
+  return { value: centsToDecimal(cents), currency: a.currency };
 }
 
 /**

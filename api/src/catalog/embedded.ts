@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../db/index.js';
 import { type Catalog, clampLimit } from './catalog.js';
 import { CatalogMetaEntity, CatalogProductEntity, type CatalogProduct } from './entity.js';
-import { toCents } from './price.js';
+import { dollarsToCents } from '../../contract/money.js';
 import { presentProduct } from './presenter.js';
 import { ITEM_ID, ShippingCostType, type SearchProduct } from './schemas.js';
 
@@ -22,7 +22,7 @@ const INSERT_CHUNK = 100;
 
 const SourceAmount = z.object({
   value: z.union([z.string(), z.number()]).transform((v, ctx) => {
-    const cents = toCents(v);
+    const cents = dollarsToCents(v);
     if (cents === undefined) {
       ctx.addIssue({ code: 'custom', message: 'must be an amount with at most two decimals' });
       return z.NEVER;

@@ -1,5 +1,5 @@
 import type { CatalogProduct } from './entity.js';
-import { centsToValue } from './price.js';
+import { centsToDecimal } from '../../contract/money.js';
 import type { ImageRef, SearchProduct } from './schemas.js';
 
 function images(json: string): ImageRef[] {
@@ -18,12 +18,12 @@ export function presentProduct(p: CatalogProduct): SearchProduct {
   return {
     itemId: p.itemId,
     title: p.title,
-    price: { value: centsToValue(p.priceCents), currency: p.currency },
+    price: { value: centsToDecimal(p.priceCents), currency: p.currency },
     shippingOptions: p.shippingType
       ? [
           {
             shippingCostType: p.shippingType,
-            shippingCost: { value: centsToValue(p.shippingCents), currency: p.currency },
+            shippingCost: { value: centsToDecimal(p.shippingCents), currency: p.currency },
           },
         ]
       : [],

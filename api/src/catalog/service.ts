@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { badRequest, notFound } from '../errors.js';
-import { BLOCKED_QUERY_MESSAGE, isBlockedQuery } from './blocklist.js';
+import { BLOCKED_QUERY_MESSAGE, isBlockedQuery } from '../../contract/blocklist.js';
 import type { Catalog } from './catalog.js';
 import { EbayCatalog } from './ebay.js';
 import { EmbeddedCatalog } from './embedded.js';

@@ -1,12 +1,31 @@
 import type { Conversation } from './entity.js';
 
 /**
- * Who may learn who someone is, written once. A gift's giver is anonymous to its recipient in the
- * conversation that gift opened; everyone else in a conversation is named. The presenters (HTTP
- * and socket) and presence (`canSeePresence` in service.ts, the same rule as a query) ask these
- * rules; nobody re-derives them inline. Pure: the renderer's type check reads this file too.
+ * Who may read, write in and learn who is in a conversation, written once. A gift's giver is
+ * anonymous to its recipient in the conversation that gift opened; everyone else in a
+ * conversation is named. The presenters (HTTP and socket), the services and presence ask these
+ * rules; nobody re-derives them inline. Pure: no database, no Node.
  */
 
+type Members = Pick<Conversation, 'initiatorId' | 'responderId'>;
+
+const isMember = (c: Members, userId: string): boolean => c.initiatorId === userId || c.responderId === userId;
+
 /** True when `viewerId` may see who `userId` is in conversation `c`. */
-export const canSeeMember = (c: Conversation, viewerId: string, userId: string): boolean =>
+export const canSeeMember = (c: Pick<Conversation, 'initiatorId' | 'initiatorAnonymous'>, viewerId: string, userId: string): boolean =>
   !(c.initiatorAnonymous && userId === c.initiatorId && viewerId !== c.initiatorId);
+
+/** A conversation and its messages are for its two members. */
+export const canSeeConversation = (viewerId: string, c: Members): boolean => isMember(c, viewerId);
+
+/** A member may write in the conversation (over HTTP or the socket alike); no one else may. */
+export const canMessage = (senderId: string, c: Members): boolean => isMember(c, senderId);
+
+/**
+ * `viewerId` may see whether `targetId` is online when it is themselves, or when one of the
+ * conversations of the two (`shared`) names the target to them. An anonymous thread never counts,
+ * so the answer cannot tell whether the target gave anonymously.
+ */
+export const canSeePresence = (viewerId: string, targetId: string, shared: readonly Conversation[]): boolean =>
+  viewerId === targetId ||
+  shared.some((c) => isMember(c, viewerId) && isMember(c, targetId) && canSeeMember(c, viewerId, targetId));

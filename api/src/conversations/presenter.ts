@@ -1,42 +1,12 @@
+import type { ConversationView, MessageView } from '../../contract/conversations.js';
 import type { User } from '../users/entity.js';
 import type { Conversation, Message } from './entity.js';
 import { canSeeMember } from './policy.js';
 
+export type { ConversationView, MessageView, OtherPartyView } from '../../contract/conversations.js';
+
 /** How an anonymous giver appears to the person they gave to. */
 export const ANONYMOUS = 'anonymous';
-
-export interface OtherPartyView {
-  _id: string | null;
-  username: string;
-  displayName: string;
-  profilePicture: string | null;
-  anonymous: boolean;
-}
-
-export interface MessageView {
-  _id: string;
-  conversationId: string;
-  senderUserId: string;
-  mine: boolean;
-  text: string;
-  messageType: 'normal' | 'gift';
-  giftDetails: { title: string | null; giftType: 'item' | 'currency' | null; img: string | null } | null;
-  read: boolean;
-  createdAt: string;
-  /** Strictly increasing over all messages, in commit order: sort and de-duplicate by it. */
-  seq: number;
-}
-
-export interface ConversationView {
-  _id: string;
-  initiatorUserId: string;
-  responderUserId: string;
-  otherUser: OtherPartyView;
-  /** True for the giver of an anonymous conversation: the other side does not know who they are. */
-  youAreAnonymous: boolean;
-  lastMessage: MessageView | null;
-  unreadCount: number;
-}
 
 const shownId = (c: Conversation, viewerId: string, userId: string) => (canSeeMember(c, viewerId, userId) ? userId : ANONYMOUS);
 
@@ -72,7 +42,8 @@ export function presentConversation(
       anonymous || !other
         ? { _id: null, username: 'Anonymous', displayName: 'Anonymous', profilePicture: null, anonymous: true }
         : { _id: other.id, username: other.username, displayName: other.displayName, profilePicture: other.profilePicture, anonymous: false },
-    youAreAnonymous: c.initiatorAnonymous && c.initiatorId === viewerId,
+    // The viewer is hidden from the other member: the giver of an anonymous conversation.
+    youAreAnonymous: !canSeeMember(c, otherId, viewerId),
     lastMessage: lastMessage ? presentMessage(c, viewerId, lastMessage) : null,
     unreadCount,
   };

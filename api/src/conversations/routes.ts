@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.js';
-import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
+import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentMessage } from './presenter.js';
@@ -15,8 +15,8 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     '/messages/unread',
     authenticate,
     validate({ query: UnreadQuery }, async (ctx, { query }) => {
-      assertSelf(ctx, query.userId);
-      ctx.body = { unreadCount: await unreadMessageCount(deps.db, currentUser(ctx).id) };
+      const user = actingUser(ctx, { userId: query.userId });
+      ctx.body = { unreadCount: await unreadMessageCount(deps.db, user.id) };
     }),
   );
 
@@ -43,8 +43,8 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     '/conversations/:userId',
     authenticate,
     validate({ params: UserIdParams }, async (ctx, { params }) => {
-      assertSelf(ctx, params.userId);
-      ctx.body = await listConversations(deps.db, params.userId);
+      const user = actingUser(ctx, { userId: params.userId });
+      ctx.body = await listConversations(deps.db, user.id);
     }),
   );
 
@@ -52,11 +52,7 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     '/messages/:conversationId',
     authenticate,
     validate({ params: ConversationParams, query: PageQuery }, async (ctx, { params, query }) => {
-      const userId = currentUser(ctx).id;
-      const result = await listMessages(deps.db, userId, params.conversationId, query.page);
-      // Every tab of the user lowers its Messages badge.
-      if (result.markedAsRead > 0) deps.realtime.publish([{ type: 'unread', userId }]);
-      ctx.body = result;
+      ctx.body = await listMessages(deps, currentUser(ctx).id, params.conversationId, query.page);
     }),
   );
 

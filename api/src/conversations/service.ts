@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { In, Not, type EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { spend, type RateLimits } from '../http/rate-limit.js';
 import { forbidden, notFound } from '../errors.js';
+import { spend, type RateLimits } from '../limits/rate-limits.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
+import { canActAs } from '../users/policy.js';
 import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity, type Conversation, type Message } from './entity.js';
+import { canMessage, canSeeConversation, canSeePresence } from './policy.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
 import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput, type SendMessageInput } from './schemas.js';
 
@@ -113,15 +115,19 @@ export async function recordGiftMessage(
   return { conversation: { ...conversation, lastMessageId: message.id, lastMessageAt: now }, message };
 }
 
-export const MESSAGE_PAGE_SIZE = 25;
+export { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
+import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 
-const isMember = (c: Conversation, userId: string) => c.initiatorId === userId || c.responderId === userId;
-
-/** The conversation, for its members only. */
-export async function memberConversation(db: Database, viewerId: string, conversationId: string): Promise<Conversation> {
+/** The conversation, for whom `may` allows (its members: `canSeeConversation`, `canMessage`). */
+export async function memberConversation(
+  db: Database,
+  viewerId: string,
+  conversationId: string,
+  may: (userId: string, c: Conversation) => boolean = canSeeConversation,
+): Promise<Conversation> {
   const conversation = await db.manager.findOneBy(ConversationEntity, { id: conversationId });
   if (!conversation) throw notFound('Conversation not found');
-  if (!isMember(conversation, viewerId)) throw forbidden();
+  if (!may(viewerId, conversation)) throw forbidden();
   return conversation;
 }
 
@@ -153,7 +159,7 @@ export async function findConversation(db: Database, viewerId: string, conversat
  * conversation marks the other member's messages read.
  */
 export async function listMessages(
-  db: Database,
+  { db, realtime }: { db: Database; realtime: Publisher },
   viewerId: string,
   conversationId: string,
   page: number,
@@ -177,10 +183,10 @@ export async function listMessages(
       })
       .execute(),
   );
-  return {
-    messages: rows.reverse().map((m) => presentMessage(conversation, viewerId, m)),
-    markedAsRead: marked.affected ?? 0,
-  };
+  const markedAsRead = marked.affected ?? 0;
+  // Every tab of the viewer lowers its Messages badge.
+  if (markedAsRead > 0) realtime.publish([{ type: 'unread', userId: viewerId }]);
+  return { messages: rows.reverse().map((m) => presentMessage(conversation, viewerId, m)), markedAsRead };
 }
 
 /** Messages sent to the user that they have not read yet. */
@@ -213,8 +219,8 @@ export async function sendMessage(
   senderId: string,
   input: SendMessageInput,
 ): Promise<{ conversation: Conversation; message: Message }> {
-  if (input.senderUserId !== undefined && input.senderUserId !== senderId) throw forbidden();
-  const conversation = await memberConversation(deps.db, senderId, input.conversationId);
+  if (!canActAs({ id: senderId }, { userId: input.senderUserId })) throw forbidden();
+  const conversation = await memberConversation(deps.db, senderId, input.conversationId, canMessage);
   // Sends per user, over HTTP and socket together (across processes with Redis): MESSAGE_RATE_LIMIT
   // a minute (60 by default), and a sixth of it in any 5 seconds (a burst of 10).
   const perMinute = deps.messagesPerMinute;
@@ -271,7 +277,7 @@ export async function missedMessages(
   if (input.lastMessageId) {
     const last = await db.manager.findOneBy(MessageEntity, { id: input.lastMessageId });
     const lastConversation = last && (await db.manager.findOneBy(ConversationEntity, { id: last.conversationId }));
-    if (!last || !lastConversation || !isMember(lastConversation, viewerId) || (only && last.conversationId !== only.id))
+    if (!last || !lastConversation || !canSeeConversation(viewerId, lastConversation) || (only && last.conversationId !== only.id))
       throw notFound('Message not found');
     after = last.seq ?? 0;
   }
@@ -296,17 +302,18 @@ export async function missedMessages(
 }
 
 /**
- * True when `viewerId` may see whether `targetId` is online: themselves, or someone they have a
- * conversation with in which that person is named to them (`canSeeMember` as a query). An
- * anonymous thread never counts, so the answer cannot tell whether the target gave anonymously.
+ * True when `viewerId` may see whether `targetId` is online (`canSeePresence`, conversations/policy.ts),
+ * judged on the conversations of the two: at most a named and an anonymous one each way.
  */
-export async function canSeePresence(db: Database, viewerId: string, targetId: string): Promise<boolean> {
-  if (viewerId === targetId) return true;
-  return db.manager
-    .createQueryBuilder(ConversationEntity, 'c')
-    .where(
-      '((c.initiator_id = :viewerId AND c.responder_id = :targetId) OR (c.initiator_id = :targetId AND c.responder_id = :viewerId AND c.initiator_anonymous = :named))',
-      { viewerId, targetId, named: false },
-    )
-    .getExists();
+export async function maySeePresence(db: Database, viewerId: string, targetId: string): Promise<boolean> {
+  const shared =
+    viewerId === targetId
+      ? []
+      : await db.manager.find(ConversationEntity, {
+          where: [
+            { initiatorId: viewerId, responderId: targetId },
+            { initiatorId: targetId, responderId: viewerId },
+          ],
+        });
+  return canSeePresence(viewerId, targetId, shared);
 }

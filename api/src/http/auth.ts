@@ -1,21 +1,12 @@
 import { forbidden, unauthorized } from '../errors.js';
 import { authenticateToken } from '../auth/session.js';
-import { SESSION_COOKIE } from '../auth/tokens.js';
+import { credentialsOf, isSameOrigin } from '../auth/credentials.js';
 import type { Deps } from '../deps.js';
+import type { User } from '../users/entity.js';
+import { canActAs, type NamedActor } from '../users/policy.js';
 import type { AppContext, Middleware } from './context.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Cookie-authenticated writes must come from our own origin. */
-function isSameOrigin(ctx: AppContext): boolean {
-  const origin = ctx.get('origin') || ctx.get('referer');
-  if (!origin) return true; // not a browser request
-  try {
-    return new URL(origin).host === ctx.host;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Identifies the user of every request (mounted once in app.ts, before the body parser): the
@@ -24,17 +15,15 @@ function isSameOrigin(ctx: AppContext): boolean {
  */
 export function identify(deps: Deps): Middleware {
   return async (ctx, next) => {
-    const header = ctx.get('x-auth-token');
-    const token = header || ctx.cookies.get(SESSION_COOKIE);
-    if (token) {
-      const via = header ? 'header' : 'cookie';
-      if (via === 'cookie' && !SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx)) ctx.state.crossSite = true;
+    const found = credentialsOf(ctx.headers);
+    if (found) {
+      if (found.via === 'cookie' && !SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers, ctx.host)) ctx.state.crossSite = true;
       else {
-        const found = await authenticateToken(deps, token);
-        if (found) {
-          ctx.state.user = found.user;
-          ctx.state.session = found.session;
-          ctx.state.authVia = via;
+        const auth = await authenticateToken(deps, found.token);
+        if (auth) {
+          ctx.state.user = auth.user;
+          ctx.state.session = auth.session;
+          ctx.state.authVia = found.via === 'cookie' ? 'cookie' : 'header';
         }
       }
     }
@@ -59,13 +48,18 @@ export function authMiddleware() {
 export type AuthMiddleware = ReturnType<typeof authMiddleware>;
 
 /** The authenticated user; use after `authenticate`. */
-export function currentUser(ctx: AppContext) {
+export function currentUser(ctx: AppContext): User {
   const user = ctx.state.user;
   if (!user) throw unauthorized();
   return user;
 }
 
-/** Identity comes from the token: a body or path naming someone else is refused. */
-export function assertSelf(ctx: AppContext, userId: string | undefined): void {
-  if (userId !== undefined && userId !== currentUser(ctx).id) throw forbidden();
+/**
+ * The authenticated user, acting as themselves: identity comes from the token, and a path, query
+ * or body that names someone else as the one acting (`canActAs`, users/policy.ts) is a 403.
+ */
+export function actingUser(ctx: AppContext, ...named: NamedActor[]): User {
+  const user = currentUser(ctx);
+  if (!named.every((n) => canActAs(user, n))) throw forbidden();
+  return user;
 }

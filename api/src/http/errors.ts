@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { QueryFailedError } from 'typeorm';
+import { SERVER_ERROR } from '../../contract/texts.js';
 import { AppError } from '../errors.js';
 import type { Middleware } from './context.js';
 
@@ -70,6 +71,6 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     }
     ctx.state.log.error({ err: raw }, 'unhandled error');
     ctx.status = 500;
-    ctx.body = { error: 'internal', message: 'Server error. Please try again later.' };
+    ctx.body = { error: 'internal', message: SERVER_ERROR };
   }
 };

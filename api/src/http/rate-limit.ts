@@ -1,10 +1,6 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { tooManyRequests } from '../errors.js';
 import type { Config } from '../config.js';
-import type { RedisClient } from '../realtime/redis.js';
+import { TOO_MANY_REQUESTS, spend, type RateLimits } from '../limits/rate-limits.js';
 import type { AppContext, Middleware } from './context.js';
-
-export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 
 /** Who a limit counts: the signed-in user, else the client address (`ctx.ip`, see TRUST_PROXY_HOPS). */
 export function clientKey(ctx: AppContext): string {
@@ -12,50 +8,22 @@ export function clientKey(ctx: AppContext): string {
   return user ? `u:${user.id}` : `ip:${ctx.ip}`;
 }
 
-/**
- * Where rate limits count: in this process, or in Redis in multi-node mode (REDIS_URL), so a
- * limit holds across every API process.
- */
-export class RateLimits {
-  private readonly made = new Map<string, RateLimiterAbstract>();
+/** Limits a route per client address; over the limit → 429 with Retry-After. */
+export function perAddress(limits: RateLimits, name: string, points: number, seconds: number): Middleware {
+  const limiter = limits.limiter(name, points, seconds);
+  return async (ctx, next) => {
+    await spend(limiter, ctx.ip, undefined, (ms) => ctx.set('Retry-After', String(Math.ceil(ms / 1000))));
+    await next();
+  };
+}
 
-  constructor(private readonly redis?: { client: RedisClient; prefix: string }) {}
-
-  /** `points` uses per `seconds`, counted by key; one limiter per name. */
-  limiter(name: string, points: number, seconds: number): RateLimiterAbstract {
-    let limiter = this.made.get(name);
-    if (!limiter) {
-      limiter = this.redis
-        ? new RateLimiterRedis({
-            storeClient: this.redis.client,
-            useRedisPackage: true,
-            keyPrefix: `${this.redis.prefix}:rl:${name}`,
-            points,
-            duration: seconds,
-          })
-        : new RateLimiterMemory({ keyPrefix: name, points, duration: seconds });
-      this.made.set(name, limiter);
-    }
-    return limiter;
-  }
-
-  /** Limits a route per client address; over the limit → 429 with Retry-After. */
-  middleware(name: string, points: number, seconds: number): Middleware {
-    const limiter = this.limiter(name, points, seconds);
-    return async (ctx, next) => {
-      await spend(limiter, ctx.ip, undefined, (ms) => ctx.set('Retry-After', String(Math.ceil(ms / 1000))));
-      await next();
-    };
-  }
-
-  /** Limits per client (`clientKey`: the signed-in user, else the address); over the limit → 429 with Retry-After. */
-  perClient(name: string, points: number, seconds: number, message = TOO_MANY_REQUESTS): Middleware {
-    const limiter = this.limiter(name, points, seconds);
-    return async (ctx, next) => {
-      await spend(limiter, clientKey(ctx), message, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000)))));
-      await next();
-    };
-  }
+/** Limits per client (`clientKey`: the signed-in user, else the address); over the limit → 429 with Retry-After. */
+export function perClient(limits: RateLimits, name: string, points: number, seconds: number, message = TOO_MANY_REQUESTS): Middleware {
+  const limiter = limits.limiter(name, points, seconds);
+  return async (ctx, next) => {
+    await spend(limiter, clientKey(ctx), message, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000)))));
+    await next();
+  };
 }
 
 /**
@@ -68,7 +36,7 @@ const ROUTE_SHARE = { upload: 60, search: 10, linkOpen: 10 } as const;
 /** The tighter limit of one route (see ROUTE_SHARE), per client; its own counter, beside the default one. */
 export function routeLimit(limits: RateLimits, config: Config, route: keyof typeof ROUTE_SHARE, message?: string): Middleware {
   const points = Math.max(1, Math.floor(config.apiRateLimit / ROUTE_SHARE[route]));
-  return limits.perClient(`api.${route}`, points, config.apiRateWindowSeconds, message);
+  return perClient(limits, `api.${route}`, points, config.apiRateWindowSeconds, message);
 }
 
 /**
@@ -77,23 +45,5 @@ export function routeLimit(limits: RateLimits, config: Config, route: keyof type
  * routers, after the static site and /healthz, which it does not count.
  */
 export function apiRateLimit(limits: RateLimits, config: Config): Middleware {
-  return limits.perClient('api', config.apiRateLimit, config.apiRateWindowSeconds);
-}
-
-/** Spends one use for `key`; over the limit → 429 (`message`, or the default text). */
-export async function spend(
-  limiter: RateLimiterAbstract,
-  key: string,
-  message?: string,
-  onLimited?: (msBeforeNext: number) => void,
-): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (res) {
-    if (res instanceof RateLimiterRes) {
-      onLimited?.(res.msBeforeNext);
-      throw tooManyRequests(message);
-    }
-    throw res;
-  }
+  return perClient(limits, 'api', config.apiRateLimit, config.apiRateWindowSeconds);
 }

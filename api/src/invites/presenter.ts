@@ -1,13 +1,9 @@
+import type { InviteView } from '../../contract/invites.js';
 import type { Config } from '../config.js';
 import type { Invite } from './entity.js';
 import { inviteUrl } from './service.js';
 
-export interface InviteView {
-  _id: string;
-  code: string;
-  status: 'available' | 'used';
-  url: string;
-}
+export type { InviteView };
 
 export const presentInvite = (config: Config, invite: Invite): InviteView => ({
   _id: invite.id,

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
-import type { AuthMiddleware } from '../http/auth.js';
-import { assertSelf } from '../http/auth.js';
+import { actingUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentInvite } from './presenter.js';
@@ -27,8 +26,8 @@ export function inviteRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     '/:userId',
     authenticate,
     validate({ params: OwnerParams }, async (ctx, { params }) => {
-      assertSelf(ctx, params.userId);
-      const invites = await listInvites(deps.db, params.userId);
+      const { id: userId } = actingUser(ctx, { userId: params.userId });
+      const invites = await listInvites(deps.db, userId);
       ctx.body = invites.map((i) => presentInvite(deps.config, i));
     }),
   );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkEntity } from './entity.js';
-import { sweepExpiredLinks } from './service.js';
+import { sweepExpiredLinks } from './expiry.js';
 import { balanceOf, escrowAccount, ledgerInvariants } from '../money/ledger.js';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 

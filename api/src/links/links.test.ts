@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkEntity } from './entity.js';
-import { sweepExpiredLinks } from './service.js';
+import { sweepExpiredLinks } from './expiry.js';
 import { escrowAccount, balanceOf, ledgerInvariants } from '../money/ledger.js';
 import {
   balanceOfUser,

@@ -2,12 +2,11 @@ import Router from '@koa/router';
 import type { Deps } from '../deps.js';
 import { resolveSecret } from '../auth/tokens.js';
 import { sendAnswer } from '../http/answer.js';
-import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
+import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
-import { forbidden } from '../errors.js';
 import {
   AcceptLinkBody,
   ConfirmGiveBody,
@@ -20,18 +19,8 @@ import {
   RespondedQuery,
   UsernameParams,
 } from './schemas.js';
-import {
-  acceptLink,
-  confirmGive,
-  countActiveLinks,
-  createLink,
-  giveToLink,
-  hasResponded,
-  listFeed,
-  listProfileLinks,
-  openLink,
-  type LinkDeps,
-} from './service.js';
+import { acceptLink, createLink, giveToLink, type LinkDeps } from './commands.js';
+import { confirmGive, countActiveLinks, hasResponded, listFeed, listProfileLinks, openLink } from './queries.js';
 import { ViewCounter } from './views.js';
 
 /** Gift links: create, feed, open, accept, give (paths as the spec names them). */
@@ -44,9 +33,7 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     '/links/create',
     authenticate,
     validate({ body: CreateLinkBody }, async (ctx, { body }) => {
-      const user = currentUser(ctx);
-      assertSelf(ctx, body.creatorUserId);
-      if (body.creatorUsername !== undefined && body.creatorUsername.toLowerCase() !== user.username) throw forbidden();
+      const user = actingUser(ctx, { userId: body.creatorUserId, username: body.creatorUsername });
       sendAnswer(ctx, await createLink(links, user, body.details, readIdempotencyKey(ctx)));
     }),
   );
@@ -90,9 +77,7 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     '/api/user-respond',
     authenticate,
     validate({ query: RespondedQuery }, async (ctx, { query }) => {
-      const user = currentUser(ctx);
-      if (query.linkResponderUsername !== undefined && query.linkResponderUsername.toLowerCase() !== user.username)
-        throw forbidden();
+      const user = actingUser(ctx, { username: query.linkResponderUsername });
       ctx.body = { responded: await hasResponded(deps.db, user, query) };
     }),
   );
@@ -101,9 +86,7 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     '/api/accept-link',
     authenticate,
     validate({ body: AcceptLinkBody }, async (ctx, { body }) => {
-      const user = currentUser(ctx);
-      if (body.linkResponderUsername !== undefined && body.linkResponderUsername.toLowerCase() !== user.username)
-        throw forbidden();
+      const user = actingUser(ctx, { username: body.linkResponderUsername });
       sendAnswer(ctx, await acceptLink(links, user, body.linkCreatorUsername, readIdempotencyKey(ctx)));
     }),
   );
@@ -123,8 +106,7 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     '/statuses/api/statuses/:postId/give',
     authenticate,
     validate({ params: ConfirmGiveParams, body: ConfirmGiveBody }, async (ctx, { params, body }) => {
-      assertSelf(ctx, body.giveUserId);
-      ctx.body = await confirmGive(deps.db, currentUser(ctx), params.postId, body.giveId);
+      ctx.body = await confirmGive(deps.db, actingUser(ctx, { userId: body.giveUserId }), params.postId, body.giveId);
     }),
   );
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { EntityManager } from 'typeorm';
 import { dateParam } from '../db/dates.js';
-import type { RateLimits } from '../http/rate-limit.js';
+import type { RateLimits } from '../limits/rate-limits.js';
 import type { User } from '../users/entity.js';
 
 /** A visitor's views of one link count once per this long. */

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { UserEntity, newUserRecord } from '../users/entity.js';
-import { centsToDollars, dollarsToCents } from './cents.js';
 import { LedgerEntryEntity, LedgerTransferEntity } from './entities.js';
 import { withIdempotency } from './idempotency.js';
 import {
@@ -47,34 +46,6 @@ async function expectSound() {
   expect(inv.negativeEscrowBalances).toEqual([]);
   expect(inv.unbalancedTransfers).toEqual([]);
 }
-
-describe('cents', () => {
-  it.each([
-    [1, 100],
-    ['1', 100],
-    ['1.5', 150],
-    [' 2.05 ', 205],
-    [0.29, 29],
-    [0.1 + 0.2, 30],
-    [999999.99, 99999999],
-    ['999999.99', 99999999],
-    [19.99, 1999],
-  ])('%j → %i cents', (dollars, cents) => expect(dollarsToCents(dollars)).toBe(cents));
-
-  it.each([[1.001], ['1.001'], ['abc'], [''], [-1], ['-1'], ['1e3'], [Infinity], [NaN], [null], [{}], ['1.'], ['.5'], [1e300]])(
-    'refuses %j',
-    (value) => expect(dollarsToCents(value)).toBeUndefined(),
-  );
-
-  it('round-trips every two-decimal amount exactly', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000_00 }), (cents) => {
-        expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
-        expect(dollarsToCents(centsToDollars(cents).toFixed(2))).toBe(cents);
-      }),
-    );
-  });
-});
 
 describe('transfer', () => {
   it('writes two entries summing to zero and moves both cached balances', async () => {

@@ -23,6 +23,7 @@
  */
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { ADD_MONEY } from '../../contract/texts.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
@@ -41,6 +42,8 @@ export const userAccount = (userId: string): AccountKey => `user:${userId}`;
 export const escrowAccount = (linkId: string): AccountKey => `escrow:${linkId}`;
 /** The payment provider: deposits come from it, withdrawals go to it. */
 export const SYSTEM_PAYMENTS: AccountKey = 'system:payments';
+/** The marketplace: an item gift or a wishlist purchase pays the order placed for its recipient. */
+export const SYSTEM_MARKETPLACE: AccountKey = 'system:marketplace';
 
 export interface TransferInput {
   from: AccountKey;
@@ -64,7 +67,7 @@ export interface TransferResult {
 }
 
 export const insufficientFunds = () =>
-  badRequest('Add money to your account balance.', 'insufficient_funds');
+  badRequest(ADD_MONEY, 'insufficient_funds');
 
 interface ParsedKey {
   key: AccountKey;

@@ -1,24 +1,8 @@
 import { centsToDollars } from '../money/cents.js';
 import type { Notification } from './entity.js';
+import type { NotificationView } from '../../contract/notifications.js';
 
-export interface NotificationView {
-  _id: string;
-  /** Always anonymous: the sender of a gift is never shown to its recipient. */
-  senderUserId: null;
-  receiverUserId: string;
-  amount: number;
-  type: 'currency' | 'item' | 'wishlist';
-  giveorreceive: 'give' | 'receive' | null;
-  linkOrWishlist: 'link' | 'wishlist';
-  relatedPostId: string | null;
-  message: string;
-  ebItemPhoto: string | null;
-  ebItemTitle: string | null;
-  ebItemId: string | null;
-  conversationId: string | null;
-  read: 0 | 1;
-  createdAt: string;
-}
+export type { NotificationView };
 
 export const presentNotification = (n: Notification): NotificationView => ({
   _id: n.id,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
+import type { Publisher } from '../realtime/publisher.js';
 import { NotificationEntity, type Notification } from './entity.js';
 
 export type NewNotification = Omit<Notification, 'id' | 'read' | 'createdAt'>;
@@ -10,6 +11,19 @@ export async function notify(em: EntityManager, input: NewNotification): Promise
   const notification: Notification = { ...input, id: crypto.randomUUID(), read: false, createdAt: new Date() };
   await em.insert(NotificationEntity, notification);
   return notification;
+}
+
+/** The user's notifications, newest first (the latest 200). */
+export function listNotifications(db: Database, userId: string): Promise<Notification[]> {
+  return db.manager.find(NotificationEntity, { where: { receiverId: userId }, order: { createdAt: 'DESC' }, take: 200 });
+}
+
+/** Marks all of the user's notifications read; every tab of theirs then lowers its badge. Answers how many changed. */
+export async function markAllRead(deps: { db: Database; realtime: Publisher }, userId: string): Promise<number> {
+  const result = await deps.db.transaction((em) => em.update(NotificationEntity, { receiverId: userId, read: false }, { read: true }));
+  const marked = result.affected ?? 0;
+  if (marked > 0) deps.realtime.publish([{ type: 'unread', userId }]);
+  return marked;
 }
 
 /** Notifications the user has not read yet. */

@@ -1,86 +1,8 @@
 /**
- * The socket.io contract (SPEC section 7), shared with the renderer: import these types rather
- * than retyping them. The server identifies the user at the handshake (auth.token, the
- * x-auth-token header or the session cookie) and never trusts an id a client sends.
+ * The socket.io events: what clients see is the contract shared with the renderer
+ * (`api/contract/realtime.ts`); what only the server's processes see is here.
  */
-import type { MessageView } from '../conversations/presenter.js';
-import type { NotificationView } from '../notifications/presenter.js';
-
-export type { MessageView, NotificationView };
-
-/** `init` on connect (and in answer to `newUser`); `unread-counts` whenever they change by a read. */
-export interface UnreadCounts {
-  unreadMessages: number;
-  unreadNotifications: number;
-}
-
-/** A persisted message, presented for the member receiving the event (anonymity applied). */
-export interface NewMessageEvent {
-  conversationId: string;
-  message: MessageView;
-  /** Only on the sender's own sockets: the `clientId` they sent with `sendMessage`. */
-  clientId?: string;
-}
-
-/** The answer to `last_message_id`: messages after the client's last one, oldest first. */
-export interface MissedMessagesEvent {
-  /** The conversation asked about, or null when the client asked across all its conversations. */
-  conversationId: string | null;
-  messages: MessageView[];
-  /** True when more remain: ask again with the last message's `_id`. */
-  hasMore: boolean;
-}
-
-export interface RealtimeErrorBody {
-  /** A stable code: unauthorized, forbidden, not_found, validation_failed, rate_limited, server_error. */
-  error: string;
-  message: string;
-}
-
-/** Sent to a socket when one of its events without an acknowledgement callback failed. */
-export interface RealtimeErrorEvent extends RealtimeErrorBody {
-  event: 'sendMessage' | 'last_message_id';
-}
-
-export interface SendMessagePayload {
-  conversationId: string;
-  text: string;
-  /** Optional; when present it must be the authenticated user, else the message is refused. */
-  senderUserId?: string;
-  /** Optional; when present it must be the other member of the conversation. */
-  receiverUserId?: string;
-  /** Optional client-side id of a pending message, echoed back (ack and own `new-message`). */
-  clientId?: string;
-}
-
-export type SendMessageAck =
-  | { ok: true; message: MessageView; clientId?: string }
-  | { ok: false; error: RealtimeErrorBody; clientId?: string };
-
-export interface LastMessageIdPayload {
-  /** The newest message the client holds (by `seq`); null or absent for "from the beginning". */
-  lastMessageId?: string | null;
-  /** Limit the catch-up to one conversation; absent for all of the user's conversations. */
-  conversationId?: string | null;
-}
-
-export type LastMessageIdAck = { ok: true; count: number; hasMore: boolean } | { ok: false; error: RealtimeErrorBody };
-
-export interface ServerToClientEvents {
-  init: (counts: UnreadCounts) => void;
-  'unread-counts': (counts: UnreadCounts) => void;
-  'new-message': (event: NewMessageEvent) => void;
-  getNotification: (notification: NotificationView) => void;
-  'missed-messages': (event: MissedMessagesEvent) => void;
-  'realtime-error': (event: RealtimeErrorEvent) => void;
-}
-
-export interface ClientToServerEvents {
-  /** Kept for old clients; the payload is ignored (identity comes from the handshake). Answers `init`. */
-  newUser: (ignored?: unknown) => void;
-  sendMessage: (payload: SendMessagePayload, ack?: (answer: SendMessageAck) => void) => void;
-  last_message_id: (payload: LastMessageIdPayload, ack?: (answer: LastMessageIdAck) => void) => void;
-}
+export type * from '../../contract/realtime.js';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface InterServerEvents {}

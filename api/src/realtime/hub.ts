@@ -22,7 +22,6 @@ import {
 import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
 import type { Publisher, RealtimeEvent } from './publisher.js';
 import { connectRedis, type RedisClient } from './redis.js';
-import { registerSocketHandlers } from './socket.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -65,15 +64,17 @@ export class Realtime implements Publisher {
     return this.redis !== undefined;
   }
 
-  /** Starts socket.io on the API's HTTP server (the same port, path /socket.io). */
-  attach(server: http.Server, deps: Deps): RealtimeServer {
+  /**
+   * Starts socket.io on the API's HTTP server (the same port, path /socket.io). The socket event
+   * handlers are registered by whoever assembles the server (server.ts, `registerSocketHandlers`).
+   */
+  attach(server: http.Server, deps: Pick<Deps, 'db'>): RealtimeServer {
     if (this.io) throw new Error('realtime is already attached');
     const io: RealtimeServer = new Server(server, {
       serveClient: false,
       maxHttpBufferSize: 64 * 1024,
     });
     if (this.redis) io.adapter(createAdapter(this.redis.pub, this.redis.sub, { key: `${this.redis.prefix}:socket.io` }));
-    registerSocketHandlers(io, deps, this);
     this.io = io;
     this.db = deps.db;
     return io;

@@ -22,10 +22,19 @@ export type RealtimeEvent =
  *
  *     const events: RealtimeEvent[] = [];
  *     const answer = await withIdempotency(db, req, async (em) => { …; events.push(…); … });
- *     if (!answer.replayed) realtime.publish(events);
+ *     return publishAfterCommit(realtime, answer, events);
  */
 export interface Publisher {
   publish(events: readonly RealtimeEvent[]): void;
+}
+
+/**
+ * Publishes what a committed transaction made and hands its answer on; an idempotent replay
+ * (`answer.replayed`) made nothing new and publishes nothing. Call it after the commit.
+ */
+export function publishAfterCommit<A extends { replayed: boolean }>(publisher: Publisher, answer: A, events: readonly RealtimeEvent[]): A {
+  if (!answer.replayed) publisher.publish(events);
+  return answer;
 }
 
 /** A publisher that drops everything (scripts, tools, code paths without live clients). */

@@ -1,27 +1,16 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import { spend } from '../http/rate-limit.js';
-import { parseCookie } from 'cookie';
-import type { Socket } from 'socket.io';
+import { spend } from '../limits/rate-limits.js';
 import { SessionEntity } from '../auth/entity.js';
 import { authenticateToken } from '../auth/session.js';
-import { SESSION_COOKIE } from '../auth/tokens.js';
+import { credentialsOf, isSameOrigin } from '../auth/credentials.js';
 import { missedMessages, sendMessage } from '../conversations/service.js';
 import { presentMessage } from '../conversations/presenter.js';
 import { LastMessageIdBody, SendMessageBody } from '../conversations/schemas.js';
 import type { Deps } from '../deps.js';
+import { SERVER_ERROR } from '../../contract/texts.js';
 import { AppError } from '../errors.js';
 import { parse } from '../http/validate.js';
-import {
-  userRoom,
-  type ClientToServerEvents,
-  type InterServerEvents,
-  type RealtimeErrorBody,
-  type ServerToClientEvents,
-  type SocketData,
-} from './events.js';
+import { userRoom, type RealtimeErrorBody } from './events.js';
 import { unreadCounts, type Realtime, type RealtimeServer } from './hub.js';
-
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** Open sockets one user may hold at once (tabs, windows, the desktop app), across every process. */
 export const MAX_SOCKETS_PER_USER = 10;
@@ -39,39 +28,10 @@ class HandshakeError extends Error {
 /** setTimeout's longest delay; a socket of a longer session is closed then and reconnects. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const headerValue = (headers: IncomingHttpHeaders, name: string): string | undefined => {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-};
-
-/** A cookie-authenticated socket must come from our own origin (no cross-site socket hijacking). */
-function isSameOrigin(headers: IncomingHttpHeaders): boolean {
-  const origin = headerValue(headers, 'origin');
-  if (!origin) return true; // not a browser
-  try {
-    return new URL(origin).host === headerValue(headers, 'host');
-  } catch {
-    return false;
-  }
-}
-
-/** The token from `auth.token`, the x-auth-token header, or the session cookie (in that order). */
-function handshakeToken(socket: RealtimeSocket): { token: string; via: 'auth' | 'header' | 'cookie' } | undefined {
-  const { auth, headers } = socket.handshake;
-  const fromAuth = (auth as Record<string, unknown> | undefined)?.token;
-  if (typeof fromAuth === 'string' && fromAuth) return { token: fromAuth, via: 'auth' };
-  const header = headerValue(headers, 'x-auth-token');
-  if (header) return { token: header, via: 'header' };
-  const cookieHeader = headerValue(headers, 'cookie');
-  const cookie = cookieHeader ? parseCookie(cookieHeader)[SESSION_COOKIE] : undefined;
-  if (cookie) return { token: cookie, via: 'cookie' };
-  return undefined;
-}
-
 function errorBody(err: unknown, deps: Deps): RealtimeErrorBody {
   if (err instanceof AppError) return { error: err.code, message: err.message };
   deps.log.error({ err }, 'socket event failed');
-  return { error: 'server_error', message: 'Server error. Please try again later.' };
+  return { error: 'server_error', message: SERVER_ERROR };
 }
 
 /**
@@ -84,9 +44,10 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
   const limitCatchUp = (userId: string) => spend(catchUpLimiter, userId, 'Too many catch-up requests. Please wait a moment.');
 
   io.use((socket, next) => {
-    const found = handshakeToken(socket);
+    const { headers, auth: given } = socket.handshake;
+    const found = credentialsOf(headers, (given as Record<string, unknown> | undefined)?.token);
     if (!found) return next(new HandshakeError('unauthorized', 'Please log in to continue.'));
-    if (found.via === 'cookie' && !isSameOrigin(socket.handshake.headers))
+    if (found.via === 'cookie' && !isSameOrigin(headers, headers.host))
       return next(new HandshakeError('forbidden', 'Cross-site connection refused.'));
     authenticateToken(deps, found.token)
       .then((auth) => {
@@ -98,7 +59,7 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
       })
       .catch((err: unknown) => {
         deps.log.error({ err }, 'socket handshake failed');
-        next(new HandshakeError('server_error', 'Server error. Please try again later.'));
+        next(new HandshakeError('server_error', SERVER_ERROR));
       });
   });
 
@@ -108,7 +69,7 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
       (open) => next(open >= MAX_SOCKETS_PER_USER ? new HandshakeError('rate_limited', TOO_MANY_SOCKETS) : undefined),
       (err: unknown) => {
         deps.log.error({ err }, 'socket count failed');
-        next(new HandshakeError('server_error', 'Server error. Please try again later.'));
+        next(new HandshakeError('server_error', SERVER_ERROR));
       },
     );
   });

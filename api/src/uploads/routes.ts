@@ -3,21 +3,23 @@ import path from 'node:path';
 import Router from '@koa/router';
 import multer from '@koa/multer';
 import { z } from 'zod';
+import { replaceProfilePicture } from '../commands/replace-profile-picture.js';
 import type { Deps } from '../deps.js';
 import { badRequest } from '../errors.js';
-import { currentUser, type AuthMiddleware } from '../http/auth.js';
+import { actingUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { parse } from '../http/validate.js';
 import { presentPrivateUser } from '../users/presenter.js';
-import { setPicture } from '../users/service.js';
-import { UPLOAD_NAME, removeImage, storeImage, uploadsDir } from './service.js';
-import { AppError, forbidden } from '../errors.js';
+import { UPLOAD_NAME, uploadsDir } from './service.js';
+import { AppError } from '../errors.js';
 import type { Middleware } from '../http/context.js';
 import { NUL_REFUSED, containsNul } from '../http/input.js';
 
 /** The spec's text for an upload that could not be read (section 8). */
-export const UPLOAD_FAILED = 'Failed to upload image, try a smaller file.';
+import { UPLOAD_FAILED } from '../../contract/texts.js';
+
+export { UPLOAD_FAILED };
 
 const UploadFields = z.object({
   pfpOrCover: z.enum(['profilePicture', 'coverPhoto'], {
@@ -50,16 +52,13 @@ export function uploadRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
   // Every upload runs sharp: a tighter limit than the default one.
   const limitUploads = routeLimit(deps.limits, deps.config, 'upload', 'Too many uploads. Please wait a minute and try again.');
   router.post('/api/upload', limitUploads, authenticate, receiveFile, async (ctx) => {
-    const user = currentUser(ctx);
     if (containsNul(ctx.request.body)) throw badRequest(NUL_REFUSED, 'invalid_characters');
     const fields = parse(UploadFields, ctx.request.body ?? {});
-    if (fields.username !== undefined && fields.username.toLowerCase() !== user.username) throw forbidden();
+    const user = actingUser(ctx, { username: fields.username });
     const file = ctx.file;
     if (!file) throw badRequest('Choose an image to upload.', 'missing_file');
-    const location = await storeImage(deps.config, file.buffer);
     const slot = fields.pfpOrCover === 'coverPhoto' ? 'coverPicture' : 'profilePicture';
-    const { user: updated, previous } = await setPicture(deps.db, user.id, slot, location);
-    await removeImage(deps.config, previous);
+    const { user: updated, location } = await replaceProfilePicture(deps, user.id, slot, file.buffer);
     ctx.body = { urls: [{ location }], user: presentPrivateUser(updated) };
   });
 

@@ -1,4 +1,6 @@
+import { centsToDollars } from '../money/cents.js';
 import type { User } from './entity.js';
+import { canSeePrivateProfile } from './policy.js';
 import type { PrivateUser, PublicUser } from './schemas.js';
 
 export function presentPublicUser(user: User): PublicUser {
@@ -19,11 +21,11 @@ export function presentPrivateUser(user: User): PrivateUser {
     ...presentPublicUser(user),
     email: user.email,
     stripeCustomerId: user.stripeCustomerId,
-    balance: user.balanceCents / 100,
+    balance: centsToDollars(user.balanceCents),
   };
 }
 
 /** The owner gets the private shape, everyone else the public one. */
 export function presentUserFor(viewer: User | undefined, user: User): PublicUser | PrivateUser {
-  return viewer?.id === user.id ? presentPrivateUser(user) : presentPublicUser(user);
+  return canSeePrivateProfile(viewer, user) ? presentPrivateUser(user) : presentPublicUser(user);
 }

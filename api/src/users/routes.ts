@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { setSessionCookie, userAgentOf } from '../auth/session.js';
+import { changePassword } from '../commands/change-password.js';
 import type { Deps } from '../deps.js';
-import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
+import { actingUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentPrivateUser, presentUserFor } from './presenter.js';
@@ -33,15 +34,16 @@ export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     '/:id',
     authenticate,
     validate({ params: UserIdParams, body: UpdateUserBody }, async (ctx, { params, body }) => {
-      assertSelf(ctx, params.id);
-      assertSelf(ctx, body.userId);
-      const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx) };
-      const { user, session } = await updateUser(deps.db, currentUser(ctx).id, body, newSession);
-      if (session) {
-        // The password changed: every earlier session is over, sockets too; this client goes on with a new one.
-        ctx.set('x-auth-token', await setSessionCookie(deps, ctx, session));
-        await deps.realtime.endSessions(user.id, (id) => id !== session.id);
+      const { id: userId } = actingUser(ctx, { userId: params.id }, { userId: body.userId });
+      const { password, ...profile } = body;
+      if (!password) {
+        ctx.body = presentPrivateUser(await updateUser(deps.db, userId, profile));
+        return;
       }
+      // Every earlier session is over, sockets too; this client goes on with a new one.
+      const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx) };
+      const { user, session } = await changePassword(deps, userId, { ...profile, password }, newSession);
+      ctx.set('x-auth-token', await setSessionCookie(deps, ctx, session));
       ctx.body = presentPrivateUser(user);
     }),
   );

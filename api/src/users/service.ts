@@ -1,8 +1,5 @@
-import { Not } from 'typeorm';
+import { Not, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { Session } from '../auth/entity.js';
-import { hashPassword } from '../auth/passwords.js';
-import { createSession, revokeUserSessions, type NewSession } from '../auth/session.js';
 import { DUPLICATE_ACCOUNT } from '../auth/service.js';
 import type { Database } from '../db/index.js';
 import { badRequest, isUniqueViolation, notFound } from '../errors.js';
@@ -17,49 +14,47 @@ export async function findUser(db: Database, by: { userId?: string; username?: s
   return user;
 }
 
-type Patch = z.output<typeof UpdateUserBody>;
+/** What an edit may change: the profile fields, and a new password as its hash (commands/change-password.ts). */
+export type UserEdits = Omit<z.output<typeof UpdateUserBody>, 'userId' | 'password'> & { passwordHash?: string };
 
 /**
- * Applies the owner's edits. A new password, in the same transaction, revokes every session of
- * the user and opens a new one (`newSession`) for the caller, which the route hands back.
+ * Applies the owner's edits inside the caller's transaction and answers the user as edited. A
+ * username or email another account has is refused (`editing` covers the race).
  */
-export async function updateUser(
-  db: Database,
-  userId: string,
-  patch: Patch,
-  newSession: NewSession,
-): Promise<{ user: User; session?: Session }> {
-  const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
+export async function applyUserEdits(em: EntityManager, userId: string, edits: UserEdits): Promise<User> {
+  const user = await em.findOneBy(UserEntity, { id: userId });
+  if (!user) throw notFound('User not found');
+  for (const field of ['username', 'email'] as const) {
+    const value = edits[field];
+    if (value !== undefined && value !== user[field]) {
+      const taken = await em.existsBy(UserEntity, { [field]: value, id: Not(userId) });
+      if (taken) throw badRequest(DUPLICATE_ACCOUNT, 'duplicate_account');
+    }
+  }
+  const changes: Partial<User> = { updatedAt: new Date() };
+  if (edits.username !== undefined) changes.username = edits.username;
+  if (edits.email !== undefined) changes.email = edits.email;
+  if (edits.displayName !== undefined) changes.displayName = edits.displayName;
+  if (edits.bio !== undefined) changes.bio = edits.bio;
+  if (edits.location !== undefined) changes.location = edits.location;
+  if (edits.passwordHash) changes.passwordHash = edits.passwordHash;
+  await em.update(UserEntity, { id: userId }, changes);
+  return { ...user, ...changes };
+}
+
+/** Runs an edit's transaction; a username or email taken by a racing edit is the same 400 as a taken one. */
+export async function editing<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(async (em) => {
-      const user = await em.findOneBy(UserEntity, { id: userId });
-      if (!user) throw notFound('User not found');
-      for (const field of ['username', 'email'] as const) {
-        const value = patch[field];
-        if (value !== undefined && value !== user[field]) {
-          const taken = await em.existsBy(UserEntity, { [field]: value, id: Not(userId) });
-          if (taken) throw badRequest(DUPLICATE_ACCOUNT, 'duplicate_account');
-        }
-      }
-      const changes: Partial<User> = { updatedAt: new Date() };
-      if (patch.username !== undefined) changes.username = patch.username;
-      if (patch.email !== undefined) changes.email = patch.email;
-      if (patch.displayName !== undefined) changes.displayName = patch.displayName;
-      if (patch.bio !== undefined) changes.bio = patch.bio;
-      if (patch.location !== undefined) changes.location = patch.location;
-      if (passwordHash) changes.passwordHash = passwordHash;
-      await em.update(UserEntity, { id: userId }, changes);
-      let session: Session | undefined;
-      if (passwordHash) {
-        await revokeUserSessions(em, userId);
-        session = await createSession(em, userId, newSession);
-      }
-      return { user: { ...user, ...changes }, session };
-    });
+    return await run();
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(DUPLICATE_ACCOUNT, 'duplicate_account');
     throw err;
   }
+}
+
+/** Saves the owner's profile edits in one transaction (a new password goes through `changePassword`). */
+export function updateUser(db: Database, userId: string, edits: UserEdits): Promise<User> {
+  return editing(() => db.transaction((em) => applyUserEdits(em, userId, edits)));
 }
 
 export async function setPicture(

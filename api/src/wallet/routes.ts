@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.js';
-import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
+import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import { sendAnswer } from '../http/answer.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
@@ -24,9 +24,8 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     '/billing-settings-deposit',
     authenticate,
     validate({ body: DepositBody }, async (ctx, { body }) => {
-      assertSelf(ctx, body.userId);
-      const idempotencyKey = readIdempotencyKey(ctx);
-      sendAnswer(ctx, await deposit(wallet, { userId: currentUser(ctx).id, amountCents: body.balance, idempotencyKey }));
+      const { id: userId } = actingUser(ctx, { userId: body.userId });
+      sendAnswer(ctx, await deposit(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
     }),
   );
 
@@ -34,9 +33,8 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     '/billing-settings-withdrawal',
     authenticate,
     validate({ body: WithdrawalBody }, async (ctx, { body }) => {
-      assertSelf(ctx, body.userId);
-      const idempotencyKey = readIdempotencyKey(ctx);
-      sendAnswer(ctx, await withdraw(wallet, { userId: currentUser(ctx).id, amountCents: body.balance, idempotencyKey }));
+      const { id: userId } = actingUser(ctx, { userId: body.userId });
+      sendAnswer(ctx, await withdraw(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
     }),
   );
 

@@ -7,7 +7,9 @@ import { SYSTEM_PAYMENTS, balanceOf, setTransferReference, transfer, userAccount
 import type { PaymentsProvider } from './payments.js';
 import type { NewBalanceResponse } from './schemas.js';
 
-export const OVERDRAWN = 'You cannot withdraw more than what is in your account.';
+import { MONEY_MOVE_FAILED as OVERDRAWN } from '../../contract/texts.js';
+
+export { OVERDRAWN };
 
 export interface WalletDeps {
   db: Database;

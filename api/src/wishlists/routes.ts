@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.js';
 import { sendAnswer } from '../http/answer.js';
-import { assertSelf, currentUser, type AuthMiddleware } from '../http/auth.js';
+import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
@@ -35,8 +35,8 @@ export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthM
     '/purchase',
     authenticate,
     validate({ body: PurchaseBody }, async (ctx, { body }) => {
-      assertSelf(ctx, body.purchaserUserId);
-      sendAnswer(ctx, await purchaseItem(deps, currentUser(ctx), body, readIdempotencyKey(ctx)));
+      const buyer = actingUser(ctx, { userId: body.purchaserUserId });
+      sendAnswer(ctx, await purchaseItem(deps, buyer, body, readIdempotencyKey(ctx)));
     }),
   );
 

@@ -3,19 +3,18 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { WishlistItemSummary } from '../auth/schemas.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { toCents } from '../catalog/price.js';
+import { productCents } from '../../contract/money.js';
 import type { SearchProduct } from '../catalog/schemas.js';
 import { findProduct } from '../catalog/service.js';
-import { recordGiftMessage } from '../conversations/service.js';
+import { deliverGift } from '../commands/deliver-gift.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
-import { SYSTEM_MARKETPLACE } from '../links/service.js';
 import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
-import { insufficientFunds, transfer, userAccount } from '../money/ledger.js';
-import { notify } from '../notifications/service.js';
-import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';
+import { SYSTEM_MARKETPLACE, insufficientFunds, userAccount } from '../money/ledger.js';
+import { publishAfterCommit, type Publisher, type RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, WishlistEntity, WishlistItemEntity, type WishlistItem } from './entity.js';
+import { canBuyFrom, canEditWishlist, canSeePurchase } from './policy.js';
 import { presentWishlist } from './presenter.js';
 import {
   ALREADY_PURCHASED,
@@ -69,13 +68,10 @@ export async function resolveProduct(catalog: Catalog, itemId: string): Promise<
     if (err instanceof AppError && err.status === 404) throw badRequest(ITEM_INFO_ERROR, 'item_unavailable');
     throw err;
   }
-  const priceValue: unknown = product.price?.value;
-  const price = typeof priceValue === 'string' || typeof priceValue === 'number' ? toCents(priceValue) : undefined;
+  const { price, shipping } = productCents(product);
   if (price === undefined || price <= 0) throw badRequest(ITEM_INFO_ERROR, 'item_unavailable');
 
   const option = Array.isArray(product.shippingOptions) ? product.shippingOptions[0] : undefined;
-  const shippingValue: unknown = option?.shippingCost?.value;
-  const shipping = typeof shippingValue === 'string' || typeof shippingValue === 'number' ? toCents(shippingValue) : undefined;
   const shippingType = option?.shippingCostType;
   if (shipping === undefined || (shippingType !== 'FIXED' && shippingType !== 'CALCULATED'))
     throw badRequest(SHIPPING_ERROR, 'shipping_unavailable');
@@ -150,7 +146,7 @@ export async function updateWishlist(
   owner: User,
   input: z.output<typeof UpdateWishlistBody>,
 ): Promise<WishlistView> {
-  if (input.username !== owner.username) throw forbidden();
+  if (!canEditWishlist(owner, { username: input.username })) throw forbidden();
   if (input.items.length > WISHLIST_MAX_ITEMS) throw badRequest(TOO_MANY_ITEMS, 'too_many_items');
 
   // The catalogue may be a remote marketplace: resolve before the transaction, in request order.
@@ -276,7 +272,7 @@ export async function purchaseItem(
   idempotencyKey: string | undefined,
 ): Promise<IdempotentAnswer<PurchaseResponse>> {
   const owner = await findOwner(db, input.wishlistUsername);
-  if (owner.id === buyer.id) throw badRequest(OWN_ITEM, 'own_item');
+  if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
   const request = { ownerId: owner.id, itemId: input.itemId };
   const events: RealtimeEvent[] = [];
   const answer = await withIdempotency(db, { key: idempotencyKey, userId: buyer.id, scope: 'wishlists.purchase', input: request }, async (em) => {
@@ -293,45 +289,21 @@ export async function purchaseItem(
     if (taken.affected !== 1) throw conflict(ALREADY_PURCHASED, 'already_purchased');
     if (item.shippingCents === null) throw badRequest(SHIPPING_ERROR, 'shipping_unavailable');
 
-    const totalCents = item.priceCents + item.shippingCents;
-    const paid = await transfer(em, {
-      from: userAccount(buyer.id),
-      to: SYSTEM_MARKETPLACE,
-      amountCents: totalCents,
-      kind: 'purchase',
-      actorUserId: buyer.id,
-      insufficient: insufficientFunds(),
-    });
-    await em.update(WishlistItemEntity, { id: item.id }, { transferId: paid.transferId });
-
-    const text = `You received a gift from your wishlist: ${item.title}!`;
-    const img = item.imageUrl || null;
-    const { conversation, message } = await recordGiftMessage(em, {
+    const delivered = await deliverGift(em, {
       giverId: buyer.id,
       recipientId: owner.id,
       identity: 'anonymous',
-      text,
-      gift: { title: item.title, giftType: 'item', img },
+      amountCents: item.priceCents + item.shippingCents,
+      payment: { from: userAccount(buyer.id), to: SYSTEM_MARKETPLACE, kind: 'purchase', actorUserId: buyer.id, insufficient: insufficientFunds() },
+      text: `You received a gift from your wishlist: ${item.title}!`,
+      card: { title: item.title, giftType: 'item', img: item.imageUrl || null },
+      source: { type: 'wishlist', giveOrReceive: 'give', linkOrWishlist: 'wishlist', relatedPostId: item.id, itemTitle: item.title, itemId: item.itemId },
     });
-    const notification = await notify(em, {
-      senderId: buyer.id,
-      receiverId: owner.id,
-      amountCents: totalCents,
-      type: 'wishlist',
-      giveOrReceive: 'give',
-      linkOrWishlist: 'wishlist',
-      relatedPostId: item.id,
-      message: text,
-      itemPhoto: img,
-      itemTitle: item.title,
-      itemId: item.itemId,
-      conversationId: conversation.id,
-    });
-    events.push({ type: 'message', conversation, message }, { type: 'notification', notification });
-    return { status: 200, body: { conversationId: conversation.id } };
+    await em.update(WishlistItemEntity, { id: item.id }, { transferId: delivered.transferId });
+    events.push(...delivered.events);
+    return { status: 200, body: { conversationId: delivered.conversation.id } };
   });
-  if (!answer.replayed) realtime.publish(events);
-  return answer;
+  return publishAfterCommit(realtime, answer, events);
 }
 
 /**
@@ -345,11 +317,8 @@ export async function purchaseTransaction(
 ): Promise<TransactionResponse> {
   const owner = await db.manager.findOneBy(UserEntity, { username: query.wishlistUsername });
   const item = owner ? await findItem(db.manager, owner.id, query.itemId, { open: false, viewerId: viewer.id }) : null;
-  const allowed = owner !== null && (viewer.id === owner.id || (item !== null && item.purchaserId === viewer.id));
-  if (!allowed) {
-    if (!owner) throw notFound(USER_NOT_FOUND);
-    throw forbidden();
-  }
+  if (!owner) throw notFound(USER_NOT_FOUND);
+  if (!canSeePurchase(viewer, owner, item)) throw forbidden();
   if (!item) throw notFound(ITEM_NOT_FOUND);
   if (!item.purchased || !item.purchasedAt) throw notFound(NOT_PURCHASED);
   return { wishlistTransactionData: { createdAt: item.purchasedAt.toISOString() } };

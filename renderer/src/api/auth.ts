@@ -1,4 +1,6 @@
-import { api } from './client';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { platform } from '../platform';
+import { ApiError, api } from './client';
 import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, User } from './types';
 
 export function login(body: LoginRequest, signal?: AbortSignal) {
@@ -16,4 +18,57 @@ export function getMe(signal?: AbortSignal) {
 
 export function logout() {
   return api.post<void>('/api/auth/logout');
+}
+
+// ---- the session in the query cache -------------------------------------------------------------
+
+export const sessionKeys = {
+  me: ['session', 'me'] as const,
+};
+
+/**
+ * The session: the signed-in user (their balance included), or null for a visitor. Read once at
+ * start-up (cookie on the web, stored token on desktop), then replaced by login, edits and
+ * logout, and re-read after money moves. `state/session.ts` mirrors it into `userAtom`.
+ */
+export const sessionQuery = queryOptions({
+  queryKey: sessionKeys.me,
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      return await getMe(signal);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        await platform.token.set(null);
+        return null;
+      }
+      throw err;
+    }
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+/** Puts a fresh copy of the signed-in user (after login, an edit or an upload), or null, in the session. */
+export function setSessionUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.setQueryData(sessionKeys.me, user);
+}
+
+/** A balance the server just answered (a deposit's `new_balance`). */
+export function setSessionBalance(queryClient: QueryClient, balance: number): void {
+  queryClient.setQueryData<User | null>(sessionKeys.me, (user) => (user ? { ...user, balance } : user));
+}
+
+/** Re-reads the session, and so the balance, after money moved. Resolves false when it could not. */
+export function refreshSession(queryClient: QueryClient): Promise<boolean> {
+  return queryClient
+    .invalidateQueries({ queryKey: sessionKeys.me, refetchType: 'all' }, { throwOnError: true })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** Forgets every server answer but the session's own (the signed-in user changed). */
+export function clearServerState(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.me[0] });
 }

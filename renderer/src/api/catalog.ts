@@ -1,19 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import type * as CatalogSchemas from '../../../api/src/catalog/schemas';
 import type { SearchResults } from './types';
 
-/**
- * The API's SEARCH_MAX_LENGTH (catalog/schemas.ts). Written out rather than imported: that module
- * is zod at run time, which the screens do not need; the type keeps the two equal.
- */
-export const SEARCH_MAX_LENGTH: typeof CatalogSchemas.SEARCH_MAX_LENGTH = 100;
+export { SEARCH_MAX_LENGTH } from '../../../api/contract/limits';
 
 /**
- * The API's own blocklist (the same word list the server refuses), loaded on demand: its
- * dataset is large, and only the search bar needs it.
+ * The contract's blocklist (the same word list the API refuses), loaded on demand: its dataset
+ * is large, and only the search bar needs it.
  */
 export function loadBlocklist() {
-  return import('../../../api/src/catalog/blocklist');
+  return import('../../../api/contract/blocklist');
 }
 
 /** The message a blocked search shows ('Haha noo...'), or null when the query may be searched. */
@@ -24,4 +20,32 @@ export async function blockedQueryMessage(q: string): Promise<string | null> {
 
 export function searchProducts(q: string, signal?: AbortSignal) {
   return api.get<SearchResults>(`/api/products/search?q=${encodeURIComponent(q)}`, { signal });
+}
+
+// ---- the query cache ----------------------------------------------------------------------------
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  search: (q: string) => [...catalogKeys.all, 'search', q] as const,
+};
+
+/** A search refused before any request: its message is the blocklist's ('Haha noo...'). */
+export class BlockedSearchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BlockedSearchError';
+  }
+}
+
+/** The catalogue's answer to a submitted search (none while `q` is null); a blocked one fails with BlockedSearchError. */
+export function useProductSearch(q: string | null) {
+  return useQuery({
+    queryKey: catalogKeys.search(q ?? ''),
+    queryFn: async ({ signal }) => {
+      const blocked = await blockedQueryMessage(q ?? '');
+      if (blocked) throw new BlockedSearchError(blocked);
+      return searchProducts(q ?? '', signal);
+    },
+    enabled: q !== null,
+  });
 }

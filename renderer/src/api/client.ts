@@ -1,7 +1,8 @@
+import { NETWORK_ERROR as NETWORK_ERROR_MESSAGE } from '../../../api/contract/texts';
 import { platform } from '../platform';
 import type { ApiErrorBody } from './types';
 
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
+export { NETWORK_ERROR_MESSAGE };
 
 /**
  * The one error every API call throws. `status` is the HTTP status, or 0 when the request never

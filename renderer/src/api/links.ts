@@ -1,5 +1,19 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
+import { FEED_ERROR } from '../../../api/contract/texts';
+import { randomUuid } from '../ids';
+import { getVisitorSessionId } from '../state/visitorSession';
+import { refreshSession } from './auth';
 import { api, idempotent } from './client';
+import { conversationKeys } from './conversations';
 import type {
   AcceptLinkResponse,
   ActiveLinksResponse,
@@ -12,8 +26,7 @@ import type {
 
 const enc = encodeURIComponent;
 
-/** Links come 25 to a page; a full page means there may be more. */
-export const LINK_PAGE_SIZE = 25;
+export { FEED_ERROR, LINK_PAGE_SIZE };
 
 /** The public feed: open links, newest first. */
 export function getFeed(page: number, signal?: AbortSignal) {
@@ -52,102 +65,147 @@ export function giveToLink(postId: string, type: LinkView['details']['type'], am
   return api.post<GiveResponse>('/statuses/api/gives', { postId, type, amount }, idempotent(key));
 }
 
-// ---- hooks ------------------------------------------------------------------------------------
+// ---- the query cache ----------------------------------------------------------------------------
 
-/** SPEC section 8. */
-export const FEED_ERROR = 'An error occured when fetching links. Please try again later.';
+const lower = (username: string) => username.toLowerCase();
 
-export interface FeedState {
-  links: LinkView[];
-  /** The page `loadMore` asks for next. */
-  nextPage: number;
-  /** A full page came back last time, so there may be more. */
-  hasMore: boolean;
-  status: 'loading' | 'loading-more' | 'refreshing' | 'idle';
-  error: string | null;
-}
+/** Answers that depend on who asks carry the viewer's id (null for a visitor). */
+export const linkKeys = {
+  all: ['links'] as const,
+  feed: () => [...linkKeys.all, 'feed'] as const,
+  profile: (username: string, viewerId: string | null) => [...linkKeys.all, 'profile', lower(username), viewerId] as const,
+  activeCount: (username: string) => [...linkKeys.all, 'active', lower(username)] as const,
+  opened: (username: string) => [...linkKeys.all, 'open', lower(username)] as const,
+  open: (username: string, viewerId: string | null) => [...linkKeys.opened(username), viewerId] as const,
+  responded: (username: string, viewerId: string | null) => [...linkKeys.all, 'responded', lower(username), viewerId] as const,
+};
 
-const initialFeed: FeedState = { links: [], nextPage: 1, hasMore: true, status: 'loading', error: null };
+export type FeedStatus = 'loading' | 'loading-more' | 'refreshing' | 'idle';
 
 /**
- * The home feed, 25 links a page: `loadMore` fetches the next page while the last one was full,
- * `refresh` starts again from page 1. Answers that arrive after a refresh (or unmount) are dropped.
+ * The home feed, 25 links a page: `fetchNextPage` while the last page was full, `refresh` starts
+ * again from page 1, `retry` repeats what failed.
  */
 export function useLinkFeed() {
-  const [state, setState] = useState<FeedState>(initialFeed);
-  const generation = useRef(0);
-  const busy = useRef(false);
-  const latest = useRef(state);
-  useLayoutEffect(() => {
-    latest.current = state;
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey: linkKeys.feed(),
+    queryFn: ({ pageParam, signal }) => getFeed(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _pages, page) => (last.length >= LINK_PAGE_SIZE ? page + 1 : undefined),
   });
+  const { data, refetch, fetchNextPage, isFetchNextPageError } = query;
 
-  /** Fetches a page and folds it in; every state change happens when the answer arrives. */
-  const run = useCallback((page: number, replace: boolean): Promise<void> => {
-    const gen = replace ? ++generation.current : generation.current;
-    busy.current = true;
-    const done = () => {
-      if (gen === generation.current) busy.current = false;
-    };
-    return getFeed(page).then(
-      (links) => {
-        done();
-        if (gen !== generation.current) return;
-        setState((s) => {
-          const base = replace ? [] : s.links;
-          const seen = new Set(base.map((l) => l.id));
-          return {
-            links: [...base, ...links.filter((l) => !seen.has(l.id))],
-            nextPage: page + 1,
-            hasMore: links.length >= LINK_PAGE_SIZE,
-            status: 'idle',
-            error: null,
-          };
-        });
-      },
-      () => {
-        done();
-        if (gen !== generation.current) return;
-        setState((s) => ({ ...s, status: 'idle', error: FEED_ERROR }));
-      },
+  // A link can move between pages while the feed is read: each shows once.
+  const links = useMemo(() => {
+    const seen = new Set<string>();
+    return (data?.pages ?? []).flat().filter((link) => !seen.has(link.id) && (seen.add(link.id), true));
+  }, [data]);
+
+  // A refresh the user asked for (the button, a pull) shows itself; a background re-read does not.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    queryClient.setQueryData<InfiniteData<LinkView[], number>>(linkKeys.feed(), (feed) =>
+      feed ? { pages: feed.pages.slice(0, 1), pageParams: feed.pageParams.slice(0, 1) } : feed,
     );
-  }, []);
+    try {
+      await refetch();
+    } finally {
+      setRefreshing(false);
+    }
+  }, [queryClient, refetch]);
 
-  const fetchPage = useCallback(
-    (page: number, replace: boolean) => {
-      setState((s) => ({
-        ...s,
-        status: replace ? (s.links.length ? 'refreshing' : 'loading') : 'loading-more',
-        error: null,
-      }));
-      return run(page, replace);
+  const retry = useCallback(() => void (isFetchNextPageError ? fetchNextPage() : refetch()), [isFetchNextPageError, fetchNextPage, refetch]);
+
+  const status: FeedStatus = query.isPending
+    ? 'loading'
+    : query.isFetchingNextPage
+      ? 'loading-more'
+      : refreshing
+        ? 'refreshing'
+        : 'idle';
+
+  return { query, links, hasMore: query.hasNextPage, status, error: query.isError ? FEED_ERROR : null, refresh, retry };
+}
+
+/** A user's newest link (their own, or anyone's for a subscriber). */
+export function useProfileLinkQuery(username: string, viewerId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: linkKeys.profile(username, viewerId),
+    queryFn: async ({ signal }) => (await getProfileLinks(username, 1, signal))[0] ?? null,
+    enabled,
+  });
+}
+
+export function useActiveLinkCount(username: string) {
+  return useQuery({
+    queryKey: linkKeys.activeCount(username),
+    queryFn: ({ signal }) => getActiveLinkCount(username, signal),
+    enabled: username !== '',
+  });
+}
+
+/** A creator's current link, as `viewerId` sees it; opening it counts the view. */
+export function useLinkQuery(creatorUsername: string, viewerId: string | null) {
+  return useQuery({
+    queryKey: linkKeys.open(creatorUsername, viewerId),
+    queryFn: async ({ signal }) => (await openLink(creatorUsername, getVisitorSessionId(), signal)).updatedLink,
+  });
+}
+
+/** Whether the signed-in user has used this creator's link already. */
+export function useRespondedQuery(creatorUsername: string, viewerId: string) {
+  return useQuery({
+    queryKey: linkKeys.responded(creatorUsername, viewerId),
+    queryFn: ({ signal }) => hasResponded(creatorUsername, signal),
+  });
+}
+
+/** After a new link: one active link, and it joins the feed and the profile; a give link took money. */
+export function useCreateLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateLinkRequest) => createLink(body, randomUuid()),
+    onSuccess: (link) => {
+      queryClient.setQueryData<ActiveLinksResponse>(linkKeys.activeCount(link.creatorUsername), { totalLinks: 1 });
+      void queryClient.invalidateQueries({ queryKey: linkKeys.feed() });
+      void queryClient.invalidateQueries({ queryKey: [...linkKeys.all, 'profile'] });
+      if (link.details.giveorreceive === 'give') void refreshSession(queryClient);
     },
-    [run],
+  });
+}
+
+/**
+ * After using a link: one use fewer, used by this viewer, the balance moved and the gift opened
+ * (or reused) a conversation.
+ */
+function linkUsed(queryClient: QueryClient, link: LinkView, viewerId: string): void {
+  queryClient.setQueriesData<LinkView>({ queryKey: linkKeys.opened(link.creatorUsername) }, (cached) =>
+    cached && cached.id === link.id
+      ? { ...cached, details: { ...cached.details, remainingQuantity: Math.max(0, cached.details.remainingQuantity - 1) } }
+      : cached,
   );
+  queryClient.setQueryData<RespondedResponse>(linkKeys.responded(link.creatorUsername, viewerId), { responded: true });
+  void queryClient.invalidateQueries({ queryKey: linkKeys.feed() });
+  void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+  void refreshSession(queryClient);
+}
 
-  const refresh = useCallback(() => fetchPage(1, true), [fetchPage]);
+/** Accepts a give link. */
+export function useAcceptLink(link: LinkView, viewerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => acceptLink(link.creatorUsername, randomUuid()),
+    onSuccess: () => linkUsed(queryClient, link, viewerId),
+  });
+}
 
-  const loadMore = useCallback(() => {
-    const s = latest.current;
-    if (busy.current || !s.hasMore || s.error) return;
-    void fetchPage(s.nextPage, false);
-  }, [fetchPage]);
-
-  /** After an error: try the failed fetch again. */
-  const retry = useCallback(() => {
-    const s = latest.current;
-    if (busy.current) return;
-    void fetchPage(s.links.length ? s.nextPage : 1, s.links.length === 0);
-  }, [fetchPage]);
-
-  // The first page (the initial state already says 'loading').
-  useEffect(() => {
-    void run(1, true);
-    return () => {
-      generation.current += 1;
-      busy.current = false;
-    };
-  }, [run]);
-
-  return { ...state, loadMore, refresh, retry };
+/** Gives to a receive link; `amount` in dollars. */
+export function useGive(link: LinkView, viewerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: number) => giveToLink(link.id, link.details.type, amount, randomUuid()),
+    onSuccess: () => linkUsed(queryClient, link, viewerId),
+  });
 }

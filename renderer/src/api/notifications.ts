@@ -1,10 +1,10 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import type { MarkNotificationsReadResponse, NotificationView } from './types';
 
 const enc = encodeURIComponent;
 
-/** SPEC section 8, as written. */
-export const MARK_READ_ERROR = 'An error occurred when trying to mark notifications read. Please try again later.';
+export { MARK_READ_ERROR } from '../../../api/contract/texts';
 export const NOTIFICATIONS_ERROR = 'An error occurred when fetching notifications. Please try again later.';
 
 /** The user's notifications, newest first. */
@@ -14,4 +14,42 @@ export function listNotifications(userId: string, signal?: AbortSignal) {
 
 export function markNotificationsRead(userId: string) {
   return api.put<MarkNotificationsReadResponse>(`/api/read-notifications/${enc(userId)}`);
+}
+
+// ---- the query cache ----------------------------------------------------------------------------
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (userId: string) => [...notificationKeys.all, userId] as const,
+};
+
+export function useNotificationsQuery(userId: string) {
+  return useQuery({
+    queryKey: notificationKeys.list(userId),
+    queryFn: ({ signal }) => listNotifications(userId, signal),
+  });
+}
+
+/** A live notification goes on top of the cached list (when it is cached, and once). */
+export function prependNotification(queryClient: QueryClient, userId: string, notification: NotificationView): void {
+  queryClient.setQueryData<NotificationView[]>(notificationKeys.list(userId), (items) =>
+    items && !items.some((n) => n._id === notification._id) ? [notification, ...items] : items,
+  );
+}
+
+/**
+ * Mark all read. They show read at once, then the list is read again (if that fails, they are
+ * read on the server all the same, and shown so).
+ */
+export function useMarkNotificationsRead(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => markNotificationsRead(userId),
+    onSuccess: () => {
+      queryClient.setQueryData<NotificationView[]>(notificationKeys.list(userId), (items) =>
+        items?.map((n) => ({ ...n, read: 1 as const })),
+      );
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId) });
+    },
+  });
 }

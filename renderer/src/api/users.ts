@@ -1,3 +1,5 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { setSessionUser } from './auth';
 import { api } from './client';
 import type {
   GetUserIdResponse,
@@ -31,4 +33,44 @@ export function uploadPicture(file: File, kind: PictureKind) {
   form.append('pfpOrCover', kind);
   form.append('file', file);
   return api.post<UploadResponse>('/api/upload', form);
+}
+
+// ---- the query cache ----------------------------------------------------------------------------
+
+export const userKeys = {
+  all: ['users'] as const,
+  byUsername: (username: string) => [...userKeys.all, 'username', username.toLowerCase()] as const,
+};
+
+/** Someone's profile (signed-in viewers only: profiles are not public). */
+export function useProfileQuery(username: string, enabled = true) {
+  return useQuery({
+    queryKey: userKeys.byUsername(username),
+    queryFn: ({ signal }) => getUserByUsername(username, signal),
+    enabled,
+  });
+}
+
+/** The signed-in user's own edits: the answer becomes the session's user. */
+export function useUpdateUser(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateUserRequest) => updateUser(userId, changes),
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
+/** A new profile picture or cover photo: the answer's user becomes the session's. */
+export function useUploadPicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, kind }: { file: File; kind: PictureKind }) => uploadPicture(file, kind),
+    onSuccess: ({ user }) => {
+      setSessionUser(queryClient, user);
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
 }

@@ -1,7 +1,11 @@
-import { api, idempotent } from './client';
-import type * as WishlistSchemas from '../../../api/src/wishlists/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshSession } from './auth';
+import { ApiError, api, idempotent } from './client';
+import { conversationKeys } from './conversations';
 import type {
   PurchaseRequest,
+  WishlistItemView,
+  WishlistView,
   PurchaseResponse,
   TransactionResponse,
   UpdateWishlistRequest,
@@ -10,16 +14,9 @@ import type {
 
 const enc = encodeURIComponent;
 
-/**
- * The API's WISHLIST_MAX (wishlists/schemas.ts), written out rather than imported: that module is
- * zod at run time; the type keeps the two equal.
- */
-export const WISHLIST_MAX: typeof WishlistSchemas.WISHLIST_MAX = 7;
+export { WISHLIST_MAX } from '../../../api/contract/limits';
+export { ADD_MONEY, WISHLIST_LOAD_ERROR } from '../../../api/contract/texts';
 
-/** SPEC section 8, as written (the spelling is the spec's). */
-export const WISHLIST_LOAD_ERROR = 'An errror occured when trying to load this wishlist. Please try again later.';
-/** SPEC section 5: a purchase needs the balance to cover the item's total. */
-export const ADD_MONEY = 'Add money to your account balance.';
 /** When a purchase fails without a message of the server's. */
 export const PURCHASE_FAILED = 'An error occurred when buying this item. Please try again later.';
 /** When saving the owner's edit fails without a message of the server's. */
@@ -53,4 +50,62 @@ export function getPurchaseTransaction(itemId: string, wishlistUsername: string,
     `/wishlists/get-transaction?itemId=${enc(itemId)}&wishlistUsername=${enc(wishlistUsername)}`,
     { signal },
   );
+}
+
+// ---- the query cache ----------------------------------------------------------------------------
+
+export const wishlistKeys = {
+  all: ['wishlists'] as const,
+  byUsername: (username: string) => [...wishlistKeys.all, username.toLowerCase()] as const,
+  /** What `viewerId` (null for a visitor) is shown of it. */
+  view: (username: string, viewerId: string | null) => [...wishlistKeys.byUsername(username), viewerId] as const,
+};
+
+/** Anyone's wishlist, as the server holds it. */
+export function useWishlistQuery(username: string, viewerId: string | null) {
+  return useQuery({
+    queryKey: wishlistKeys.view(username, viewerId),
+    queryFn: async ({ signal }) => (await getWishlist(username, signal)).userWishlist,
+  });
+}
+
+/** Saves the owner's whole list; what the server answers becomes the cached list. */
+export function useSaveWishlist(username: string, viewerId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: readonly { itemId: string; _id?: string }[]) => updateWishlist(username, items),
+    onSuccess: ({ userWishlist }) => queryClient.setQueryData<WishlistView>(wishlistKeys.view(username, viewerId), userWishlist),
+  });
+}
+
+/**
+ * Buys one item for the list's owner (`key`: one Idempotency-Key per confirmed purchase). It
+ * resolves once the balance has been re-read; the gift opened (or reused) a conversation. When
+ * the item has gone or been bought meanwhile, the list is read again.
+ */
+export function usePurchaseWishlistItem(username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, purchaserUserId, key }: { item: WishlistItemView; purchaserUserId: string; key: string }) =>
+      purchaseWishlistItem(
+        {
+          wishlistUsername: username,
+          purchaserUserId,
+          itemId: item._id,
+          lastMessage: `You received a gift from your wishlist: ${item.title}!`,
+        },
+        key,
+      ),
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: wishlistKeys.byUsername(username) });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+      await refreshSession(queryClient);
+    },
+    onError: (err) => {
+      // Show what is true now: the item may be gone or bought, the balance may have moved.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404))
+        void queryClient.invalidateQueries({ queryKey: wishlistKeys.byUsername(username) });
+      void refreshSession(queryClient);
+    },
+  });
 }

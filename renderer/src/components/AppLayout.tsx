@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { BALANCE_FETCH_ERROR, balanceDialogOpenAtom, balanceErrorAtom, useRefreshBalance } from '../state/balance';
+import { balanceDialogOpenAtom, balanceErrorAtom, useBalanceRefreshErrors } from '../state/balance';
 import { useRealtimeSession } from '../state/realtime';
 import { userAtom } from '../state/session';
 import { useSessionBootstrap } from '../state/useSession';
@@ -23,7 +23,6 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [balanceDialogOpen, setBalanceDialogOpen] = useAtom(balanceDialogOpenAtom);
   const [balanceError, setBalanceError] = useAtom(balanceErrorAtom);
-  const refreshBalance = useRefreshBalance();
   const userId = user?._id ?? null;
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
@@ -38,13 +37,8 @@ export function AppLayout() {
   // One live connection per signed-in session (SPEC sections 4 and 7).
   useRealtimeSession(userId, openConversation);
 
-  // After login (or on start with a session): the balance straight from the ledger.
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    void refreshBalance(BALANCE_FETCH_ERROR, controller.signal);
-    return () => controller.abort();
-  }, [userId, refreshBalance]);
+  // The balance comes with the session; a failed re-read of it after money moved says so.
+  useBalanceRefreshErrors();
 
   // Signing out closes what belonged to the session.
   useEffect(() => {

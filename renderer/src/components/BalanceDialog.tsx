@@ -1,22 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { MoneyInput } from './MoneyInput';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQuery } from '../api/auth';
+import { INVALID_AMOUNT, MONEY_MOVE_FAILED } from '../../../api/contract/texts';
 import { ApiError } from '../api/client';
-import { deposit, withdraw } from '../api/wallet';
+import { useMoveMoney, type MoneyAction } from '../api/wallet';
 import { formatDollars, isValidAmount, parseDollars } from '../format';
-import { randomUuid } from '../ids';
-import { BALANCE_REFRESH_ERROR, balanceDialogOpenAtom, useRefreshBalance } from '../state/balance';
-import { balanceAtom, setBalanceAtom, userAtom } from '../state/session';
+import { BALANCE_REFRESH_ERROR, balanceDialogOpenAtom } from '../state/balance';
+import { balanceAtom, userAtom } from '../state/session';
 import { Dialog } from './Dialog';
 import { Spinner } from './Spinner';
 import './BalanceDialog.css';
 
-/** SPEC section 5. */
-export const INVALID_AMOUNT = 'Please enter a valid amount above $1';
-/** SPEC section 8: what a failed deposit or withdrawal shows. */
-export const MONEY_MOVE_FAILED = 'You cannot withdraw more than what is in your account.';
-
-type Action = 'deposit' | 'withdraw';
 
 /** The server's text when it says more than the spec's catch-all (the amount rule, an overdraft). */
 function moneyErrorMessage(err: unknown): string {
@@ -28,36 +24,27 @@ function moneyErrorMessage(err: unknown): string {
 export function BalanceDialog() {
   const user = useAtomValue(userAtom);
   const balance = useAtomValue(balanceAtom);
-  const setBalance = useSetAtom(setBalanceAtom);
   const setOpen = useSetAtom(balanceDialogOpenAtom);
-  const refreshBalance = useRefreshBalance();
+  // The freshest balance while the modal is open: the session is re-read as it opens.
+  const { isRefetchError: refreshFailed } = useQuery({ ...sessionQuery, refetchOnMount: 'always' });
+  const move = useMoveMoney(user?._id ?? '');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [refreshFailed, setRefreshFailed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
-
-  // Show the freshest balance while the modal is open.
-  useEffect(() => {
-    const controller = new AbortController();
-    void refreshBalance(null, controller.signal).then((ok) => {
-      if (!controller.signal.aborted) setRefreshFailed(!ok);
-    });
-    return () => controller.abort();
-  }, [refreshBalance]);
+  const busy: MoneyAction | null = move.isPending ? move.variables.action : null;
 
   const close = () => {
     if (!busy) setOpen(false);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !user) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const action: Action = submitter instanceof HTMLButtonElement && submitter.value === 'withdraw' ? 'withdraw' : 'deposit';
+    const action: MoneyAction = submitter instanceof HTMLButtonElement && submitter.value === 'withdraw' ? 'withdraw' : 'deposit';
     const value = parseDollars(amount);
     setNotice(null);
     if (!isValidAmount(value)) {
@@ -66,21 +53,18 @@ export function BalanceDialog() {
       return;
     }
     setError(null);
-    setBusy(action);
-    try {
-      const call = action === 'deposit' ? deposit : withdraw;
-      const { new_balance } = await call(user._id, value, randomUuid());
-      setBalance(new_balance);
-      setRefreshFailed(false);
-      setAmount('');
-      setNotice(
-        `${action === 'deposit' ? 'Deposited' : 'Withdrew'} ${formatDollars(value)}. Your balance is now ${formatDollars(new_balance)}.`,
-      );
-    } catch (err) {
-      setError(moneyErrorMessage(err));
-    } finally {
-      setBusy(null);
-    }
+    move.mutate(
+      { action, amount: value },
+      {
+        onSuccess: ({ new_balance }) => {
+          setAmount('');
+          setNotice(
+            `${action === 'deposit' ? 'Deposited' : 'Withdrew'} ${formatDollars(value)}. Your balance is now ${formatDollars(new_balance)}.`,
+          );
+        },
+        onError: (err) => setError(moneyErrorMessage(err)),
+      },
+    );
   }
 
   const body = (

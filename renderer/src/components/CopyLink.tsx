@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { COPY_FAILED, COPY_OK } from '../../../api/contract/texts';
 import { CheckIcon, CopyIcon } from './Icons';
 
-/** SPEC section 8. */
-export const COPY_OK = 'Link copied to clipboard!';
-export const COPY_FAILED = 'Could not copy link. Please try again later.';
+export { COPY_FAILED, COPY_OK };
 
 export async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './Dialog.css';
 
@@ -17,12 +17,13 @@ interface DialogProps {
   children: ReactNode;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Modal dialog: focus moves in and stays in, Escape dismisses, focus returns on close. */
+/**
+ * Modal dialog on the native `<dialog>` (`showModal`): the browser keeps focus inside, makes the
+ * page behind it inert and turns Escape into a `cancel` event, which the owner answers through
+ * `onDismiss` (a busy dialog stays). It is open while it is rendered; focus returns on close.
+ */
 export function Dialog({ message, title, body, media, className, onDismiss, children }: DialogProps) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
   const dismissRef = useRef(onDismiss);
@@ -30,62 +31,52 @@ export function Dialog({ message, title, body, media, className, onDismiss, chil
     dismissRef.current = onDismiss;
   });
 
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const node = ref.current;
-    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus({ preventScroll: true });
-
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        dismissRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !node) return;
-      const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const firstItem = items[0];
-      const lastItem = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === firstItem) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem.focus();
-      }
-    }
-
-    document.addEventListener('keydown', onKeyDown, true);
+    let unmounted = false;
+    const open = () => {
+      if (!dialog.open) dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus({ preventScroll: true });
+    };
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      dismissRef.current();
+    };
+    // The browser may close it anyway (Chrome does on a repeated Escape): the owner decides, and
+    // a dialog that is still rendered afterwards opens again.
+    const onClose = () => {
+      if (unmounted) return;
+      dismissRef.current();
+      window.requestAnimationFrame(() => {
+        if (!unmounted) open();
+      });
+    };
+    open();
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onClose);
     return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      document.body.style.overflow = overflow;
-      previous?.focus();
+      unmounted = true;
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onClose);
+      if (dialog.open) dialog.close();
+      previous?.focus({ preventScroll: true });
     };
   }, []);
 
   return createPortal(
-    <div
-      className="dialog-backdrop"
+    <dialog
+      ref={ref}
+      className="dialog-layer"
+      aria-labelledby={title ? titleId : messageId}
+      aria-describedby={title ? messageId : undefined}
       onMouseDown={(event) => {
+        // The layer itself, around the box, is the backdrop.
         if (event.target === event.currentTarget) onDismiss();
       }}
     >
-      <div
-        ref={ref}
-        className={className ? `dialog ${className}` : 'dialog'}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={title ? titleId : messageId}
-        aria-describedby={title ? messageId : undefined}
-        tabIndex={-1}
-      >
+      <div className={className ? `dialog ${className}` : 'dialog'}>
         {media}
         {title ? (
           <h2 id={titleId} className="dialog__title">
@@ -98,7 +89,7 @@ export function Dialog({ message, title, body, media, className, onDismiss, chil
         {body ? <div className="dialog__body">{body}</div> : null}
         <div className="dialog__actions">{children}</div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

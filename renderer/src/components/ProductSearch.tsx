@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { SEARCH_MAX_LENGTH, blockedQueryMessage, loadBlocklist, searchProducts } from '../api/catalog';
-import { ApiError, isAbortError } from '../api/client';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { BlockedSearchError, SEARCH_MAX_LENGTH, loadBlocklist, useProductSearch } from '../api/catalog';
+import { SEARCH_FAILED, SEARCH_UNEXPECTED } from '../../../api/contract/texts';
+import { ApiError } from '../api/client';
 import type { SearchProduct } from '../api/types';
 import { formatDollars } from '../format';
 import { productShipping } from '../productPrice';
@@ -8,11 +9,8 @@ import { PackageIcon, SearchIcon } from './Icons';
 import { Spinner } from './Spinner';
 import './ProductSearch.css';
 
-/** SPEC section 8: search errors are the server's text, else these. */
-export const SEARCH_FAILED = 'An error occurred';
-export const SEARCH_UNEXPECTED = 'An unexpected error occurred';
-
 function searchErrorMessage(err: unknown): string {
+  if (err instanceof BlockedSearchError) return err.message;
   if (err instanceof ApiError) return err.status !== 0 && err.message && !err.code.startsWith('http_') ? err.message : SEARCH_FAILED;
   return SEARCH_UNEXPECTED;
 }
@@ -38,8 +36,9 @@ interface ProductSearchProps {
  */
 export function ProductSearch({ onSelect, selectLabel = 'Select', onPreview }: ProductSearchProps) {
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<SearchState>({ kind: 'idle' });
-  const controllerRef = useRef<AbortController | null>(null);
+  // The search last asked for (Search or Enter): the query cache holds its answer.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const results = useProductSearch(submitted);
   const inputId = useId();
   const resultsId = useId();
 
@@ -48,32 +47,28 @@ export function ProductSearch({ onSelect, selectLabel = 'Select', onPreview }: P
     void loadBlocklist().catch(() => {});
   }, []);
 
-  async function search() {
+  const state: SearchState =
+    submitted === null
+      ? { kind: 'idle' }
+      : results.isFetching
+        ? { kind: 'searching' }
+        : results.isError
+          ? { kind: 'error', message: searchErrorMessage(results.error) }
+          : results.isSuccess
+            ? { kind: 'results', query: submitted, products: results.data }
+            : { kind: 'idle' };
+
+  function search() {
     const q = query.trim();
     if (!q) return;
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setState({ kind: 'searching' });
-    try {
-      const blocked = await blockedQueryMessage(q);
-      if (controller.signal.aborted) return;
-      if (blocked) {
-        setState({ kind: 'error', message: blocked });
-        return;
-      }
-      const products = await searchProducts(q, controller.signal);
-      if (!controller.signal.aborted) setState({ kind: 'results', query: q, products });
-    } catch (err) {
-      if (isAbortError(err) || controller.signal.aborted) return;
-      setState({ kind: 'error', message: searchErrorMessage(err) });
-    }
+    if (q === submitted) void results.refetch();
+    else setSubmitted(q);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
-      void search();
+      search();
     }
   }
 
@@ -97,7 +92,7 @@ export function ProductSearch({ onSelect, selectLabel = 'Select', onPreview }: P
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="btn btn--soft" onClick={() => void search()} disabled={state.kind === 'searching'}>
+        <button type="button" className="btn btn--soft" onClick={search} disabled={state.kind === 'searching'}>
           Search
         </button>
       </div>

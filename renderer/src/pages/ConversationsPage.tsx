@@ -1,17 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useAtomValue, useStore } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { CONVERSATIONS_ERROR } from '../api/conversations';
-import { isAbortError } from '../api/client';
+import { CONVERSATIONS_ERROR, useConversationsQuery } from '../api/conversations';
 import type { ConversationView } from '../api/types';
 import { ChatIcon, GiftIcon, PlusIcon } from '../components/Icons';
 import { Avatar } from '../components/ProfileImages';
+import { RetryAlert } from '../components/RetryAlert';
 import { PageSpinner } from '../components/Spinner';
 import { useNow } from '../components/useNow';
 import { usePageTitle } from '../components/usePageTitle';
 import { appLocale, formatRelativeTime } from '../format';
 import { truncatePreview } from '../messageText';
-import { conversationUnreadAtom, conversationsAtom, refreshConversations, useReconnected } from '../state/realtime';
 import { userAtom } from '../state/session';
 import './ConversationsPage.css';
 
@@ -31,48 +29,10 @@ function preview(conversation: ConversationView): string {
 export function ConversationsPage() {
   usePageTitle('Messages');
   const user = useAtomValue(userAtom);
-  const userId = user?._id;
-  const store = useStore();
-  const conversations = useAtomValue(conversationsAtom);
-  const unread = useAtomValue(conversationUnreadAtom);
-  const [error, setError] = useState(false);
-  const [loading, setLoading] = useState(true);
+  // The inbox is kept live by the session's socket, and read again after a dropped connection.
+  const { data: conversations, isPending, isError: error, isFetching, refetch } = useConversationsQuery(user?._id ?? '');
   const now = useNow();
   const locale = appLocale();
-
-  /** Fetches the inbox; every state change happens when the answer arrives. */
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      if (!userId) return;
-      refreshConversations(store, userId, signal).then(
-        () => {
-          setError(false);
-          setLoading(false);
-        },
-        (err: unknown) => {
-          if (isAbortError(err) || signal?.aborted) return;
-          setError(true);
-          setLoading(false);
-        },
-      );
-    },
-    [userId, store],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  // After a dropped connection: conversations that started meanwhile.
-  useReconnected(load);
-
-  const retry = () => {
-    setLoading(true);
-    setError(false);
-    load();
-  };
 
   const list = conversations ?? [];
 
@@ -84,17 +44,12 @@ export function ConversationsPage() {
       </header>
 
       {error ? (
-        <div className="alert inbox__error" role="alert">
-          <p>{CONVERSATIONS_ERROR}</p>
-          <button type="button" className="btn btn--sm" onClick={retry} disabled={loading}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert className="inbox__error" message={CONVERSATIONS_ERROR} onRetry={() => void refetch()} disabled={isFetching} />
       ) : null}
 
-      {conversations === null && loading ? <PageSpinner label="Loading conversations" /> : null}
+      {isPending ? <PageSpinner label="Loading conversations" /> : null}
 
-      {conversations !== null && list.length === 0 && !error ? (
+      {conversations && list.length === 0 && !error ? (
         <div className="card empty-state">
           <div className="empty-state__icon">
             <ChatIcon size={28} />
@@ -111,7 +66,7 @@ export function ConversationsPage() {
       {list.length > 0 ? (
         <ul className="inbox__list" aria-label="Conversations">
           {list.map((conversation) => {
-            const count = unread[conversation._id] ?? conversation.unreadCount;
+            const count = conversation.unreadCount;
             const name = otherPartyName(conversation);
             const last = conversation.lastMessage;
             return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { isAbortError } from '../api/client';
-import { listInvites } from '../api/invites';
+import { INVITE_COPY_FAILED, INVITE_FETCH_FAILED } from '../../../api/contract/texts';
+import { useInvitesQuery } from '../api/invites';
 import type { Invite } from '../api/types';
 import { CheckIcon, CopyIcon, TicketIcon } from '../components/Icons';
 import { MessagePopup } from '../components/MessagePopup';
@@ -10,35 +10,22 @@ import { usePageTitle } from '../components/usePageTitle';
 import { userAtom } from '../state/session';
 import './CreateInvitePage.css';
 
-export const INVITE_FETCH_FAILED = 'An error occured when fetching invites. Please try again later.';
-export const INVITE_COPY_FAILED = 'An error occured copying the invite. Please try again later.';
 const COPIED_MS = 3000;
 
 type InvitesState = { kind: 'loading' } | { kind: 'ready'; invites: Invite[] } | { kind: 'error' };
-type InvitesResult = Exclude<InvitesState, { kind: 'loading' }> & { userId: string };
 
 export function CreateInvitePage() {
   const user = useAtomValue(userAtom);
-  const userId = user?._id;
-  const [result, setResult] = useState<InvitesResult | null>(null);
-  const state: InvitesState = result && result.userId === userId ? result : { kind: 'loading' };
+  const query = useInvitesQuery(user?._id ?? '');
+  const state: InvitesState = query.isSuccess
+    ? { kind: 'ready', invites: query.data }
+    : query.isError
+      ? { kind: 'error' }
+      : { kind: 'loading' };
   const [copiedId, setCopiedId] = useState<string | null>(null);
   const [popup, setPopup] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   usePageTitle('Invites');
-
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    listInvites(userId, controller.signal).then(
-      (invites) => setResult({ kind: 'ready', invites, userId }),
-      (err: unknown) => {
-        if (isAbortError(err) || controller.signal.aborted) return;
-        setResult({ kind: 'error', userId });
-      },
-    );
-    return () => controller.abort();
-  }, [userId]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 

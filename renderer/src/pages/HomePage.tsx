@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom';
 import { useLinkFeed } from '../api/links';
 import { ArrowDownIcon, GiftIcon, HeartListIcon, PlusIcon, RefreshIcon } from '../components/Icons';
 import { LinkCard } from '../components/LinkCard';
+import { RetryAlert } from '../components/RetryAlert';
 import { Spinner } from '../components/Spinner';
 import { useNow } from '../components/useNow';
+import { useInfiniteScroll } from '../components/useInfiniteScroll';
 import { usePageTitle } from '../components/usePageTitle';
 import { isOwnLink } from '../linkText';
 import { userAtom } from '../state/session';
@@ -14,37 +16,11 @@ import './HomePage.css';
 /** SPEC section 2, as written. */
 export const FEED_END = 'There are no more links availble. Create one for it to show up on the home page.';
 
-/** Fetch the next page once this share of the page has been scrolled. */
-const SCROLL_TRIGGER = 0.8;
-const SCROLL_THROTTLE_MS = 150;
+/** The next page loads once the end of the list comes within half a screen of the viewport. */
+const LOAD_MORE_MARGIN = '0px 0px 50% 0px';
 /** How far (in px, after damping) a pull must go to refresh. */
 const PULL_THRESHOLD = 64;
 const PULL_MAX = 96;
-
-function scrolledShare(): number {
-  const doc = document.documentElement;
-  const height = doc.scrollHeight;
-  if (height <= 0) return 1;
-  return (window.scrollY + window.innerHeight) / height;
-}
-
-/** Calls `fn` at most once per `ms`, and once more at the end of a burst. */
-function throttle(fn: () => void, ms: number) {
-  let last = 0;
-  let timer: number | undefined;
-  const run = () => {
-    last = Date.now();
-    timer = undefined;
-    fn();
-  };
-  const throttled = () => {
-    const wait = ms - (Date.now() - last);
-    if (wait <= 0) run();
-    else if (timer === undefined) timer = window.setTimeout(run, wait);
-  };
-  throttled.cancel = () => window.clearTimeout(timer);
-  return throttled;
-}
 
 /** Touch pull-to-refresh at the top of the page; answers how far the finger has pulled. */
 function usePullToRefresh(onRefresh: () => void, enabled: boolean): number {
@@ -103,30 +79,12 @@ export function HomePage() {
   const user = useAtomValue(userAtom);
   usePageTitle(null);
   const name = user ? user.displayName || user.username : null;
-  const feed = useLinkFeed();
-  const { links, hasMore, status, error, loadMore, refresh, retry } = feed;
+  const { query, links, hasMore, status, error, refresh, retry } = useLinkFeed();
   const now = useNow();
   const busy = status !== 'idle';
   const pull = usePullToRefresh(() => void refresh(), status !== 'refreshing' && status !== 'loading');
-
-  // Infinite scroll: past 80% of the page, fetch the next page (throttled to 150 ms).
-  useEffect(() => {
-    const check = throttle(() => {
-      if (scrolledShare() >= SCROLL_TRIGGER) loadMore();
-    }, SCROLL_THROTTLE_MS);
-    window.addEventListener('scroll', check, { passive: true });
-    window.addEventListener('resize', check);
-    return () => {
-      check.cancel();
-      window.removeEventListener('scroll', check);
-      window.removeEventListener('resize', check);
-    };
-  }, [loadMore]);
-
-  // A page that does not fill the screen cannot be scrolled: keep fetching while there is more.
-  useEffect(() => {
-    if (status === 'idle' && hasMore && !error && links.length > 0 && scrolledShare() >= SCROLL_TRIGGER) loadMore();
-  }, [status, hasMore, error, links.length, loadMore]);
+  // Infinite scroll: a sentinel after the list fetches the next page as it comes near.
+  const sentinel = useInfiniteScroll(query, { rootMargin: LOAD_MORE_MARGIN });
 
   const pullLabel = status === 'refreshing' ? 'Refreshing…' : pull >= PULL_THRESHOLD ? 'Release to refresh' : 'Pull to refresh';
 
@@ -193,20 +151,15 @@ export function HomePage() {
           </ul>
         ) : null}
 
+        <div ref={sentinel} className="home__sentinel" aria-hidden="true" />
+
         {status === 'loading' || status === 'loading-more' ? (
           <div className="home__loading">
             <Spinner label={status === 'loading' ? 'Loading links' : 'Loading more links'} />
           </div>
         ) : null}
 
-        {error ? (
-          <div className="alert home__error" role="alert">
-            <p>{error}</p>
-            <button type="button" className="btn btn--sm" onClick={retry}>
-              Try again
-            </button>
-          </div>
-        ) : null}
+        {error ? <RetryAlert className="home__error" message={error} onRetry={retry} /> : null}
 
         {!error && !hasMore && status !== 'loading' ? (
           links.length === 0 ? (

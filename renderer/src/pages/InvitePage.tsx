@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { isAbortError } from '../api/client';
-import { checkInvite } from '../api/invites';
+import { INVITE_CHECK_FAILED, INVITE_INVALID, INVITE_MEMBER, INVITE_MISSING } from '../../../api/contract/texts';
+import { useInviteCheck } from '../api/invites';
 import { AuthCard } from '../components/AuthCard';
 import { PageSpinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
@@ -14,10 +14,10 @@ type InviteState =
   | { kind: 'message'; text: string; redirectMs: number };
 
 export const INVITE_TEXTS = {
-  member: "You already have an account. Send this invite to someone who doesn't",
-  invalid: 'Invalid or expired invite link.',
-  failed: 'An error occurred while validating the invite link.',
-  missing: 'No invite provided.',
+  member: INVITE_MEMBER,
+  invalid: INVITE_INVALID,
+  failed: INVITE_CHECK_FAILED,
+  missing: INVITE_MISSING,
 } as const;
 
 /** /invite/{code} and /invites/accept/{code}: the landing page of an invite link. */
@@ -28,32 +28,15 @@ export function InvitePage() {
   const loggedIn = user !== null;
   usePageTitle('Invite');
 
-  // The server's answer, remembered with the code it is for.
-  const [check, setCheck] = useState<{ code: string; state: InviteState } | null>(null);
+  // The server is asked only about a code a visitor brings.
+  const check = useInviteCheck(inviteId ?? '', Boolean(inviteId) && !loggedIn);
 
   let state: InviteState;
   if (!inviteId) state = { kind: 'message', text: INVITE_TEXTS.missing, redirectMs: 2000 };
   else if (loggedIn) state = { kind: 'message', text: INVITE_TEXTS.member, redirectMs: 3000 };
-  else if (check && check.code === inviteId) state = check.state;
+  else if (check.isError) state = { kind: 'message', text: INVITE_TEXTS.failed, redirectMs: 3000 };
+  else if (check.isSuccess) state = check.data ? { kind: 'valid' } : { kind: 'message', text: INVITE_TEXTS.invalid, redirectMs: 3000 };
   else state = { kind: 'checking' };
-
-  const needsCheck = Boolean(inviteId) && !loggedIn;
-  useEffect(() => {
-    if (!needsCheck || !inviteId) return;
-    const controller = new AbortController();
-    const settle = (next: InviteState) => setCheck({ code: inviteId, state: next });
-    checkInvite(inviteId, controller.signal).then(
-      (invites) => {
-        const usable = Array.isArray(invites) && invites.some((invite) => invite.status !== 'used');
-        settle(usable ? { kind: 'valid' } : { kind: 'message', text: INVITE_TEXTS.invalid, redirectMs: 3000 });
-      },
-      (err: unknown) => {
-        if (isAbortError(err) || controller.signal.aborted) return;
-        settle({ kind: 'message', text: INVITE_TEXTS.failed, redirectMs: 3000 });
-      },
-    );
-    return () => controller.abort();
-  }, [inviteId, needsCheck]);
 
   const redirectMs = state.kind === 'message' ? state.redirectMs : null;
   useEffect(() => {

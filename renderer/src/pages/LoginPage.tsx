@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import * as authApi from '../api/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../api/contract/limits';
+import { INCORRECT_LOGIN, SERVER_ERROR } from '../../../api/contract/texts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
@@ -22,11 +24,11 @@ export const LOGIN_TAGLINE = 'Receive gifts from people who love you';
 function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return NETWORK_ERROR_MESSAGE;
-    if (err.status === 400) return 'Incorrect login information';
-    if (err.status >= 500) return 'Server error. Please try again later.';
+    if (err.status === 400) return INCORRECT_LOGIN;
+    if (err.status >= 500) return SERVER_ERROR;
     return err.message;
   }
-  return 'Server error. Please try again later.';
+  return SERVER_ERROR;
 }
 
 export function LoginPage() {
@@ -106,7 +108,7 @@ export function LoginPage() {
             name="password"
             autoComplete="current-password"
             required
-            minLength={6}
+            minLength={PASSWORD_MIN_LENGTH}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />

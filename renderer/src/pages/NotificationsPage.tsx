@@ -1,23 +1,21 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router-dom';
-import { isAbortError } from '../api/client';
-import { MARK_READ_ERROR, NOTIFICATIONS_ERROR, listNotifications, markNotificationsRead } from '../api/notifications';
+import { MARK_READ_ERROR, NOTIFICATIONS_ERROR, useMarkNotificationsRead, useNotificationsQuery } from '../api/notifications';
 import type { NotificationView } from '../api/types';
 import { BellIcon, CheckIcon, CoinsIcon, GiftIcon, PackageIcon } from '../components/Icons';
 import { MessagePopup } from '../components/MessagePopup';
 import { PageSpinner } from '../components/Spinner';
+import { RetryAlert } from '../components/RetryAlert';
 import { useNow } from '../components/useNow';
 import { usePageTitle } from '../components/usePageTitle';
 import { appLocale, formatDollars, formatRelativeTime } from '../format';
 import { platform, type NotificationPermissionState } from '../platform';
-import { clearUnreadNotificationsAtom, useIncomingNotifications, useReconnected } from '../state/realtime';
+import { clearUnreadNotificationsAtom } from '../state/realtime';
 import { userAtom } from '../state/session';
 import './NotificationsPage.css';
 
 type Filter = 'unread' | 'read';
-
-type ListState = { kind: 'loading' } | { kind: 'ready'; items: NotificationView[] } | { kind: 'error' };
 
 /** The item's title, when the message does not already say it. */
 function itemLine(n: NotificationView): string | null {
@@ -29,70 +27,26 @@ function itemLine(n: NotificationView): string | null {
 export function NotificationsPage() {
   usePageTitle('Notifications');
   const user = useAtomValue(userAtom);
-  const userId = user?._id;
+  const userId = user?._id ?? '';
   const clearUnread = useSetAtom(clearUnreadNotificationsAtom);
-  const [state, setState] = useState<ListState>({ kind: 'loading' });
+  // New ones arrive live, unread, on top; after a dropped connection the list is read again.
+  const { data, isPending, isError, refetch } = useNotificationsQuery(userId);
+  const markRead = useMarkNotificationsRead(userId);
   const [filter, setFilter] = useState<Filter>('unread');
-  const [marking, setMarking] = useState(false);
   const [popup, setPopup] = useState<string | null>(null);
   const now = useNow();
   const locale = appLocale();
+  const ready = data !== undefined;
 
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      if (!userId) return;
-      listNotifications(userId, signal).then(
-        (items) => setState({ kind: 'ready', items }),
-        (err: unknown) => {
-          if (isAbortError(err) || signal?.aborted) return;
-          setState((s) => (s.kind === 'ready' ? s : { kind: 'error' }));
-        },
-      );
-    },
-    [userId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  // Notifications have no catch-up: after a dropped connection, read them again.
-  useReconnected(load);
-
-  // New ones arrive live, unread, on top.
-  const onNotification = useCallback((notification: NotificationView) => {
-    setState((s) =>
-      s.kind === 'ready' && !s.items.some((n) => n._id === notification._id)
-        ? { kind: 'ready', items: [notification, ...s.items] }
-        : s,
-    );
-  }, []);
-  useIncomingNotifications(onNotification);
-
-  async function markAllRead() {
-    if (!userId || marking) return;
-    setMarking(true);
-    try {
-      await markNotificationsRead(userId);
-    } catch {
-      setMarking(false);
-      setPopup(MARK_READ_ERROR);
-      return;
-    }
-    clearUnread();
-    try {
-      const items = await listNotifications(userId);
-      setState({ kind: 'ready', items });
-    } catch {
-      // They are read on the server: show them so even if the list could not be re-read.
-      setState((s) => (s.kind === 'ready' ? { kind: 'ready', items: s.items.map((n) => ({ ...n, read: 1 as const })) } : s));
-    }
-    setMarking(false);
+  function markAllRead() {
+    if (!userId || markRead.isPending) return;
+    markRead.mutate(undefined, {
+      onSuccess: () => clearUnread(),
+      onError: () => setPopup(MARK_READ_ERROR),
+    });
   }
 
-  const items = state.kind === 'ready' ? state.items : [];
+  const items = data ?? [];
   const unreadCount = items.filter((n) => n.read === 0).length;
   const readCount = items.length - unreadCount;
   const shown = items.filter((n) => (filter === 'unread' ? n.read === 0 : n.read === 1));
@@ -121,7 +75,7 @@ export function NotificationsPage() {
                 onChange={() => setFilter(value)}
               />
               <span>{value === 'unread' ? 'Unread' : 'Read'}</span>
-              {state.kind === 'ready' ? (
+              {ready ? (
                 <span className="notifications__filter-count" aria-hidden="true">
                   {value === 'unread' ? unreadCount : readCount}
                 </span>
@@ -132,33 +86,21 @@ export function NotificationsPage() {
         <button
           type="button"
           className="btn btn--sm btn--soft"
-          onClick={() => void markAllRead()}
-          disabled={marking || state.kind !== 'ready' || unreadCount === 0}
+          onClick={markAllRead}
+          disabled={markRead.isPending || !ready || unreadCount === 0}
         >
           <CheckIcon size={16} />
-          {marking ? 'Marking…' : 'Mark all read'}
+          {markRead.isPending ? 'Marking…' : 'Mark all read'}
         </button>
       </div>
 
-      {state.kind === 'loading' ? <PageSpinner label="Loading notifications" /> : null}
+      {isPending ? <PageSpinner label="Loading notifications" /> : null}
 
-      {state.kind === 'error' ? (
-        <div className="alert notifications__error" role="alert">
-          <p>{NOTIFICATIONS_ERROR}</p>
-          <button
-            type="button"
-            className="btn btn--sm"
-            onClick={() => {
-              setState({ kind: 'loading' });
-              load();
-            }}
-          >
-            Try again
-          </button>
-        </div>
+      {isError && !ready ? (
+        <RetryAlert className="notifications__error" message={NOTIFICATIONS_ERROR} onRetry={() => void refetch()} />
       ) : null}
 
-      {state.kind === 'ready' && shown.length === 0 ? (
+      {ready && shown.length === 0 ? (
         <div className="card empty-state">
           <div className="empty-state__icon">
             <BellIcon size={28} />

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
-import { getProfileLinks } from '../api/links';
-import { ApiError, isAbortError } from '../api/client';
+import { useProfileLinkQuery } from '../api/links';
+import { ApiError } from '../api/client';
 import type { LinkView, ProfileUser } from '../api/types';
-import { getUserByUsername } from '../api/users';
+import { useProfileQuery } from '../api/users';
 import { GiftIcon, HeartListIcon, LockIcon, MapPinIcon, SettingsIcon, VerifiedIcon } from '../components/Icons';
 import { Avatar, Cover } from '../components/ProfileImages';
 import { PageSpinner } from '../components/Spinner';
@@ -15,49 +14,29 @@ import { linkPath, linkSentence } from '../linkText';
 import { userAtom } from '../state/session';
 import './ProfilePage.css';
 
-type ProfileState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; profile: ProfileUser }
-  | { kind: 'error'; message: string };
-type ProfileResult = Exclude<ProfileState, { kind: 'loading' }> & { username: string };
+function profileErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status === 404) return 'User not found';
+  if (err instanceof ApiError && err.status === 0) return err.message;
+  return 'An error occurred when loading this profile. Please try again later.';
+}
 
 export function ProfilePage() {
   const { username = '' } = useParams();
   const me = useAtomValue(userAtom);
   const isOwner = me !== null && me.username.toLowerCase() === username.toLowerCase();
-  const [result, setResult] = useState<ProfileResult | null>(null);
-  const state: ProfileState = result && result.username === username ? result : { kind: 'loading' };
-
-  useEffect(() => {
-    if (isOwner) return; // the session already holds the freshest copy
-    const controller = new AbortController();
-    getUserByUsername(username, controller.signal).then(
-      (profile) => setResult({ kind: 'ready', profile, username }),
-      (err: unknown) => {
-        if (isAbortError(err) || controller.signal.aborted) return;
-        const message =
-          err instanceof ApiError && err.status === 404
-            ? 'User not found'
-            : err instanceof ApiError && err.status === 0
-              ? err.message
-              : 'An error occurred when loading this profile. Please try again later.';
-        setResult({ kind: 'error', message, username });
-      },
-    );
-    return () => controller.abort();
-  }, [username, isOwner]);
-
-  const profile: ProfileUser | null = isOwner ? me : state.kind === 'ready' ? state.profile : null;
+  // The owner's own profile is the session's user, the freshest copy there is.
+  const other = useProfileQuery(username, !isOwner);
+  const profile: ProfileUser | null = isOwner ? me : (other.data ?? null);
   usePageTitle(profile ? profile.displayName || profile.username : 'Profile');
 
   if (!profile) {
-    if (state.kind === 'error') {
+    if (other.isError) {
       return (
         <div className="card empty-state">
           <div className="empty-state__icon">
             <GiftIcon size={28} />
           </div>
-          <h1>{state.message}</h1>
+          <h1>{profileErrorMessage(other.error)}</h1>
           <p className="muted">Check the username and try again.</p>
           <Link className="btn btn--primary" to="/">
             Go home
@@ -138,25 +117,16 @@ function ProfileLinkCard({ username, isOwner }: { username: string; isOwner: boo
   const me = useAtomValue(userAtom);
   const canSee = isOwner || (me?.isSubscribed ?? false);
   const now = useNow(60_000);
-  const [result, setResult] = useState<(LinkCardState & { username: string }) | null>(null);
+  const query = useProfileLinkQuery(username, me?._id ?? null, canSee);
   const state: LinkCardState = !canSee
     ? { kind: 'locked' }
-    : result && result.username === username
-      ? result
-      : { kind: 'loading' };
-
-  useEffect(() => {
-    if (!canSee) return;
-    const controller = new AbortController();
-    getProfileLinks(username, 1, controller.signal).then(
-      (links) => setResult({ kind: 'ready', link: links[0] ?? null, username }),
-      (err: unknown) => {
-        if (isAbortError(err) || controller.signal.aborted) return;
-        setResult(err instanceof ApiError && err.status === 403 ? { kind: 'locked', username } : { kind: 'error', username });
-      },
-    );
-    return () => controller.abort();
-  }, [username, canSee]);
+    : query.isSuccess
+      ? { kind: 'ready', link: query.data }
+      : query.isError
+        ? query.error instanceof ApiError && query.error.status === 403
+          ? { kind: 'locked' }
+          : { kind: 'error' }
+        : { kind: 'loading' };
 
   const title = isOwner ? 'Your link' : 'Link';
 

@@ -2,6 +2,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import * as authApi from '../api/auth';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from '../../../api/contract/limits';
+import { PASSWORDS_DO_NOT_MATCH, REGISTER_FAILED } from '../../../api/contract/texts';
 import { ApiError } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
@@ -10,8 +19,6 @@ import { returnPath } from '../state/navigation';
 import { userAtom } from '../state/session';
 import { useCompleteLogin } from '../state/useSession';
 
-const REGISTER_FAILED = 'An error occurred when trying to register. Please try again later.';
-export const PASSWORDS_DO_NOT_MATCH = 'passwords do not match';
 
 function registerErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 400 && err.message) return err.message;
@@ -104,8 +111,8 @@ export function RegisterPage() {
             autoCapitalize="none"
             spellCheck={false}
             required
-            minLength={3}
-            maxLength={15}
+            minLength={USERNAME_MIN_LENGTH}
+            maxLength={USERNAME_MAX_LENGTH}
             value={username}
             onChange={(event) => setUsername(event.target.value)}
           />
@@ -120,8 +127,8 @@ export function RegisterPage() {
             autoComplete="email"
             inputMode="email"
             required
-            minLength={5}
-            maxLength={35}
+            minLength={EMAIL_MIN_LENGTH}
+            maxLength={EMAIL_MAX_LENGTH}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
@@ -135,8 +142,8 @@ export function RegisterPage() {
             name="password"
             autoComplete="new-password"
             required
-            minLength={6}
-            maxLength={35}
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
@@ -151,8 +158,8 @@ export function RegisterPage() {
             name="confirmPassword"
             autoComplete="new-password"
             required
-            minLength={6}
-            maxLength={35}
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
           />

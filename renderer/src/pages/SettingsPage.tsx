@@ -1,20 +1,20 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { EDIT_FIELD_MAX_LENGTH } from '../../../api/contract/limits';
+import { SERVER_ERROR, UPLOAD_FAILED } from '../../../api/contract/texts';
 import { ApiError } from '../api/client';
 import type { EditableUserField, PictureKind, UpdateUserRequest, User } from '../api/types';
-import { updateUser, uploadPicture } from '../api/users';
+import { useUpdateUser, useUploadPicture } from '../api/users';
 import { CameraIcon, LogoutIcon, PencilIcon } from '../components/Icons';
 import { MessagePopup } from '../components/MessagePopup';
 import { Avatar, Cover } from '../components/ProfileImages';
 import { Spinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
-import { replaceUserAtom, userAtom } from '../state/session';
+import { userAtom } from '../state/session';
 import { useLogout } from '../state/useSession';
 import './SettingsPage.css';
 
-export const UPLOAD_FAILED = 'Failed to upload image, try a smaller file.';
-const MAX_FIELD_LENGTH = 40;
 const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
 interface FieldSpec {
@@ -67,7 +67,7 @@ function saveErrorMessage(err: unknown): string {
     if (err.status === 0) return err.message;
     if (err.status >= 400 && err.status < 500 && err.message) return err.message;
   }
-  return 'Server error. Please try again later.';
+  return SERVER_ERROR;
 }
 
 export function SettingsPage() {
@@ -82,16 +82,17 @@ export function SettingsPage() {
 }
 
 function SettingsForm({ user }: { user: User }) {
-  const replaceUser = useSetAtom(replaceUserAtom);
+  const save = useUpdateUser(user._id);
+  const upload = useUploadPicture();
   const logout = useLogout();
   const navigate = useNavigate();
   const [drafts, setDrafts] = useState<Drafts>(() => draftsFrom(user));
   const [editing, setEditing] = useState<Partial<Record<EditableUserField, boolean>>>({});
-  const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
-  const [uploading, setUploading] = useState<PictureKind | null>(null);
   const [popup, setPopup] = useState<string | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
+  const saving = save.isPending;
+  const uploading: PictureKind | null = upload.isPending ? upload.variables.kind : null;
 
   // A success note fades after a few seconds.
   useEffect(() => {
@@ -129,11 +130,9 @@ function SettingsForm({ user }: { user: User }) {
       setStatus({ kind: 'info', text: 'No changes to save.' });
       return;
     }
-    setSaving(true);
     setStatus(null);
     try {
-      const updated = await updateUser(user._id, changes);
-      replaceUser(updated);
+      const updated = await save.mutateAsync(changes);
       setDrafts(draftsFrom(updated));
       setEditing({});
       setStatus({ kind: 'success', text: 'Changes saved.' });
@@ -142,12 +141,10 @@ function SettingsForm({ user }: { user: User }) {
       }
     } catch (err) {
       setStatus({ kind: 'error', text: saveErrorMessage(err) });
-    } finally {
-      setSaving(false);
     }
   }
 
-  async function onPickImage(kind: PictureKind, event: ChangeEvent<HTMLInputElement>) {
+  function onPickImage(kind: PictureKind, event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     input.value = '';
@@ -156,15 +153,8 @@ function SettingsForm({ user }: { user: User }) {
       setPopup(UPLOAD_FAILED);
       return;
     }
-    setUploading(kind);
-    try {
-      const response = await uploadPicture(file, kind);
-      replaceUser(response.user);
-    } catch {
-      setPopup(UPLOAD_FAILED);
-    } finally {
-      setUploading(null);
-    }
+    if (uploading) return;
+    upload.mutate({ file, kind }, { onError: () => setPopup(UPLOAD_FAILED) });
   }
 
   async function onLogout() {
@@ -249,7 +239,7 @@ function SettingsForm({ user }: { user: User }) {
                         name={field.key}
                         autoComplete={field.autoComplete}
                         autoCapitalize={field.key === 'username' || field.key === 'email' ? 'none' : undefined}
-                        maxLength={MAX_FIELD_LENGTH}
+                        maxLength={EDIT_FIELD_MAX_LENGTH}
                         autoFocus
                         placeholder={field.key === 'password' ? 'New password' : undefined}
                         value={drafts[field.key]}

@@ -1,108 +1,31 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MoneyInput } from '../components/MoneyInput';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { errorMessage, isAbortError } from '../api/client';
-import { createLink, getActiveLinkCount } from '../api/links';
-import type { LinkView, SearchProduct } from '../api/types';
-import { INVALID_AMOUNT } from '../components/BalanceDialog';
-import { CopyLink } from '../components/CopyLink';
-import {
-  CheckIcon,
-  ClockIcon,
-  CoinsIcon,
-  GiftIcon,
-  HandHeartIcon,
-  PackageIcon,
-} from '../components/Icons';
+import { MAX_LINK_QUANTITY } from '../../../api/contract/limits';
+import { centsToDollars, dollarsToCents } from '../../../api/contract/money';
+import { INCOMPLETE_LINK, INVALID_AMOUNT, QUANTITY_REQUIRED } from '../../../api/contract/texts';
+import { errorMessage } from '../api/client';
+import { useActiveLinkCount, useCreateLink } from '../api/links';
+import type { SearchProduct } from '../api/types';
+import { ClockIcon, GiftIcon } from '../components/Icons';
 import { ProductSearch } from '../components/ProductSearch';
 import { Spinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
 import { formatDollars, isValidAmount, parseDollars } from '../format';
-import { randomUuid } from '../ids';
-import { linkPath, linkSentence, linkUrl } from '../linkText';
-import { productShipping, productTotal } from '../productPrice';
-import { useOpenBalanceDialog, useRefreshBalance } from '../state/balance';
+import { linkPath } from '../linkText';
+import { productTotal } from '../productPrice';
+import { useOpenBalanceDialog } from '../state/balance';
 import { balanceAtom, userAtom } from '../state/session';
+import { Choice, GIVE_OPTIONS, TYPE_OPTIONS, type GiveOrReceive, type LinkType } from './share/Choice';
+import { LinkReady } from './share/LinkReady';
+import { SelectedItem } from './share/SelectedItem';
 import './SharePage.css';
-
-/** SPEC section 5. */
-export const QUANTITY_REQUIRED = 'Please enter how many times this link can be used';
-export const INCOMPLETE_LINK = 'Choose give or receive, currency or item, and an amount or an item.';
-const MAX_QUANTITY = 1000;
-
-type GiveOrReceive = 'give' | 'receive';
-type LinkType = 'currency' | 'item';
-
-interface ChoiceOption<T extends string> {
-  value: T;
-  label: string;
-  hint: string;
-  icon: ReactNode;
-}
-
-function Choice<T extends string>({
-  legend,
-  name,
-  value,
-  options,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  value: T | null;
-  options: ChoiceOption<T>[];
-  onChange: (value: T) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="segmented">
-      <legend>{legend}</legend>
-      <div className="segmented__options">
-        {options.map((option) => (
-          <label key={option.value} className="segmented__option">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              aria-labelledby={`${id}-${option.value}`}
-              aria-describedby={`${id}-${option.value}-hint`}
-            />
-            {option.icon}
-            <span className="segmented__text">
-              <span id={`${id}-${option.value}`}>{option.label}</span>
-              <span id={`${id}-${option.value}-hint`} className="segmented__hint">
-                {option.hint}
-              </span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-const GIVE_OPTIONS: ChoiceOption<GiveOrReceive>[] = [
-  { value: 'give', label: 'Give', hint: 'Send a gift', icon: <HandHeartIcon size={22} /> },
-  { value: 'receive', label: 'Receive', hint: 'Ask for a gift', icon: <GiftIcon size={22} /> },
-];
-
-const TYPE_OPTIONS: ChoiceOption<LinkType>[] = [
-  { value: 'currency', label: 'Currency', hint: 'An amount of money', icon: <CoinsIcon size={22} /> },
-  { value: 'item', label: 'Item', hint: 'Something from the shop', icon: <PackageIcon size={22} /> },
-];
-
-function shippingText(shipping: number | null): string {
-  if (shipping === null) return ' · shipping calculated';
-  return shipping === 0 ? ' · free shipping' : ` + ${formatDollars(shipping)} shipping`;
-}
 
 function parseQuantity(text: string): number | null {
   if (!/^\d+$/.test(text.trim())) return null;
   const n = Number(text);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY ? n : null;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_LINK_QUANTITY ? n : null;
 }
 
 export function SharePage() {
@@ -110,7 +33,7 @@ export function SharePage() {
   const user = useAtomValue(userAtom);
   const balance = useAtomValue(balanceAtom);
   const openBalanceDialog = useOpenBalanceDialog();
-  const refreshBalance = useRefreshBalance();
+  const create = useCreateLink();
   const amountId = useId();
   const quantityId = useId();
 
@@ -121,24 +44,10 @@ export function SharePage() {
   const [item, setItem] = useState<SearchProduct | null>(null);
   const [fieldError, setFieldError] = useState<{ field: 'amount' | 'quantity' | 'form'; message: string } | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<LinkView | null>(null);
-  const [activeLinks, setActiveLinks] = useState(0);
-
-  const username = user?.username ?? '';
-
+  const creating = create.isPending;
+  const created = create.data ?? null;
   // One active link at a time: say so up front when there already is one.
-  useEffect(() => {
-    if (!username) return;
-    const controller = new AbortController();
-    getActiveLinkCount(username, controller.signal).then(
-      ({ totalLinks }) => setActiveLinks(totalLinks),
-      (err: unknown) => {
-        if (!isAbortError(err)) setActiveLinks(0);
-      },
-    );
-    return () => controller.abort();
-  }, [username]);
+  const activeLinks = useActiveLinkCount(user?.username ?? '').data?.totalLinks ?? 0;
 
   if (!user) return null;
 
@@ -147,7 +56,7 @@ export function SharePage() {
   const quantityValue = isGive ? parseQuantity(quantity) : 1;
   let total: number | null = null;
   if (type === 'currency' && isValidAmount(amountValue) && quantityValue !== null) {
-    total = Math.round(amountValue * 100 * quantityValue) / 100;
+    total = centsToDollars((dollarsToCents(amountValue) ?? 0) * quantityValue);
   } else if (type === 'item' && item) {
     total = productTotal(item);
   }
@@ -175,7 +84,7 @@ export function SharePage() {
     return true;
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (creating || !user) return;
     setSubmitError(null);
@@ -184,56 +93,23 @@ export function SharePage() {
       openBalanceDialog();
       return;
     }
-    setCreating(true);
-    try {
-      const link = await createLink(
-        {
-          creatorUserId: user._id,
-          creatorUsername: user.username,
-          details:
-            type === 'currency'
-              ? { giveorreceive: giveOrReceive, type, amount: amountValue ?? undefined, initialQuantity: quantityValue ?? undefined }
-              : { giveorreceive: giveOrReceive, type, itemId: item?.itemId },
-        },
-        randomUuid(),
-      );
-      setCreated(link);
-      setActiveLinks(1);
-      if (link.details.giveorreceive === 'give') void refreshBalance();
-      window.scrollTo({ top: 0 });
-    } catch (err) {
-      setSubmitError(errorMessage(err, 'An error occurred when creating your link. Please try again later.'));
-    } finally {
-      setCreating(false);
-    }
-  }
-
-  if (created) {
-    return (
-      <div className="share">
-        <header className="page-header">
-          <h1>Your link is ready</h1>
-          <p>Share it anywhere: Instagram, X, Messages…</p>
-        </header>
-        <section className="card share__done" aria-labelledby="share-done-title">
-          <div className="share__done-icon">
-            <CheckIcon size={28} />
-          </div>
-          <h2 id="share-done-title">{linkSentence(created, true)}</h2>
-          <p className="muted">
-            {created.details.giveorreceive === 'give' && created.details.initialQuantity > 1
-              ? `${created.details.initialQuantity} people can use it. `
-              : ''}
-            Unused links refund your balance after 24 hours.
-          </p>
-          <CopyLink url={linkUrl(created.creatorUsername)} />
-          <Link className="btn btn--soft" to={linkPath(created.creatorUsername)}>
-            Open your link
-          </Link>
-        </section>
-      </div>
+    create.mutate(
+      {
+        creatorUserId: user._id,
+        creatorUsername: user.username,
+        details:
+          type === 'currency'
+            ? { giveorreceive: giveOrReceive, type, amount: amountValue ?? undefined, initialQuantity: quantityValue ?? undefined }
+            : { giveorreceive: giveOrReceive, type, itemId: item?.itemId },
+      },
+      {
+        onSuccess: () => window.scrollTo({ top: 0 }),
+        onError: (err) => setSubmitError(errorMessage(err, 'An error occurred when creating your link. Please try again later.')),
+      },
     );
   }
+
+  if (created) return <LinkReady link={created} />;
 
   const amountError = fieldError?.field === 'amount' ? fieldError.message : null;
   const quantityError = fieldError?.field === 'quantity' ? fieldError.message : null;
@@ -307,7 +183,7 @@ export function SharePage() {
                   type="number"
                   inputMode="numeric"
                   min="1"
-                  max={MAX_QUANTITY}
+                  max={MAX_LINK_QUANTITY}
                   step="1"
                   value={quantity}
                   aria-invalid={quantityError !== null}
@@ -329,23 +205,7 @@ export function SharePage() {
 
         {type === 'item' ? (
           item ? (
-            <div className="share__item">
-              <span className="product-row__image share__item-image">
-                {item.image?.imageUrl ? <img src={item.image.imageUrl} alt="" width={72} height={72} /> : <PackageIcon size={24} />}
-              </span>
-              <div className="share__item-text">
-                <p className="share__item-label">Selected item</p>
-                <p className="share__item-title">{item.title}</p>
-                <p className="muted small">
-                  {formatDollars(Number(item.price.value))}
-                  {shippingText(productShipping(item))}
-                  {item.condition ? ` · ${item.condition}` : ''}
-                </p>
-              </div>
-              <button type="button" className="btn btn--sm" onClick={() => setItem(null)}>
-                Change
-              </button>
-            </div>
+            <SelectedItem item={item} onChange={() => setItem(null)} />
           ) : (
             <ProductSearch
               onSelect={(product) => {

@@ -1,12 +1,11 @@
-import { useCallback } from 'react';
-import { atom, useSetAtom } from 'jotai';
-import { getBalance } from '../api/wallet';
-import { setBalanceAtom } from './session';
+import { useCallback, useEffect } from 'react';
+import { atom, useSetAtom, useStore } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { BALANCE_REFRESH_ERROR } from '../../../api/contract/texts';
+import { sessionKeys } from '../api/auth';
 
-/** SPEC section 8: the balance could not be read after login. */
-export const BALANCE_FETCH_ERROR = 'Error fetching user balance.';
 /** SPEC section 8: the balance could not be re-read after money moved. */
-export const BALANCE_REFRESH_ERROR = 'error updating the balance, please try again later.';
+export { BALANCE_REFRESH_ERROR };
 
 /** Whether the deposit/withdrawal modal is open (the top bar and every Add Funds button open it). */
 export const balanceDialogOpenAtom = atom(false);
@@ -15,25 +14,21 @@ export const balanceDialogOpenAtom = atom(false);
 export const balanceErrorAtom = atom<false | string>(false);
 
 /**
- * Re-reads the balance from the API into the balance atom. Resolves true on success; on failure
- * shows `errorText` in the app's popup unless it is null (the caller then shows it itself).
+ * The balance is the session's (`balanceAtom`), re-read whenever money moves. When such a re-read
+ * fails for a signed-in user, the app's popup says so — unless the balance modal is open: it says
+ * so itself. Mounted once, in the app layout.
  */
-export function useRefreshBalance() {
-  const setBalance = useSetAtom(setBalanceAtom);
-  const setError = useSetAtom(balanceErrorAtom);
-  return useCallback(
-    async (errorText: string | null = BALANCE_REFRESH_ERROR, signal?: AbortSignal): Promise<boolean> => {
-      try {
-        const { balance } = await getBalance(signal);
-        setBalance(balance);
-        return true;
-      } catch {
-        if (signal?.aborted) return false;
-        if (errorText) setError(errorText);
-        return false;
-      }
-    },
-    [setBalance, setError],
+export function useBalanceRefreshErrors(): void {
+  const queryClient = useQueryClient();
+  const store = useStore();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        if (event.query.queryKey[0] !== sessionKeys.me[0] || !event.query.state.data) return;
+        if (!store.get(balanceDialogOpenAtom)) store.set(balanceErrorAtom, BALANCE_REFRESH_ERROR);
+      }),
+    [queryClient, store],
   );
 }
 

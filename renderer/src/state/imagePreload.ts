@@ -1,7 +1,8 @@
+import { IMAGE_CACHE_ERROR } from '../../../api/contract/texts';
 import { platform, type ImageStoreName, type StoredImage } from '../platform';
 
 /** SPEC section 8: what the user is told when the local image database fails. */
-export const IMAGE_CACHE_ERROR = 'Could not save images locally. Wishlist images may not save properly.';
+export { IMAGE_CACHE_ERROR };
 
 export interface CachedImage {
   url: string;

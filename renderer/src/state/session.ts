@@ -1,8 +1,24 @@
-import { atom } from 'jotai';
+import { atom, type createStore } from 'jotai';
+import type { QueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '../api/auth';
 import type { User } from '../api/types';
 
-/** The signed-in user, or null for a visitor. */
-export const userAtom = atom<User | null>(null);
+type Store = ReturnType<typeof createStore>;
+
+/** The session query's answer (`sessionQuery`, api/auth.ts), mirrored by `bindSession` alone. */
+const sessionUserAtom = atom<User | null>(null);
+const sessionSettledAtom = atom(false);
+
+/** The signed-in user, or null for a visitor: what `GET /api/auth/me` (or login, or an edit) answered. */
+export const userAtom = atom((get) => get(sessionUserAtom));
+
+/** Balance in dollars, the session's own: it moves when the session is re-read or set, never by hand. */
+export const balanceAtom = atom((get) => get(userAtom)?.balance ?? 0);
+
+/** Becomes true once the start-up `GET /api/auth/me` has answered. */
+export const sessionCheckedAtom = atom((get) => get(sessionSettledAtom));
+
+export const isLoggedInAtom = atom((get) => get(userAtom) !== null);
 
 /** True while the session is being established (app start, login, registration). */
 export const isLoadingAtom = atom(true);
@@ -10,13 +26,25 @@ export const isLoadingAtom = atom(true);
 /** The last session error shown to the user, or false. */
 export const errorAtom = atom<false | string>(false);
 
-/** Balance in dollars. */
-export const balanceAtom = atom(0);
-
-/** Becomes true once the start-up `GET /api/auth/me` has answered. */
-export const sessionCheckedAtom = atom(false);
-
-export const isLoggedInAtom = atom((get) => get(userAtom) !== null);
+/**
+ * Mirrors the session query into the atoms above, synchronously on every change of its cache
+ * entry, so screens read `userAtom`/`balanceAtom` while the query cache stays the one copy.
+ * Called once at start-up; returns the unsubscribe.
+ */
+export function bindSession(queryClient: QueryClient, store: Store): () => void {
+  const cache = queryClient.getQueryCache();
+  const sync = () => {
+    const query = cache.find({ queryKey: sessionKeys.me, exact: true });
+    const settled = query !== undefined && query.state.status !== 'pending';
+    store.set(sessionUserAtom, (query?.state.data as User | null | undefined) ?? null);
+    if (settled && !store.get(sessionSettledAtom)) store.set(isLoadingAtom, false);
+    store.set(sessionSettledAtom, settled);
+  };
+  sync();
+  return cache.subscribe((event) => {
+    if (event.query.queryKey[0] === sessionKeys.me[0]) sync();
+  });
+}
 
 // ---- image cache slot: url -> object URL --------------------------------------------------
 
@@ -65,46 +93,28 @@ export const dismissDatabaseErrorAtom = atom(null, (_get, set) => {
   set(databaseErrorNoticeAtom, false);
 });
 
-// ---- session transitions (SPEC section 4) -------------------------------------------------
+// ---- session transitions (SPEC section 4); the user itself is set in the session query --------
 
 export const loginStartAtom = atom(null, (_get, set) => {
   set(isLoadingAtom, true);
   set(errorAtom, false);
 });
 
-export const loginSuccessAtom = atom(null, (_get, set, user: User) => {
-  set(userAtom, user);
-  set(balanceAtom, user.balance ?? 0);
+export const loginSuccessAtom = atom(null, (_get, set) => {
   set(errorAtom, false);
   set(isLoadingAtom, false);
-  set(sessionCheckedAtom, true);
 });
 
 export const loginFailureAtom = atom(null, (_get, set, message: false | string) => {
-  set(userAtom, null);
   set(errorAtom, message);
   set(isLoadingAtom, false);
-  set(sessionCheckedAtom, true);
 });
 
 export const logoutAtom = atom(null, (_get, set) => {
-  set(userAtom, null);
-  set(balanceAtom, 0);
   set(errorAtom, false);
   set(isLoadingAtom, false);
-  set(sessionCheckedAtom, true);
   set(clearImagesAtom);
   set(databaseErrorAtom, false);
   set(databaseErrorNoticeAtom, false);
   set(databaseErrorShownAtom, false);
-});
-
-/** Swap in a fresh copy of the signed-in user (after an edit or an upload). */
-export const replaceUserAtom = atom(null, (_get, set, user: User) => {
-  set(userAtom, user);
-  if (typeof user.balance === 'number') set(balanceAtom, user.balance);
-});
-
-export const setBalanceAtom = atom(null, (_get, set, balance: number) => {
-  set(balanceAtom, balance);
 });

@@ -1,45 +1,32 @@
-import { useCallback, useEffect } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSetAtom } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import * as authApi from '../api/auth';
-import { ApiError, isAbortError } from '../api/client';
+import { clearServerState, logout as endServerSession, sessionQuery, setSessionUser } from '../api/auth';
 import type { AuthResponse } from '../api/types';
 import { platform } from '../platform';
 import { usePreloadSessionImages, useRestoreSessionImages } from './imageCache';
 import { resetRealtimeAtom } from './realtime';
 import { clearImageCache } from './imagePreload';
 import { clearVisitorSessionId } from './visitorSession';
-import {
-  loginFailureAtom,
-  loginSuccessAtom,
-  logoutAtom,
-  sessionCheckedAtom,
-} from './session';
+import { loginSuccessAtom, logoutAtom } from './session';
 
-/** On app start: ask the API who is signed in (cookie on the web, stored token on desktop). */
+/**
+ * On app start: ask the API who is signed in (cookie on the web, stored token on desktop), and
+ * put what the local image cache holds for them back in memory. Answers whether it has answered.
+ */
 export function useSessionBootstrap(): boolean {
-  const checked = useAtomValue(sessionCheckedAtom);
-  const loginSuccess = useSetAtom(loginSuccessAtom);
-  const loginFailure = useSetAtom(loginFailureAtom);
+  const { data, status } = useQuery(sessionQuery);
   const restoreImages = useRestoreSessionImages();
+  const restored = useRef(false);
 
   useEffect(() => {
-    const controller = new AbortController();
-    authApi.getMe(controller.signal).then(
-      (user) => {
-        loginSuccess(user);
-        restoreImages(user.username);
-      },
-      async (err: unknown) => {
-        if (isAbortError(err) || controller.signal.aborted) return;
-        if (err instanceof ApiError && err.status === 401) await platform.token.set(null);
-        loginFailure(false);
-      },
-    );
-    return () => controller.abort();
-  }, [loginSuccess, loginFailure, restoreImages]);
+    if (restored.current || status === 'pending') return;
+    restored.current = true;
+    if (data) restoreImages(data.username);
+  }, [status, data, restoreImages]);
 
-  return checked;
+  return status !== 'pending';
 }
 
 /**
@@ -47,37 +34,44 @@ export function useSessionBootstrap(): boolean {
  * save the user's wishlist pictures in the local image cache and preload the onboarding art.
  */
 export function useCompleteLogin() {
+  const queryClient = useQueryClient();
   const loginSuccess = useSetAtom(loginSuccessAtom);
   const preloadSessionImages = usePreloadSessionImages();
   return useCallback(
     async (response: AuthResponse) => {
       await platform.token.set(response.token);
-      loginSuccess(response.user);
+      // What was read as a visitor is read again as this user.
+      clearServerState(queryClient);
+      setSessionUser(queryClient, response.user);
+      loginSuccess();
       const urls = (response.wishlistItems ?? []).flatMap((item) => (item.imageUrl ? [item.imageUrl] : []));
       preloadSessionImages(response.user.username, urls);
     },
-    [loginSuccess, preloadSessionImages],
+    [queryClient, loginSuccess, preloadSessionImages],
   );
 }
 
 /**
  * Ends the session everywhere (SPEC section 4): the socket, server cookie, stored token, visitor
- * id, image caches; then /login.
+ * id, image caches, every cached server answer; then /login.
  */
 export function useLogout() {
+  const queryClient = useQueryClient();
   const logout = useSetAtom(logoutAtom);
   const resetRealtime = useSetAtom(resetRealtimeAtom);
   const navigate = useNavigate();
   return useCallback(async () => {
     resetRealtime();
     try {
-      await authApi.logout();
+      await endServerSession();
     } catch {
       // Signing out locally still matters when the server cannot be reached.
     }
     await Promise.allSettled([platform.token.set(null), clearImageCache()]);
     clearVisitorSessionId();
+    setSessionUser(queryClient, null);
     logout();
-    navigate('/login', { replace: true });
-  }, [logout, resetRealtime, navigate]);
+    await navigate('/login', { replace: true });
+    clearServerState(queryClient);
+  }, [queryClient, logout, resetRealtime, navigate]);
 }

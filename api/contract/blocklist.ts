@@ -1,12 +1,13 @@
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
+import { BLOCKED_QUERY_MESSAGE } from './texts.js';
 
 /**
- * Adult and profane searches are refused (spec §5: "Haha noo..."). The terms come from the
- * `obscenity` library's English dataset, which also catches l33t-speak, look-alike characters
- * and stretched letters. No Node-only imports: the renderer bundles this file too, so the screen
- * and the server refuse the same queries.
+ * Adult and profane searches are refused (SPEC section 5: "Haha noo..."), by the API and by the
+ * search bar before any request, with this one list. The terms come from the `obscenity`
+ * library's English dataset, which also catches l33t-speak, look-alike characters and stretched
+ * letters. The dataset is large: the renderer loads this module on demand.
  */
-export const BLOCKED_QUERY_MESSAGE = 'Haha noo...';
+export { BLOCKED_QUERY_MESSAGE };
 
 /**
  * Ordinary shopping words the library's patterns would otherwise catch (cumin, shiitake…).

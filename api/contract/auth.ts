@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
+import { INCORRECT_LOGIN, INVITE_INVALID } from './texts.js';
+import { PASSWORD_LENGTH, emailSchema, usernameSchema, type PrivateUser } from './users.js';
+
+/** POST /api/auth/register. */
+export const RegisterBody = z.object({
+  username: usernameSchema,
+  email: emailSchema(EMAIL_MIN_LENGTH, EMAIL_MAX_LENGTH),
+  password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH).max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH),
+  inviteCode: z.string().trim().min(1, 'An invite is required to register.').max(64, INVITE_INVALID),
+});
+export type RegisterRequest = z.input<typeof RegisterBody>;
+
+/** POST /api/auth/login. Over-long input is simply a wrong login. */
+export const LoginBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required.')
+    .max(254, INCORRECT_LOGIN)
+    .transform((s) => s.toLowerCase()),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(1024, INCORRECT_LOGIN),
+});
+export type LoginRequest = z.input<typeof LoginBody>;
+
+export interface WishlistItemSummary {
+  _id: string;
+  imageUrl: string;
+}
+
+/** What login and registration answer (they also set the session cookie). */
+export interface SessionResponse {
+  token: string;
+  user: PrivateUser;
+  wishlistItems: WishlistItemSummary[];
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { MAX_PAGE } from './limits.js';
+
+/** Every error answer of the API (and of the socket's acknowledgements). */
+export interface ApiErrorBody {
+  /** A stable code: validation_failed, unauthorized, forbidden, not_found, rate_limited… */
+  error: string;
+  /** A text for a person. */
+  message: string;
+}
+
+/** An id in a path, query or body (UUIDs, with room to spare). */
+export const idSchema = z.string().min(1).max(64);
+
+/** A username that names someone (in a path, query or body): compared in lower case. */
+export const usernameRef = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .transform((s) => s.toLowerCase());
+
+/** `?page=` of a paged list: 1 (the default) is the first (newest) page. */
+export const PageQuery = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(MAX_PAGE).default(1),
+});

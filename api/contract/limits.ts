@@ -1,0 +1,55 @@
+/**
+ * The product's numbers (SPEC section 9, section 5's field limits and the API's own bounds),
+ * written once for the API and the renderer. Plain values: no imports, safe in any bundle.
+ * Amounts are integer cents unless the name says otherwise.
+ */
+
+// ---- lists --------------------------------------------------------------------------------------
+
+/** Links come 25 to a page (feed and profile); a full page means there may be more. */
+export const LINK_PAGE_SIZE = 25;
+/** Messages come 25 to a page, newest page first; a full page means there may be more. */
+export const MESSAGE_PAGE_SIZE = 25;
+/** The highest page number a list accepts. */
+export const MAX_PAGE = 100_000;
+
+// ---- messages -----------------------------------------------------------------------------------
+
+/** The longest message a member can send (the messages.text column holds 2000). */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** How many missed messages one `missed-messages` answer carries at most. */
+export const MISSED_MESSAGES_LIMIT = 500;
+/** The inbox shows at most this many characters of the last message. */
+export const PREVIEW_LENGTH = 69;
+
+// ---- links and money ----------------------------------------------------------------------------
+
+/** How many times one currency link can be used at most. */
+export const MAX_LINK_QUANTITY = 1000;
+/** The link page's quick give amounts, in dollars: $1, $5, $10. */
+export const QUICK_AMOUNTS = [1, 5, 10] as const;
+/** A deposit, withdrawal, give or link amount is at least $1… */
+export const MIN_AMOUNT_CENTS = 100;
+/** …and under $1,000,000. */
+export const MAX_AMOUNT_CENTS_EXCLUSIVE = 100_000_000;
+/** The weekly subscription: $1.99 a week. */
+export const SUBSCRIPTION_PRICE_CENTS = 199;
+
+// ---- wishlists and the catalogue ----------------------------------------------------------------
+
+/** A wishlist holds at most seven items. */
+export const WISHLIST_MAX = 7;
+/** The longest catalogue search. */
+export const SEARCH_MAX_LENGTH = 100;
+
+// ---- accounts (registration and settings) -------------------------------------------------------
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 15;
+export const EMAIL_MIN_LENGTH = 5;
+/** At registration; a settings edit may hold up to EDIT_FIELD_MAX_LENGTH. */
+export const EMAIL_MAX_LENGTH = 35;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 35;
+/** Every text field of the settings page. */
+export const EDIT_FIELD_MAX_LENGTH = 40;

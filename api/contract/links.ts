@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { itemIdSchema } from './catalog.js';
+import { usernameRef } from './common.js';
+import { MAX_LINK_QUANTITY } from './limits.js';
+import { INCOMPLETE_LINK, QUANTITY_REQUIRED } from './texts.js';
+import { amountSchema } from './wallet.js';
+
+const quantitySchema = z.unknown().transform((value, ctx): number | undefined => {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' ? Number(value.trim()) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_LINK_QUANTITY) {
+    ctx.addIssue({ code: 'custom', message: QUANTITY_REQUIRED });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const LinkDetailsInput = z.object({
+  giveorreceive: z.enum(['give', 'receive'], { error: INCOMPLETE_LINK }),
+  type: z.enum(['currency', 'item'], { error: INCOMPLETE_LINK }),
+  amount: amountSchema.optional(),
+  initialQuantity: quantitySchema.optional(),
+  quantity: quantitySchema.optional(),
+  itemId: itemIdSchema.optional(),
+});
+
+/** POST /links/create. */
+export const CreateLinkBody = z.object({
+  creatorUserId: z.string().max(64).optional(),
+  creatorUsername: z.string().max(40).optional(),
+  details: LinkDetailsInput,
+});
+export type CreateLinkRequest = z.input<typeof CreateLinkBody>;
+
+export const CreatorParams = z.object({ linkCreatorUsername: usernameRef });
+
+/** POST /links/{linkCreatorUsername}: opening a link page. */
+export const OpenLinkBody = z.object({
+  /** A random id the browser keeps, so anonymous visitors are counted once. */
+  sessionId: z.string().max(64).optional(),
+  currentUser: z.unknown().optional(),
+});
+
+/** GET /api/user-respond. */
+export const RespondedQuery = z.object({
+  linkId: z.string().max(64).optional(),
+  creatorUsername: z.string().max(40).optional(),
+  linkResponderUsername: z.string().max(40).optional(),
+});
+
+/** PUT /api/accept-link. */
+export const AcceptLinkBody = z.object({
+  linkCreatorUsername: usernameRef,
+  linkResponderUsername: z.string().max(40).optional(),
+  lastMessage: z.string().max(500).optional(),
+});
+
+/** POST /statuses/api/gives. */
+export const GiveBody = z.object({
+  postId: z.string().min(1).max(64),
+  type: z.enum(['currency', 'item']).optional(),
+  amount: amountSchema.optional(),
+});
+
+/** PUT /statuses/api/statuses/{postId}/give. */
+export const ConfirmGiveParams = z.object({ postId: z.string().min(1).max(64) });
+export const ConfirmGiveBody = z.object({
+  giveId: z.string().min(1).max(64),
+  giveUserId: z.string().max(64).optional(),
+  type: z.string().max(16).optional(),
+});
+
+export interface LinkDetailsView {
+  type: 'currency' | 'item';
+  giveorreceive: 'give' | 'receive';
+  /** Dollars: one use (currency) or the item's total. */
+  amount: number;
+  initialQuantity: number;
+  remainingQuantity: number;
+  title: string | null;
+  photo: string | null;
+  itemId: string | null;
+  totalCost: number;
+}
+
+/**
+ * The owner's metrics: counts only. No visitor identity and no visit time ever leaves the server:
+ * a named visitor seen just before a gift would be its giver.
+ */
+export interface LinkMetricsView {
+  views: number;
+  visitorCount: number;
+}
+
+/** A link as GET /links/all, /links/profile/{username}, POST /links/create and /links/{username} answer it. */
+export interface LinkView {
+  _id: string;
+  id: string;
+  creatorUsername: string;
+  creatorUserId: string;
+  createdAt: string;
+  expiresAt: string;
+  status: 'active' | 'used' | 'expired';
+  details: LinkDetailsView;
+  /** Only for the link's creator. */
+  metrics?: LinkMetricsView;
+}
+
+/** POST /links/{linkCreatorUsername}. */
+export interface OpenLinkResponse {
+  updatedLink: LinkView;
+}
+
+/** GET /links/active-links/{username}. */
+export interface ActiveLinksResponse {
+  totalLinks: number;
+}
+
+/** GET /api/user-respond. */
+export interface RespondedResponse {
+  responded: boolean;
+}
+
+/** PUT /api/accept-link. */
+export interface AcceptLinkResponse {
+  conversationId: string;
+  newMessage: { _id: string; text: string };
+}
+
+/** POST /statuses/api/gives. */
+export interface GiveResponse {
+  give: { _id: string; type: 'currency' | 'item'; amount: number; postId: string };
+  conversationId: string;
+}
+
+/** PUT /statuses/api/statuses/{postId}/give. */
+export interface ConfirmGiveResponse {
+  ok: true;
+}

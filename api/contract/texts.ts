@@ -1,0 +1,97 @@
+/**
+ * The texts people read: the spec's validation and error texts (SPEC sections 2, 5 and 8, as
+ * written, misspellings included) and the API's own error messages, written once for the API
+ * and the renderer. Plain strings, safe in any bundle.
+ */
+import { WISHLIST_MAX } from './limits.js';
+
+// ---- shared -------------------------------------------------------------------------------------
+
+export const SERVER_ERROR = 'Server error. Please try again later.';
+export const NETWORK_ERROR = 'Network error. Please check your connection.';
+
+// ---- login and registration ---------------------------------------------------------------------
+
+export const INCORRECT_LOGIN = 'Incorrect login information';
+export const DUPLICATE_ACCOUNT = 'Username or Email already exists.';
+export const REGISTER_FAILED = 'An error occurred when trying to register. Please try again later.';
+/** The confirm field's validity message while the two passwords differ. */
+export const PASSWORDS_DO_NOT_MATCH = 'passwords do not match';
+
+// ---- invites ------------------------------------------------------------------------------------
+
+export const INVITE_MEMBER = "You already have an account. Send this invite to someone who doesn't";
+export const INVITE_INVALID = 'Invalid or expired invite link.';
+export const INVITE_CHECK_FAILED = 'An error occurred while validating the invite link.';
+export const INVITE_MISSING = 'No invite provided.';
+export const INVITE_FETCH_FAILED = 'An error occured when fetching invites. Please try again later.';
+export const INVITE_COPY_FAILED = 'An error occured copying the invite. Please try again later.';
+
+// ---- feed and links -----------------------------------------------------------------------------
+
+export const FEED_ERROR = 'An error occured when fetching links. Please try again later.';
+export const LINK_NOT_FOUND = 'Link not found';
+export const LINK_GONE = 'Link is no longer available.';
+/** A link page that failed to load without a message of the server's. */
+export const LINK_LOAD_FAILED = 'An error occurred';
+export const ALREADY_USED = "you can't use this link more than once";
+/** The "has this user used the link" check answered 500. */
+export const RESPONDED_CHECK_FAILED = 'An error occurred. Please try again later.';
+export const ACCEPT_FAILED = 'An error occured when trying to use this link. Please try again later.';
+export const GIVE_FAILED = 'Failed to update post and balance';
+export const OWN_POST = 'You cannot give to your own post!';
+export const QUANTITY_REQUIRED = 'Please enter how many times this link can be used';
+export const INCOMPLETE_LINK = 'Choose give or receive, currency or item, and an amount or an item.';
+export const ONE_ACTIVE_LINK = 'You already have an active link. You can hold one active link at a time.';
+export const COPY_OK = 'Link copied to clipboard!';
+export const COPY_FAILED = 'Could not copy link. Please try again later.';
+export const STORIES_ON_DESKTOP = 'Cannot share stories on desktop, please continue on your phone.';
+
+// ---- money --------------------------------------------------------------------------------------
+
+/** Any amount outside $1 … $999,999.99 or with more than two decimals. */
+export const INVALID_AMOUNT = 'Please enter a valid amount above $1';
+/** A give or a purchase the balance does not cover. */
+export const ADD_MONEY = 'Add money to your account balance.';
+/** Any failed deposit or withdrawal (the API's overdraft error too). */
+export const MONEY_MOVE_FAILED = 'You cannot withdraw more than what is in your account.';
+/** The balance could not be read after login (an alert). */
+export const BALANCE_FETCH_ERROR = 'Error fetching user balance.';
+/** The balance could not be re-read after money moved. */
+export const BALANCE_REFRESH_ERROR = 'error updating the balance, please try again later.';
+
+// ---- catalogue and wishlists --------------------------------------------------------------------
+
+/** A search containing an adult or profane term. */
+export const BLOCKED_QUERY_MESSAGE = 'Haha noo...';
+/** A search that failed without a message of the server's. */
+export const SEARCH_FAILED = 'An error occurred';
+/** A search that failed before any answer. */
+export const SEARCH_UNEXPECTED = 'An unexpected error occurred';
+export const WISHLIST_LOAD_ERROR = 'An errror occured when trying to load this wishlist. Please try again later.';
+export const ITEM_INFO_ERROR = "There was an error loading this item's information. Please try again later.";
+export const SHIPPING_ERROR = 'Item shipping options are missing or malformed. Please try again later.';
+export const TOO_MANY_ITEMS = `A wishlist can hold at most ${WISHLIST_MAX} items.`;
+export const OWN_ITEM = 'You cannot buy an item from your own wishlist.';
+export const ALREADY_PURCHASED = 'This item has already been purchased.';
+export const ITEM_NOT_FOUND = 'This item is not on the wishlist.';
+export const USER_NOT_FOUND = 'User not found';
+export const NOT_PURCHASED = 'This item has not been purchased.';
+export const WISHLIST_BUSY = 'The wishlist changed while saving. Please try again.';
+
+// ---- profile, notifications and messages --------------------------------------------------------
+
+export const UPLOAD_FAILED = 'Failed to upload image, try a smaller file.';
+export const MARK_READ_ERROR = 'An error occurred when trying to mark notifications read. Please try again later.';
+export const CONVERSATIONS_ERROR = 'An error occured when fetching conversations. Please try again later.';
+export const MESSAGES_ERROR = 'An error occured when fetching messages. Please try again later.';
+export const SEND_ERROR = 'An error occured when sending your message. Try again later.';
+export const FIND_CONVERSATION_ERROR =
+  'An error occured when fetching conversation. You may not be able to see the message send in real time.';
+export const IMAGE_CACHE_ERROR = 'Could not save images locally. Wishlist images may not save properly.';
+
+// ---- subscription -------------------------------------------------------------------------------
+
+export const SUBSCRIBE_LOGIN = 'Please log in to subscribe.';
+export const PAYMENT_STATUS_UNCLEAR = 'Payment processing completed, but status is unclear. Please contact support.';
+export const PAYMENT_INCOMPLETE = 'Payment setup is incomplete. Please try again.';

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { idSchema, usernameRef } from './common.js';
+import {
+  EDIT_FIELD_MAX_LENGTH,
+  EMAIL_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './limits.js';
+import { nameRules, textRules } from './names.js';
+
+const lower = (s: string) => s.toLowerCase();
+
+/** Names that are paths of their own next to /links/{username} and /wishlists/{username}. */
+const RESERVED_USERNAMES = new Set(['create', 'all', 'profile', 'active-links', 'update', 'purchase', 'get-transaction', 'find', 'unread', 'send']);
+
+const USERNAME_LENGTH = `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters.`;
+export const PASSWORD_LENGTH = `Password must be ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters.`;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH, USERNAME_LENGTH)
+  .max(USERNAME_MAX_LENGTH, USERNAME_LENGTH)
+  .superRefine(nameRules('Username'))
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only use letters, numbers, dots, dashes and underscores.')
+  .transform(lower)
+  .refine((name) => !RESERVED_USERNAMES.has(name), 'That username is taken.');
+
+/** An email address of `min`-`max` characters, lower-cased. */
+export const emailSchema = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, `Email must be ${min}-${max} characters.`)
+    .max(max, `Email must be ${min}-${max} characters.`)
+    .pipe(z.email('Please enter a valid email address.'))
+    .transform(lower);
+
+/** Text shown to others: names follow the name rules, the rest refuses hidden characters. */
+const editText = (label: string, rules = textRules(label)) =>
+  z
+    .string()
+    .trim()
+    .max(EDIT_FIELD_MAX_LENGTH, `${label} must be at most ${EDIT_FIELD_MAX_LENGTH} characters.`)
+    .superRefine(rules);
+
+export const UserIdParams = z.object({ id: idSchema });
+
+export const UserLookupQuery = z
+  .object({
+    username: usernameRef.optional(),
+    userId: idSchema.optional(),
+  })
+  .refine((q) => q.username !== undefined || q.userId !== undefined, {
+    message: 'Give a username or a userId.',
+  });
+
+export const UsernameParams = z.object({ username: usernameRef });
+
+/** PATCH /api/users/{id}: the settings page's edits (each field at most 40 characters). */
+export const UpdateUserBody = z.object({
+  userId: z.string().optional(),
+  username: usernameSchema.optional(),
+  displayName: editText('Display name', nameRules('Display name')).optional(),
+  email: emailSchema(EMAIL_MIN_LENGTH, EDIT_FIELD_MAX_LENGTH).optional(),
+  bio: editText('Bio').optional(),
+  location: editText('Location').optional(),
+  /** A blank password is ignored. */
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH)
+    .refine((p) => p === '' || p.length >= PASSWORD_MIN_LENGTH, PASSWORD_LENGTH)
+    .transform((p) => (p === '' ? undefined : p))
+    .optional(),
+});
+export type UpdateUserRequest = z.input<typeof UpdateUserBody>;
+
+/** What the owner sees of themselves. */
+export interface PrivateUser {
+  _id: string;
+  username: string;
+  email: string;
+  displayName: string;
+  bio: string;
+  location: string;
+  profilePicture: string | null;
+  coverPicture: string | null;
+  isSubscribed: boolean;
+  stripeCustomerId: string | null;
+  /** Dollars. */
+  balance: number;
+}
+
+/** What anyone else sees: never email, balance or payment ids. */
+export type PublicUser = Omit<PrivateUser, 'email' | 'stripeCustomerId' | 'balance'>;
+
+/** `GET /api/users/getId/{username}`. */
+export interface GetUserIdResponse {
+  userId: string;
+}
+
+/** Which picture `POST /api/upload` replaces (its `pfpOrCover` field). */
+export type PictureKind = 'profilePicture' | 'coverPhoto';
+
+/** `POST /api/upload` (multipart: `file` and `pfpOrCover`). */
+export interface UploadResponse {
+  urls: { location: string }[];
+  user: PrivateUser;
+}

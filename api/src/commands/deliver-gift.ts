@@ -1,0 +1,72 @@
+import type { EntityManager } from 'typeorm';
+import type { Conversation, Message } from '../conversations/entity.js';
+import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/service.js';
+import { transfer, type TransferInput } from '../money/ledger.js';
+import { notify, type NewNotification } from '../notifications/service.js';
+import type { RealtimeEvent } from '../realtime/publisher.js';
+
+/** One gift, as the three ways of giving (accepting a give link, giving to a receive link, buying from a wishlist) describe it. */
+export interface Gift {
+  giverId: string;
+  recipientId: string;
+  /**
+   * Who the recipient sees as the giver: `anonymous` for a gift to a receive link or from a
+   * wishlist, `named` for accepting someone's give link (the recipient knows who made it).
+   */
+  identity: GiverIdentity;
+  /** Cents the gift is worth: what moves, and what the notification tells. */
+  amountCents: number;
+  /** How the money moves: out of the giver's balance or the link's escrow, to the recipient or the marketplace. */
+  payment: Pick<TransferInput, 'from' | 'to' | 'kind' | 'actorUserId' | 'insufficient'>;
+  /** The gift message's text, which the notification repeats. */
+  text: string;
+  /** The gift card in the conversation; its picture is the notification's too. */
+  card: GiftDetails;
+  /** What the notification says the gift came through. */
+  source: Pick<NewNotification, 'type' | 'giveOrReceive' | 'linkOrWishlist' | 'relatedPostId' | 'itemTitle' | 'itemId'>;
+}
+
+export interface DeliveredGift {
+  /** The ledger transfer that paid for the gift, for the caller's own record of it. */
+  transferId: string;
+  conversation: Conversation;
+  message: Message;
+  /** The gift message and the notification: publish them once the caller's transaction has committed. */
+  events: RealtimeEvent[];
+}
+
+/**
+ * Delivers a gift inside the caller's transaction (`em`), the one way every gift path does it:
+ * the money moves through the ledger, the gift message opens (or reuses) the conversation the
+ * giver's identity keys, and the recipient gets a notification. Nothing is published here: the
+ * caller publishes `events` after its commit, and not for an idempotent replay
+ * (`publishAfterCommit`, realtime/publisher.ts). Nothing of it stays if the transaction rolls back.
+ */
+export async function deliverGift(em: EntityManager, gift: Gift): Promise<DeliveredGift> {
+  const paid = await transfer(em, { ...gift.payment, amountCents: gift.amountCents });
+  const { conversation, message } = await recordGiftMessage(em, {
+    giverId: gift.giverId,
+    recipientId: gift.recipientId,
+    identity: gift.identity,
+    text: gift.text,
+    gift: gift.card,
+  });
+  const notification = await notify(em, {
+    ...gift.source,
+    senderId: gift.giverId,
+    receiverId: gift.recipientId,
+    amountCents: gift.amountCents,
+    message: gift.text,
+    itemPhoto: gift.card.img,
+    conversationId: conversation.id,
+  });
+  return {
+    transferId: paid.transferId,
+    conversation,
+    message,
+    events: [
+      { type: 'message', conversation, message },
+      { type: 'notification', notification },
+    ],
+  };
+}

@@ -1,0 +1,40 @@
+import type { EntityManager } from 'typeorm';
+import { dateParam } from '../db/dates.js';
+import type { Database } from '../db/index.js';
+import { balanceOf, escrowAccount, transfer, userAccount } from '../money/ledger.js';
+import { LinkEntity } from './entity.js';
+
+/**
+ * Closes links whose time ran out and gives a give link's unused escrow back to its creator —
+ * exactly once: the status flip is a conditional update, so of two racing sweeps (two API
+ * processes) only one wins each link.
+ */
+export async function closeExpired(em: EntityManager, scope: { creatorId?: string; now: Date }): Promise<number> {
+  const qb = em
+    .createQueryBuilder(LinkEntity, 'l')
+    .where('l.status = :active', { active: 'active' })
+    .andWhere('l.expires_at <= :now', { now: dateParam(em, scope.now) });
+  if (scope.creatorId) qb.andWhere('l.creator_id = :creatorId', { creatorId: scope.creatorId });
+  const due = await qb.orderBy('l.expires_at', 'ASC').limit(200).getMany();
+  let closed = 0;
+  for (const link of due) {
+    const result = await em
+      .createQueryBuilder()
+      .update(LinkEntity)
+      .set({ status: 'expired', closedAt: scope.now })
+      .where('id = :id AND status = :active', { id: link.id, active: 'active' })
+      .execute();
+    if (result.affected !== 1) continue;
+    closed += 1;
+    if (link.giveOrReceive !== 'give') continue;
+    const held = await balanceOf(em, escrowAccount(link.id));
+    if (held > 0)
+      await transfer(em, { from: escrowAccount(link.id), to: userAccount(link.creatorId), amountCents: held, kind: 'refund' });
+  }
+  return closed;
+}
+
+/** One sweep over every expired link; safe to run from several processes at once. */
+export function sweepExpiredLinks(db: Database, now = new Date()): Promise<number> {
+  return db.transaction((em) => closeExpired(em, { now }));
+}

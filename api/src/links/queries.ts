@@ -1,0 +1,143 @@
+import type { EntityManager } from 'typeorm';
+import { dateParam } from '../db/dates.js';
+import type { Database } from '../db/index.js';
+import { AppError, forbidden, gone, notFound } from '../errors.js';
+import { UserEntity, type User } from '../users/entity.js';
+import { LinkEntity, LinkResponseEntity, LinkVisitorEntity, type Link } from './entity.js';
+import { canSeeLinkMetrics, canSeeProfileLink } from './policy.js';
+import { presentLink } from './presenter.js';
+import { LINK_GONE, LINK_NOT_FOUND, LINK_PAGE_SIZE, type LinkMetricsView, type LinkView } from './schemas.js';
+import type { ViewCounter, Visit } from './views.js';
+
+/** Whether the link can still be used: active, not expired, with a use left. */
+export const isOpen = (link: Link, now: Date) => link.status === 'active' && link.expiresAt > now && link.remainingQuantity > 0;
+
+/** The creator a link path names (`/links/{username}`); 404 when there is no such user. */
+export async function findCreator(db: Database, username: string): Promise<User> {
+  const creator = await db.manager.findOneBy(UserEntity, { username });
+  if (!creator) throw notFound(LINK_NOT_FOUND);
+  return creator;
+}
+
+/** The creator's newest link: 404 when they never made one, 410 when it is no longer open. */
+export async function currentLink(em: EntityManager, creatorId: string): Promise<Link> {
+  const link = await em.findOne(LinkEntity, { where: { creatorId }, order: { createdAt: 'DESC' } });
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  if (!isOpen(link, new Date())) throw gone(LINK_GONE);
+  return link;
+}
+
+/**
+ * The metrics its creator sees: counts only. Who visited and when stays on the server
+ * (`canSeeVisitorBreakdown` is no one's, see links/policy.ts and `LinkMetricsView`).
+ */
+async function metricsFor(db: Database, link: Link): Promise<LinkMetricsView> {
+  const visitorCount = await db.manager.countBy(LinkVisitorEntity, { linkId: link.id });
+  return { views: link.views, visitorCount };
+}
+
+/**
+ * A visitor opens the creator's open link. The view counts at most once per visitor per hour
+ * (links/views.ts); a repeat reads only, and writes nothing.
+ */
+async function viewLink(db: Database, views: ViewCounter, creatorId: string, viewer: User | undefined, visit: Visit): Promise<Link> {
+  const now = new Date();
+  const seen = await currentLink(db.manager, creatorId);
+  if (await views.seenRecently(db.manager, seen.id, views.visitorKey(seen.id, viewer, visit), now)) return seen;
+  if (!viewer && !(await views.admitAnonymous(seen.id, visit.address))) return seen;
+  return db.transaction(async (em) => {
+    const found = await currentLink(em, creatorId);
+    if (!(await views.record(em, found.id, views.visitorKey(found.id, viewer, visit), viewer?.id ?? null, now))) return found;
+    await em.increment(LinkEntity, { id: found.id }, 'views', 1);
+    return { ...found, views: found.views + 1 };
+  });
+}
+
+/**
+ * Opens a creator's link page: counts the view at most once per visitor per hour (the user, else
+ * the browser session, else the client address) and answers the link; its creator also gets the
+ * metrics.
+ */
+export async function openLink(
+  db: Database,
+  viewer: User | undefined,
+  creatorUsername: string,
+  visit: Visit,
+  views: ViewCounter,
+): Promise<LinkView> {
+  const creator = await findCreator(db, creatorUsername);
+  const isOwner = canSeeLinkMetrics(viewer, { creatorId: creator.id });
+  const link = isOwner
+    ? await db.transaction(async (em) => {
+        // The creator keeps seeing their newest link and its metrics after it is used up or expired.
+        const own = await em.findOne(LinkEntity, { where: { creatorId: creator.id }, order: { createdAt: 'DESC' } });
+        if (!own) throw notFound(LINK_NOT_FOUND);
+        return own;
+      })
+    : await viewLink(db, views, creator.id, viewer, visit);
+  return presentLink(link, creator.username, isOwner ? await metricsFor(db, link) : undefined);
+}
+
+/** Whether the user already used the link (by id, or the creator's current link). */
+export async function hasResponded(db: Database, user: User, query: { linkId?: string; creatorUsername?: string }): Promise<boolean> {
+  let linkId = query.linkId;
+  if (!linkId && query.creatorUsername) {
+    const creator = await db.manager.findOneBy(UserEntity, { username: query.creatorUsername.toLowerCase() });
+    if (!creator) return false;
+    const link = await db.manager.findOne(LinkEntity, { where: { creatorId: creator.id }, order: { createdAt: 'DESC' } });
+    linkId = link?.id;
+  }
+  if (!linkId) return false;
+  return db.manager.existsBy(LinkResponseEntity, { linkId, responderId: user.id });
+}
+
+/** The second call of the old two-step give: confirms a give already made (nothing moves). */
+export async function confirmGive(db: Database, giver: User, postId: string, giveId: string): Promise<{ ok: true }> {
+  const response = await db.manager.findOneBy(LinkResponseEntity, { id: giveId, linkId: postId });
+  if (!response || response.responderId !== giver.id || response.kind !== 'give')
+    throw new AppError(404, 'not_found', 'Failed to update post and balance');
+  return { ok: true };
+}
+
+/** The feed: open links, newest first, 25 a page. */
+export async function listFeed(db: Database, page: number): Promise<LinkView[]> {
+  const now = new Date();
+  const rows = await db.manager
+    .createQueryBuilder(LinkEntity, 'l')
+    .innerJoin('User', 'u', 'u.id = l.creator_id')
+    .addSelect('u.username', 'creator_username')
+    .where('l.status = :active', { active: 'active' })
+    .andWhere('l.expires_at > :now', { now: dateParam(db.manager, now) })
+    .orderBy('l.created_at', 'DESC')
+    .addOrderBy('l.id', 'DESC')
+    .offset((page - 1) * LINK_PAGE_SIZE)
+    .limit(LINK_PAGE_SIZE)
+    .getRawAndEntities();
+  return rows.entities.map((link, i) => presentLink(link, String(rows.raw[i].creator_username)));
+}
+
+async function findOwner(db: Database, username: string): Promise<User> {
+  const owner = await db.manager.findOneBy(UserEntity, { username });
+  if (!owner) throw notFound('User not found');
+  return owner;
+}
+
+/** A user's links, for themselves or a subscriber (`canSeeProfileLink`); anyone else is told to subscribe. */
+export async function listProfileLinks(db: Database, viewer: User, username: string, page: number): Promise<LinkView[]> {
+  const owner = await findOwner(db, username);
+  if (!canSeeProfileLink(viewer, owner)) throw forbidden("Subscribe to see this user's link");
+  const links = await db.manager.find(LinkEntity, {
+    where: { creatorId: owner.id },
+    order: { createdAt: 'DESC' },
+    skip: (page - 1) * LINK_PAGE_SIZE,
+    take: LINK_PAGE_SIZE,
+  });
+  return links.map((l) => presentLink(l, owner.username));
+}
+
+export async function countActiveLinks(db: Database, username: string): Promise<number> {
+  const owner = await findOwner(db, username);
+  const links = await db.manager.findBy(LinkEntity, { creatorId: owner.id, status: 'active' });
+  const now = new Date();
+  return links.filter((l) => isOpen(l, now)).length;
+}

@@ -1,0 +1,61 @@
+import { useCallback, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useSendMessage } from '../../api/conversations';
+import { randomUuid } from '../../ids';
+import { realtimeAtom, useIncomingMessages, type IncomingMessage } from '../../state/realtime';
+
+/** A message on its way (STYLE: a state of its own, shown at once, retried on failure). */
+export interface Outgoing {
+  clientId: string;
+  text: string;
+  status: 'pending' | 'failed';
+}
+
+/**
+ * The messages being sent in one conversation: each shows at once as pending, leaves when the
+ * server has it (the answer, or the socket bringing it back with its clientId), and stays as
+ * failed with Retry and Delete when it could not be sent.
+ */
+export function useOutbox(conversationId: string, userId: string) {
+  const connection = useAtomValue(realtimeAtom);
+  const { mutateAsync: sendMessage } = useSendMessage(conversationId, userId, connection);
+  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+
+  const drop = useCallback((clientId: string) => setOutgoing((list) => list.filter((o) => o.clientId !== clientId)), []);
+
+  const deliver = useCallback(
+    async (clientId: string, text: string) => {
+      setOutgoing((list) => [...list.filter((o) => o.clientId !== clientId), { clientId, text, status: 'pending' }]);
+      try {
+        await sendMessage({ clientId, text });
+        drop(clientId);
+      } catch {
+        setOutgoing((list) => list.map((o) => (o.clientId === clientId ? { ...o, status: 'failed' } : o)));
+      }
+    },
+    [sendMessage, drop],
+  );
+
+  const onIncoming = useCallback(
+    (event: IncomingMessage) => {
+      const { message } = event;
+      if (event.conversationId !== conversationId || !message.mine) return;
+      setOutgoing((list) => {
+        if (event.clientId) return list.filter((o) => o.clientId !== event.clientId);
+        // Caught up without its clientId (the ack was lost in a disconnect): it did arrive.
+        const index = list.findIndex((o) => o.status === 'failed' && o.text === message.text);
+        return index === -1 ? list : [...list.slice(0, index), ...list.slice(index + 1)];
+      });
+    },
+    [conversationId],
+  );
+  useIncomingMessages(onIncoming);
+
+  return {
+    outgoing,
+    failed: outgoing.some((o) => o.status === 'failed'),
+    send: (text: string) => void deliver(randomUuid(), text),
+    retry: (o: Outgoing) => void deliver(o.clientId, o.text),
+    discard: drop,
+  };
+}

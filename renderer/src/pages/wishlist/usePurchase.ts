@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../api/client';
+import type { WishlistItemView } from '../../api/types';
+import { PURCHASE_FAILED, usePurchaseWishlistItem } from '../../api/wishlists';
+import { randomUuid } from '../../ids';
+import { balanceAtom, userAtom } from '../../state/session';
+
+const enc = encodeURIComponent;
+
+/**
+ * Buying from someone's wishlist (SPEC section 4): a visitor logs in first (and comes back to the
+ * item), the balance must cover the total (else the item offers Add Funds), Yes confirms, then
+ * the conversation the gift opened.
+ */
+export function usePurchase(username: string) {
+  const user = useAtomValue(userAtom);
+  const balance = useAtomValue(balanceAtom);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const purchase = usePurchaseWishlistItem(username);
+  const [confirm, setConfirm] = useState<{ item: WishlistItemView; key: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function start(item: WishlistItemView) {
+    if (!user) {
+      navigate('/login', { state: { from: `${location.pathname}?item=${enc(item._id)}` } });
+      return;
+    }
+    if (balance < item.total) return; // the item offers Add Funds instead
+    setConfirm({ item, key: randomUuid() });
+  }
+
+  function buy() {
+    if (!confirm || !user || purchase.isPending) return;
+    purchase.mutate(
+      { item: confirm.item, purchaserUserId: user._id, key: confirm.key },
+      {
+        onSuccess: ({ conversationId }) => navigate(`/messages/${enc(conversationId)}`),
+        onError: (err) => {
+          setConfirm(null);
+          setError(errorMessage(err, PURCHASE_FAILED));
+        },
+      },
+    );
+  }
+
+  return {
+    /** The item waiting for Yes, if any. */
+    confirm: confirm?.item ?? null,
+    cancel: () => setConfirm(null),
+    start,
+    buy,
+    /** Paying, and then on the way to the conversation. */
+    busy: purchase.isPending || purchase.isSuccess,
+    error,
+    dismissError: () => setError(null),
+  };
+}

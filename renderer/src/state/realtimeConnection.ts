@@ -1,0 +1,292 @@
+import { atom, type createStore } from 'jotai';
+import type { QueryClient } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import { refreshSession } from '../api/auth';
+import {
+  addToThread,
+  conversationKeys,
+  moveToTopOfInbox,
+  postMessage,
+  setInboxUnread,
+  type MessageSender,
+  type ThreadData,
+} from '../api/conversations';
+import { notificationKeys, prependNotification } from '../api/notifications';
+import type {
+  ClientToServerEvents,
+  ConversationView,
+  MessageView,
+  MissedMessagesEvent,
+  NewMessageEvent,
+  NotificationView,
+  RealtimeErrorBody,
+  ServerToClientEvents,
+  UnreadCounts,
+} from '../api/types';
+import { truncatePreview } from '../messageText';
+import { platform } from '../platform';
+
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Store = ReturnType<typeof createStore>;
+
+/** SPEC section 9: the product's socket reconnect delay cap. */
+export const RECONNECT_DELAY_MAX_MS = 2000;
+/** How long a message sent over the socket waits for the server's acknowledgement. */
+const SEND_ACK_TIMEOUT_MS = 10_000;
+/** How many message ids are remembered to drop an event that arrives twice. */
+const SEEN_LIMIT = 2000;
+
+/** Unread messages and notifications for the top bar: `init`/`unread-counts`, then kept live. */
+export const unreadCountsAtom = atom<UnreadCounts>({ unreadMessages: 0, unreadNotifications: 0 });
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+export const connectionStatusAtom = atom<ConnectionStatus>('disconnected');
+
+export interface IncomingMessage {
+  conversationId: string;
+  message: MessageView;
+  /** The sender's own pending-message id (own messages sent with one). */
+  clientId?: string;
+  /** False for messages delivered by the catch-up after a reconnect. */
+  live: boolean;
+}
+
+type Listener<T> = (event: T) => void;
+
+const otherName = (c: ConversationView | undefined) =>
+  c ? (c.otherUser.anonymous ? 'Anonymous' : c.otherUser.displayName || c.otherUser.username) : null;
+
+const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+/** The messages a cached conversation answer holds: an inbox, one conversation, or a thread. */
+function messagesIn(data: unknown): MessageView[] {
+  if (Array.isArray(data)) return (data as ConversationView[]).flatMap((c) => (c.lastMessage ? [c.lastMessage] : []));
+  if (data && typeof data === 'object' && 'pages' in data) return (data as ThreadData).pages.flatMap((p) => p.messages);
+  const last = (data as ConversationView | undefined)?.lastMessage;
+  return last ? [last] : [];
+}
+
+/** Thrown when a message could not be sent; `message` is the server's text. */
+export class SendMessageError extends Error {
+  readonly code: string;
+  constructor(body: RealtimeErrorBody) {
+    super(body.message);
+    this.name = 'SendMessageError';
+    this.code = body.error;
+  }
+}
+
+/**
+ * One socket.io connection for the signed-in session (same origin; the website authenticates with
+ * its httpOnly cookie, the desktop app with the token from the platform's token store). Its
+ * events go into the query cache — messages into their thread and the inbox, notifications into
+ * their list, gifts into the balance — and the unread counts; it raises system notifications while
+ * the page is hidden, catches up with `last_message_id` after a reconnect and re-reads what has no
+ * catch-up, and tells the open thread what arrived.
+ */
+export class RealtimeConnection implements MessageSender {
+  readonly socket: RealtimeSocket;
+  private readonly messageListeners = new Set<Listener<IncomingMessage>>();
+  private readonly reconnectListeners = new Set<() => void>();
+  private readonly seenMessages = new Set<string>();
+  private readonly seenNotifications = new Set<string>();
+  private readonly unsubscribeCache: () => void;
+  /** The newest message (by seq) held while connected: where a catch-up starts. */
+  private newest: { id: string; seq: number } | null = null;
+  private everConnected = false;
+  private closed = false;
+  private retryTimer: number | undefined;
+  /** Bumped by every count the server sends; optimistic changes check it (see `markRead`). */
+  countsVersion = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly queryClient: QueryClient,
+    readonly userId: string,
+    private readonly openConversation: (conversationId: string) => void,
+  ) {
+    this.socket = io({
+      withCredentials: true,
+      reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
+      autoConnect: false,
+      // Read at every (re)connection: the desktop's stored token, none on the website.
+      auth: (cb) => {
+        platform.token.get().then(
+          (token) => cb(token ? { token } : {}),
+          () => cb({}),
+        );
+      },
+    });
+    // Messages screens fetch over HTTP move the catch-up point — only while connected: a page
+    // read during an outage must not make the catch-up skip what the socket missed.
+    this.unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      if (event.query.queryKey[0] !== conversationKeys.all[0] || !this.socket.connected) return;
+      for (const m of messagesIn(event.query.state.data)) this.noteNewest(m);
+    });
+    this.wire();
+    this.store.set(connectionStatusAtom, 'connecting');
+    this.socket.connect();
+  }
+
+  get connected(): boolean {
+    return this.socket.connected;
+  }
+
+  close(): void {
+    this.closed = true;
+    window.clearTimeout(this.retryTimer);
+    this.unsubscribeCache();
+    this.messageListeners.clear();
+    this.reconnectListeners.clear();
+    this.socket.removeAllListeners();
+    this.socket.disconnect();
+  }
+
+  onMessage(listener: Listener<IncomingMessage>): () => void {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
+  }
+
+  /** After every reconnect (once the session's own re-reads are asked for). */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  /** Sends over the socket with an acknowledgement when connected, else with POST /messages/send. */
+  async send(conversationId: string, text: string, clientId: string): Promise<MessageView> {
+    if (this.socket.connected) {
+      const ack = await this.socket.timeout(SEND_ACK_TIMEOUT_MS).emitWithAck('sendMessage', { conversationId, text, clientId });
+      if (!ack.ok) throw new SendMessageError(ack.error);
+      this.receive({ conversationId, message: ack.message, clientId, live: true });
+      return ack.message;
+    }
+    const { message } = await postMessage({ conversationId, senderUserId: this.userId, text, clientId });
+    this.receive({ conversationId, message, clientId, live: true });
+    return message;
+  }
+
+  // ---- socket events --------------------------------------------------------------------------
+
+  private wire(): void {
+    const { socket, store } = this;
+    const setCounts = (counts: UnreadCounts) => {
+      this.countsVersion += 1;
+      store.set(unreadCountsAtom, {
+        unreadMessages: Math.max(0, counts.unreadMessages),
+        unreadNotifications: Math.max(0, counts.unreadNotifications),
+      });
+    };
+
+    socket.on('connect', () => {
+      store.set(connectionStatusAtom, 'connected');
+      if (this.everConnected) {
+        this.catchUp(this.newest?.id ?? null);
+        this.rereadAfterOutage();
+        for (const listener of [...this.reconnectListeners]) listener();
+      }
+      this.everConnected = true;
+    });
+    socket.on('disconnect', () => {
+      if (!this.closed) store.set(connectionStatusAtom, 'disconnected');
+    });
+    socket.on('connect_error', (err) => {
+      if (this.closed) return;
+      store.set(connectionStatusAtom, 'disconnected');
+      // A refused handshake is not retried by socket.io: try again unless we are not signed in.
+      const code = (err as Error & { data?: Partial<RealtimeErrorBody> }).data?.error;
+      if (!socket.active && code !== 'unauthorized' && code !== 'forbidden') {
+        window.clearTimeout(this.retryTimer);
+        this.retryTimer = window.setTimeout(() => {
+          if (!this.closed) socket.connect();
+        }, RECONNECT_DELAY_MAX_MS);
+      }
+    });
+
+    socket.on('init', setCounts);
+    socket.on('unread-counts', setCounts);
+    socket.on('new-message', (event: NewMessageEvent) => this.receive({ ...event, live: true }));
+    socket.on('missed-messages', (event: MissedMessagesEvent) => {
+      for (const message of event.messages) this.receive({ conversationId: message.conversationId, message, live: false });
+      const last = event.messages[event.messages.length - 1];
+      if (event.hasMore && last) this.catchUp(last._id);
+    });
+    socket.on('getNotification', (notification) => this.receiveNotification(notification));
+  }
+
+  /** After a reconnect: everything after the newest message held, across all conversations. */
+  private catchUp(lastMessageId: string | null): void {
+    if (!lastMessageId) return; // nothing held: the inbox and the open thread re-read themselves
+    this.socket.emit('last_message_id', { lastMessageId }, () => {
+      // The messages come as `missed-messages`; a refusal leaves the re-reads.
+    });
+  }
+
+  /** What has no catch-up is read again: notifications, the inbox (new conversations), the balance. */
+  private rereadAfterOutage(): void {
+    const { queryClient } = this;
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.lists(), refetchType: 'all' });
+    void refreshSession(queryClient);
+  }
+
+  private noteNewest(m: MessageView): void {
+    if (!this.newest || m.seq > this.newest.seq) this.newest = { id: m._id, seq: m.seq };
+  }
+
+  private remember(set: Set<string>, id: string): boolean {
+    if (set.has(id)) return false;
+    set.add(id);
+    if (set.size > SEEN_LIMIT) set.delete(set.values().next().value as string);
+    return true;
+  }
+
+  private receive(event: IncomingMessage): void {
+    if (this.closed) return;
+    const { message, conversationId } = event;
+    this.noteNewest(message);
+    const first = this.remember(this.seenMessages, message._id);
+    if (first) {
+      addToThread(this.queryClient, conversationId, [message]);
+      // A conversation the inbox does not know yet (a new gift): read the inbox again.
+      if (!moveToTopOfInbox(this.queryClient, this.userId, conversationId, message))
+        void this.queryClient.invalidateQueries({ queryKey: conversationKeys.list(this.userId), refetchType: 'all' });
+      // A catch-up's messages are already in the counts `init` sent at the reconnect.
+      if (event.live && !message.mine) this.countIncoming(conversationId, message);
+    }
+    // An own message may come back carrying its clientId: the thread drops its pending copy.
+    if (first || event.clientId) for (const listener of [...this.messageListeners]) listener(event);
+  }
+
+  private countIncoming(conversationId: string, message: MessageView): void {
+    const { store, queryClient, userId } = this;
+    store.set(unreadCountsAtom, (c) => ({ ...c, unreadMessages: c.unreadMessages + 1 }));
+    setInboxUnread(queryClient, userId, conversationId, (n) => n + 1);
+    if (isHidden()) {
+      const inbox = queryClient.getQueryData<ConversationView[]>(conversationKeys.list(userId));
+      const name = otherName(inbox?.find((c) => c._id === conversationId));
+      const title = message.messageType === 'gift' ? 'You received a gift' : name ? `New message from ${name}` : 'New message';
+      void platform.notifications
+        .show(title, truncatePreview(message.text), { tag: `message:${message._id}`, onClick: () => this.openConversation(conversationId) })
+        .catch(() => undefined);
+    }
+  }
+
+  private receiveNotification(notification: NotificationView): void {
+    if (this.closed || !this.remember(this.seenNotifications, notification._id)) return;
+    if (!notification.read) this.store.set(unreadCountsAtom, (c) => ({ ...c, unreadNotifications: c.unreadNotifications + 1 }));
+    prependNotification(this.queryClient, this.userId, notification);
+    // Money given to this user: the balance moved.
+    if (notification.type === 'currency') void refreshSession(this.queryClient);
+    if (isHidden()) {
+      const { conversationId } = notification;
+      void platform.notifications
+        .show('Giftlink', notification.message, {
+          tag: `notification:${notification._id}`,
+          onClick: conversationId ? () => this.openConversation(conversationId) : undefined,
+        })
+        .catch(() => undefined);
+    }
+  }
+}
