@@ -1,0 +1,52 @@
+/** Messages between the bench:realtime orchestrator and its children (IPC). */
+
+export interface SeedRequest {
+  type: 'seed';
+  pairs: number;
+}
+export interface Seeded {
+  type: 'seeded';
+  tokens: string[];
+  /** Pair i: client 2i sends to client 2i+1 in conversations[i]. */
+  conversations: string[];
+}
+export interface Listening {
+  type: 'listening';
+  url: string;
+}
+
+export interface ClientSpec {
+  kind: 'echo' | 'giftlink';
+  /** Per client: the server it connects to (index into urls) and its credential (token or room). */
+  urls: string[];
+  clients: { url: number; credential: string }[];
+  /** Pair i: clients 2i → 2i+1; Giftlink conversation id, or the recipient's room for echo. */
+  targets: string[];
+  rate: number;
+  seconds: number;
+  window: number;
+}
+
+export interface PhaseResult {
+  sent: number;
+  delivered: number;
+  lost: number;
+  errors: number;
+  seconds: number;
+  messagesPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface ClientsResult {
+  type: 'result';
+  connectSeconds: number;
+  fixed: PhaseResult;
+  saturation: PhaseResult;
+}
+
+/** To the orchestrator (a no-op outside a child). */
+export function send(message: unknown): void {
+  process.send?.(message);
+}
