@@ -28,11 +28,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the product exactly as `npm start` does (built site in dist/web) on a fresh data dir. */
+/**
+ * Starts the product exactly as `npm start` does (built site in dist/web, compiled server in
+ * dist/api: `npm run test:e2e` builds both) on a fresh data dir.
+ */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/api/src/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
