@@ -3,6 +3,7 @@
  * the server's event loop. Reads a LoadSpec (JSON file named by argv[2]), runs a short warm-up
  * and then the measured autocannon run, and sends a LoadResult back over IPC.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -11,10 +12,12 @@ export interface LoadSpec {
   duration: number;
   warmup: number;
   connections: number;
-  /** A plain GET of `path`, or gives rotating through distinct (giver, link) pairs. */
-  kind: 'get' | 'gives';
+  /** A plain GET of `path`, gives rotating through distinct (giver, link) pairs, or analytics events. */
+  kind: 'get' | 'gives' | 'events' | 'paths';
   path: string;
   gives?: { tokens: string[]; linkIds: string[]; amount: number };
+  /** `paths`: GETs rotating through these (share images: a different link each request). */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -75,6 +78,24 @@ function main(): void {
         errorCodes[key] = (errorCodes[key] ?? 0) + 1;
       },
     });
+  } else if (spec.kind === 'events') {
+    // A linkShare event per request, a new browser session every 50 (under the per-session limit).
+    let session = crypto.randomUUID();
+    requests.push({
+      method: 'POST',
+      path: spec.path,
+      setupRequest: (req) => {
+        if (next++ % 50 === 0) session = crypto.randomUUID();
+        const event = { giveorreceive: 'give', type: 'currency', initialQuantity: 3, platform: 'bench' };
+        return {
+          ...req,
+          body: JSON.stringify({ session_id: session, user_id: null, event_type: 'linkShare', event_details: event, page_url: '/share' }),
+        };
+      },
+    });
+  } else if (spec.kind === 'paths') {
+    const paths = spec.paths!;
+    requests.push({ method: 'GET', path: spec.path, setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) });
   } else {
     requests.push({ method: 'GET', path: spec.path });
   }

@@ -6,6 +6,8 @@
  * - GET /favicon.svg        a no-database route (a static file of the built site), when built
  * - GET /links/all?page=1   the feed's first page (25 cards) over 10,000 open links
  * - POST /statuses/api/gives concurrent gives, each a distinct (giver, receive link) pair
+ * - POST /analytics/log-event analytics events accepted per second (then checks all were stored)
+ * - GET /links/{u}/image    share images: a cold render per request (story and card), and a cached one
  *
  * The load generator runs in a child process (bench/load.ts) so it does not share the server's
  * event loop; on a small machine they still share the CPUs, and so does PostgreSQL.
@@ -21,11 +23,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AnalyticsEventEntity } from '../api/src/analytics/entity.js';
 import { LinkEntity, LinkResponseEntity, type Link } from '../api/src/links/entity.js';
 import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../api/src/money/ledger.js';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../api/src/testing/server.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { numberArg } from './args.js';
+import { shareImageScenarios } from './images.js';
 
 const FEED_LINKS = 10_000;
 /** Givers and receive links for the give scenario: coprime, so pair k = (k mod G, k mod R) covers G×R. */
@@ -206,6 +210,19 @@ async function settledGiveCount(server: TestServer): Promise<number> {
   return last;
 }
 
+/** Stored analytics events once the ingestion buffer has been written: unchanged for 300 ms. */
+async function settledEventCount(server: TestServer): Promise<number> {
+  let last = -1;
+  let stable = 0;
+  for (let i = 0; i < 100 && stable < 3; i++) {
+    const n = await server.deps.db.manager.countBy(AnalyticsEventEntity, { eventType: 'linkShare' });
+    stable = n === last ? stable + 1 : 0;
+    last = n;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return last;
+}
+
 async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Promise<Row[]> {
   if (database === 'postgres') process.env.DATABASE_URL = pgUrl;
   else delete process.env.DATABASE_URL;
@@ -231,6 +248,10 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
           gives: { tokens: seeded.givers.map((g) => g.token), linkIds: seeded.receiveLinkIds, amount: GIVE_DOLLARS },
         },
       },
+      // Analytics ingestion: events accepted (204) per second, and all of them written afterwards.
+      { scenario: 'POST /analytics/log-event (events accepted)', spec: { ...base, kind: 'events', path: '/analytics/log-event' } },
+      // Share images: rendering (satori + sharp) per request, then the same image from the LRU.
+      ...(await shareImageScenarios(server, base)),
     ];
 
     const rows: Row[] = [];
@@ -257,6 +278,13 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
             `ledger invariants ${ledgerOk ? 'hold' : `BROKEN ${JSON.stringify(ledger).slice(0, 300)}`}${ok ? '' : '  <-- CHECK FAILED'}`,
         );
         rows[rows.length - 1].check = { recorded, counted, inFlightSlack: slack, ledgerOk, ok };
+      }
+      if (spec.kind === 'events') {
+        const stored = await settledEventCount(server);
+        const accepted = result.ok2xxIncludingWarmup;
+        const ok = stored >= accepted && stored <= accepted + spec.connections * 2;
+        console.log(`    events accepted ${accepted}, stored ${stored}${ok ? '' : '  <-- CHECK FAILED'}`);
+        rows[rows.length - 1].check = { recorded: stored, counted: accepted, inFlightSlack: spec.connections * 2, ledgerOk: true, ok };
       }
     }
     const ceiling = rows[0].requestsPerSecond;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { VisitorDevice, VisitorSource } from './analytics.js';
 import { itemIdSchema } from './catalog.js';
 import { usernameRef } from './common.js';
 import { MAX_LINK_QUANTITY } from './limits.js';
@@ -38,6 +39,8 @@ export const CreatorParams = z.object({ linkCreatorUsername: usernameRef });
 export const OpenLinkBody = z.object({
   /** A random id the browser keeps, so anonymous visitors are counted once. */
   sessionId: z.string().max(64).optional(),
+  /** Where the visitor came from: the page's `utm_source`, else the referrer (analytics `linkPageSource`). */
+  source: z.string().max(200).optional(),
   currentUser: z.unknown().optional(),
 });
 
@@ -83,13 +86,34 @@ export interface LinkDetailsView {
   totalCost: number;
 }
 
+/** A visitor count as a subscribed owner sees it: null when fewer than 5 visitors ('fewer than 5'). */
+export type SuppressedCount = number | null;
+
 /**
- * The owner's metrics: counts only. No visitor identity and no visit time ever leaves the server:
- * a named visitor seen just before a gift would be its giver.
+ * Aggregates of a link's visitors, for a subscribed owner (`canSeeVisitorBreakdown`): per UTC
+ * day, by source, signed in or not, phone or desktop. Every cell below 5 visitors is null, and so
+ * is one more cell of a group where a single hidden cell could be worked out from the total. Only
+ * visitors first seen before the current hour are grouped, so a visit just before a gift does not
+ * move a cell at once. Never an identity, never a time finer than a day.
+ */
+export interface VisitorBreakdownView {
+  days: { day: string; views: SuppressedCount; visitors: SuppressedCount }[];
+  sources: Record<VisitorSource, SuppressedCount>;
+  signedIn: { loggedIn: SuppressedCount; anonymous: SuppressedCount };
+  devices: Record<VisitorDevice, SuppressedCount>;
+  /** Cells below this many visitors are null. */
+  minimum: number;
+}
+
+/**
+ * The owner's metrics: counts, and for a subscribed owner the suppressed `breakdown`. No visitor
+ * identity and no visit time ever leaves the server: a named visitor seen just before a gift
+ * would be its giver.
  */
 export interface LinkMetricsView {
   views: number;
   visitorCount: number;
+  breakdown?: VisitorBreakdownView;
 }
 
 /** A link as GET /links/all, /links/profile/{username}, POST /links/create and /links/{username} answer it. */

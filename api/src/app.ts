@@ -4,6 +4,7 @@ import bodyParser from '@koa/bodyparser';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { Deps } from './deps.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { authMiddleware, identify, type AuthMiddleware } from './http/auth.js';
@@ -14,6 +15,8 @@ import { refuseNulBytes } from './http/input.js';
 import { allowedMethods } from './http/methods.js';
 import { requestLog } from './http/request-log.js';
 import { webMiddleware } from './http/web.js';
+import { linkPreviews } from './sharing/preview.js';
+import { shareRoutes } from './sharing/routes.js';
 import { inviteRoutes } from './invites/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { conversationRoutes } from './conversations/routes.js';
@@ -64,7 +67,7 @@ export function createApp(deps: Deps): Koa<AppState> {
     await next();
   });
 
-  app.use(webMiddleware(deps.config));
+  app.use(webMiddleware(deps.config, linkPreviews(deps)));
   // Who is asking, for every request (routes then require it, and the rate limits count by it).
   app.use(identify(deps));
   app.use(
@@ -99,5 +102,7 @@ export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[]
     notificationRoutes(deps, auth),
     realtimeRoutes(deps, auth),
     wishlistRoutes(deps, auth),
+    analyticsRoutes(deps, auth),
+    shareRoutes(deps, auth),
   ];
 }

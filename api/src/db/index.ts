@@ -9,7 +9,7 @@ import { IdempotencyRecordEntity, LedgerAccountEntity, LedgerEntryEntity, Ledger
 import { Ledger1763870100000 } from './migrations/1763870100000-ledger.js';
 import { CatalogMetaEntity, CatalogProductEntity } from '../catalog/entity.js';
 import { Catalog1763870200000 } from './migrations/1763870200000-catalog.js';
-import { LinkEntity, LinkResponseEntity, LinkVisitorEntity } from '../links/entity.js';
+import { LinkEntity, LinkResponseEntity, LinkViewDayEntity, LinkVisitorEntity } from '../links/entity.js';
 import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity } from '../conversations/entity.js';
 import { NotificationEntity } from '../notifications/entity.js';
 import { Links1763870300000 } from './migrations/1763870300000-links.js';
@@ -20,9 +20,11 @@ import { Sessions1763870700000 } from './migrations/1763870700000-sessions.js';
 import { ViewDedupe1763870800000 } from './migrations/1763870800000-view-dedupe.js';
 import { WishlistEntity, WishlistItemEntity } from '../wishlists/entity.js';
 import { Wishlists1763870400000 } from './migrations/1763870400000-wishlists.js';
+import { AnalyticsEventEntity } from '../analytics/entity.js';
+import { Analytics1763870900000 } from './migrations/1763870900000-analytics.js';
 
-export const entities = [UserEntity, InviteEntity, LedgerAccountEntity, LedgerTransferEntity, LedgerEntryEntity, IdempotencyRecordEntity, CatalogProductEntity, CatalogMetaEntity, LinkEntity, LinkVisitorEntity, LinkResponseEntity, ConversationEntity, AnonymousPseudonymEntity, MessageEntity, NotificationEntity, CounterEntity, WishlistEntity, WishlistItemEntity, SessionEntity];
-export const migrations = [Initial1763870000000, Ledger1763870100000, Catalog1763870200000, Links1763870300000, Wishlists1763870400000, MessageSeq1763870500000, ConversationIdentity1763870600000, Sessions1763870700000, ViewDedupe1763870800000];
+export const entities = [UserEntity, InviteEntity, LedgerAccountEntity, LedgerTransferEntity, LedgerEntryEntity, IdempotencyRecordEntity, CatalogProductEntity, CatalogMetaEntity, LinkEntity, LinkVisitorEntity, LinkResponseEntity, ConversationEntity, AnonymousPseudonymEntity, MessageEntity, NotificationEntity, CounterEntity, WishlistEntity, WishlistItemEntity, SessionEntity, LinkViewDayEntity, AnalyticsEventEntity];
+export const migrations = [Initial1763870000000, Ledger1763870100000, Catalog1763870200000, Links1763870300000, Wishlists1763870400000, MessageSeq1763870500000, ConversationIdentity1763870600000, Sessions1763870700000, ViewDedupe1763870800000, Analytics1763870900000];
 
 /**
  * The database: TypeORM on embedded SQLite (better-sqlite3, one file under DATA_DIR) by default,

@@ -5,7 +5,34 @@ import type { Config } from '../config.js';
 import type { Middleware } from './context.js';
 
 /** Paths that are never the website, whatever the client accepts. */
-const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|catalog)(\/|$)/;
+const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|catalog)(\/|$)|^\/(links|wishlists)\/[^/]+\/image$/;
+
+/**
+ * The extra <head> of a page (its <title> and meta tags, already escaped), or undefined for a page
+ * that has none; see sharing/preview.ts. It replaces index.html's own <title> and description.
+ */
+export type PageHead = (path: string) => Promise<string | undefined>;
+
+/** index.html as read from disk, read again only when the file changes (a rebuild). */
+function indexFile(file: string): () => Promise<string> {
+  let cached: { key: string; html: string } | undefined;
+  return async () => {
+    const stat = await fs.promises.stat(file);
+    const key = `${stat.mtimeMs}:${stat.size}`;
+    if (cached?.key !== key) cached = { key, html: await fs.promises.readFile(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+/** index.html with `head` in place of its <title> and description (before </head>, else after the doctype). */
+export function withHead(html: string, head: string): string {
+  const rest = html.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s[^>]*name=["']?description["']?[^>]*>\s*/i, '');
+  const close = rest.search(/<\/head>/i);
+  if (close >= 0) return `${rest.slice(0, close).trimEnd()}\n    ${head}\n  ${rest.slice(close)}`;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(rest);
+  const at = doctype ? doctype[0].length : 0;
+  return `${rest.slice(0, at)}\n${head}\n${rest.slice(at)}`;
+}
 
 /**
  * Serves the built website from the API's own origin: hashed assets cached for a year, other files
@@ -13,9 +40,10 @@ const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|catalog)(\/|$)/;
  * share a prefix with API calls (/invites/accept/{id}, /messages/{id}), so a GET whose Accept asks
  * for HTML gets the page and anything else goes on to the API.
  */
-export function webMiddleware(config: Config): Middleware {
+export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
   const root = config.webDir;
   const index = path.join(root, 'index.html');
+  const readIndex = indexFile(index);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || NEVER_WEB.test(ctx.path)) return next();
     if (ctx.path !== '/' && path.extname(ctx.path)) {
@@ -39,6 +67,13 @@ export function webMiddleware(config: Config): Middleware {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root });
+    // Link and wishlist pages carry their preview (Open Graph) tags, for chat apps that unfurl them.
+    const head = await pageHead?.(ctx.path);
+    if (head === undefined) {
+      await send(ctx, 'index.html', { root });
+      return;
+    }
+    ctx.type = 'html';
+    ctx.body = withHead(await readIndex(), head);
   };
 }

@@ -60,6 +60,10 @@ export interface LinkVisitor {
   createdAt: Date;
   /** When this visitor's view last counted: another one counts an hour later at the earliest. */
   countedAt: Date | null;
+  /** Where it came from at its first visit (analytics `VisitorSource`); null when not told (Sec-GPC). */
+  source: string | null;
+  /** 'phone' or 'desktop' at its first visit, from the User-Agent; null when not told (Sec-GPC). */
+  device: string | null;
 }
 
 export const LinkVisitorEntity = new EntitySchema<LinkVisitor>({
@@ -72,6 +76,27 @@ export const LinkVisitorEntity = new EntitySchema<LinkVisitor>({
     userId: { ...refColumn(true), name: 'user_id' },
     createdAt: { ...dateColumn(), name: 'created_at' },
     countedAt: { ...dateColumn(true), name: 'counted_at' },
+    source: { type: 'varchar', length: 16, nullable: true },
+    device: { type: 'varchar', length: 8, nullable: true },
+  },
+});
+
+/** A link's counted views and distinct visitors on one UTC day ('YYYY-MM-DD'): counts only. */
+export interface LinkViewDay {
+  linkId: string;
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+export const LinkViewDayEntity = new EntitySchema<LinkViewDay>({
+  name: 'LinkViewDay',
+  tableName: 'link_view_days',
+  columns: {
+    linkId: { type: 'varchar', length: 36, primary: true, name: 'link_id' },
+    day: { type: 'varchar', length: 10, primary: true },
+    views: { type: 'integer', default: 0 },
+    visitors: { type: 'integer', default: 0 },
   },
 });
 

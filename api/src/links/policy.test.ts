@@ -15,7 +15,7 @@ ruleTable("canSeeProfileLink: a user's links are theirs and subscribers' to see"
 ]);
 
 // Each viewer, and whether they see the link's counts (views, distinct visitors).
-const viewers: [string, { id: string } | undefined, boolean][] = [
+const viewers: [string, { id: string; isSubscribed: boolean } | undefined, boolean][] = [
   ['the creator', creator, true],
   ['a subscribed creator', subscribedCreator, true],
   ['another user', other, false],
@@ -23,8 +23,14 @@ const viewers: [string, { id: string } | undefined, boolean][] = [
   ['a visitor who is not signed in', undefined, false],
 ];
 ruleTable('canSeeLinkMetrics: the counts are for the creator', canSeeLinkMetrics, viewers.map(([name, viewer, counts]) => [name, viewer, link, counts]));
-// Counts only, for everyone: a named visitor seen just before a gift would be its giver.
-ruleTable('canSeeVisitorBreakdown: who visited, and when, is no one’s to see', canSeeVisitorBreakdown, viewers.map(([name, viewer]) => [name, viewer, link, false]));
+// Aggregates with small cells hidden, for a subscribed creator only; never who visited or when.
+ruleTable('canSeeVisitorBreakdown: the breakdown is a subscribed creator’s', canSeeVisitorBreakdown, [
+  ['the creator', creator, link, false],
+  ['a subscribed creator', subscribedCreator, link, true],
+  ['another user', other, link, false],
+  ['a subscriber', subscriber, link, false],
+  ['a visitor who is not signed in', undefined, link, false],
+]);
 
 ruleTable('canRespondTo: anyone but its creator uses a link', canRespondTo, [
   ['the creator', creator, link, false],

@@ -27,10 +27,13 @@ export const canSeeProfileLink = (viewer: Pick<User, 'id' | 'isSubscribed'>, own
 export const canSeeLinkMetrics = (viewer: Viewer | undefined, link: LinkOwner): boolean => isCreator(viewer, link);
 
 /**
- * Who visited a link, and when: no one, not even a subscribed creator. A named visitor seen just
- * before an anonymous gift would be its giver (issue 8), so metrics stay counts.
+ * The visitor breakdown (per day, by source, signed in or not, phone or desktop) is a subscribed
+ * creator's. It is aggregates only, every cell below 5 visitors hidden (links/breakdown.ts): who
+ * visited, and when, is no one's to see, since a named visitor seen just before an anonymous gift
+ * would be its giver (issue 8).
  */
-export const canSeeVisitorBreakdown = (_viewer: Viewer | undefined, _link: LinkOwner): boolean => false;
+export const canSeeVisitorBreakdown = (viewer: Pick<User, 'id' | 'isSubscribed'> | undefined, link: LinkOwner): boolean =>
+  viewer !== undefined && isCreator(viewer, link) && viewer.isSubscribed;
 
 /** A link is used (accepted, given to) by anyone but its creator. */
 export const canRespondTo = (viewer: Viewer, link: LinkOwner): boolean => !isCreator(viewer, link);

@@ -4,7 +4,8 @@ import type { Database } from '../db/index.js';
 import { AppError, forbidden, gone, notFound } from '../errors.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkVisitorEntity, type Link } from './entity.js';
-import { canSeeLinkMetrics, canSeeProfileLink } from './policy.js';
+import { visitorBreakdown } from './breakdown.js';
+import { canSeeLinkMetrics, canSeeProfileLink, canSeeVisitorBreakdown } from './policy.js';
 import { presentLink } from './presenter.js';
 import { LINK_GONE, LINK_NOT_FOUND, LINK_PAGE_SIZE, type LinkMetricsView, type LinkView } from './schemas.js';
 import type { ViewCounter, Visit } from './views.js';
@@ -28,12 +29,14 @@ export async function currentLink(em: EntityManager, creatorId: string): Promise
 }
 
 /**
- * The metrics its creator sees: counts only. Who visited and when stays on the server
- * (`canSeeVisitorBreakdown` is no one's, see links/policy.ts and `LinkMetricsView`).
+ * The metrics its creator sees: counts, and for a subscribed creator (`canSeeVisitorBreakdown`)
+ * the breakdown with every small cell hidden (links/breakdown.ts). Who visited and when stays on
+ * the server.
  */
-async function metricsFor(db: Database, link: Link): Promise<LinkMetricsView> {
+async function metricsFor(db: Database, link: Link, viewer: User | undefined): Promise<LinkMetricsView> {
   const visitorCount = await db.manager.countBy(LinkVisitorEntity, { linkId: link.id });
-  return { views: link.views, visitorCount };
+  const metrics = { views: link.views, visitorCount };
+  return canSeeVisitorBreakdown(viewer, link) ? { ...metrics, breakdown: await visitorBreakdown(db, link) } : metrics;
 }
 
 /**
@@ -47,7 +50,7 @@ async function viewLink(db: Database, views: ViewCounter, creatorId: string, vie
   if (!viewer && !(await views.admitAnonymous(seen.id, visit.address))) return seen;
   return db.transaction(async (em) => {
     const found = await currentLink(em, creatorId);
-    if (!(await views.record(em, found.id, views.visitorKey(found.id, viewer, visit), viewer?.id ?? null, now))) return found;
+    if (!(await views.record(em, found.id, views.visitorKey(found.id, viewer, visit), viewer?.id ?? null, now, visit))) return found;
     await em.increment(LinkEntity, { id: found.id }, 'views', 1);
     return { ...found, views: found.views + 1 };
   });
@@ -56,7 +59,7 @@ async function viewLink(db: Database, views: ViewCounter, creatorId: string, vie
 /**
  * Opens a creator's link page: counts the view at most once per visitor per hour (the user, else
  * the browser session, else the client address) and answers the link; its creator also gets the
- * metrics.
+ * metrics. With `countView` false (a crawler or link unfurler) it only reads: no view, no visitor.
  */
 export async function openLink(
   db: Database,
@@ -64,6 +67,7 @@ export async function openLink(
   creatorUsername: string,
   visit: Visit,
   views: ViewCounter,
+  { countView = true }: { countView?: boolean } = {},
 ): Promise<LinkView> {
   const creator = await findCreator(db, creatorUsername);
   const isOwner = canSeeLinkMetrics(viewer, { creatorId: creator.id });
@@ -74,8 +78,10 @@ export async function openLink(
         if (!own) throw notFound(LINK_NOT_FOUND);
         return own;
       })
-    : await viewLink(db, views, creator.id, viewer, visit);
-  return presentLink(link, creator.username, isOwner ? await metricsFor(db, link) : undefined);
+    : countView
+      ? await viewLink(db, views, creator.id, viewer, visit)
+      : await currentLink(db.manager, creator.id);
+  return presentLink(link, creator.username, isOwner ? await metricsFor(db, link, viewer) : undefined);
 }
 
 /** Whether the user already used the link (by id, or the creator's current link). */

@@ -1,4 +1,6 @@
 import Router from '@koa/router';
+import { isbot } from 'isbot';
+import { visitorDevice, visitorSource } from '../../contract/analytics.js';
 import type { Deps } from '../deps.js';
 import { resolveSecret } from '../auth/tokens.js';
 import { sendAnswer } from '../http/answer.js';
@@ -67,8 +69,17 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     routeLimit(deps.limits, deps.config, 'linkOpen'),
     optionalAuth,
     validate({ params: CreatorParams, body: OpenLinkBody }, async (ctx, { params, body }) => {
-      const visit = { sessionId: body.sessionId, address: ctx.ip };
-      const updatedLink = await openLink(deps.db, ctx.state.user, params.linkCreatorUsername, visit, views);
+      // Where the visitor came from and on what, kept at its first visit; nothing of it under Sec-GPC.
+      const told = ctx.get('sec-gpc') !== '1';
+      const visit = {
+        sessionId: body.sessionId,
+        address: ctx.ip,
+        source: told ? visitorSource(body.source) : null,
+        device: told ? visitorDevice(ctx.get('user-agent')) : null,
+      };
+      // Crawlers and link unfurlers (Slack, iMessage, WhatsApp…) read the link but never count.
+      const countView = !isbot(ctx.get('user-agent'));
+      const updatedLink = await openLink(deps.db, ctx.state.user, params.linkCreatorUsername, visit, views, { countView });
       ctx.body = { updatedLink };
     }),
   );

@@ -3,6 +3,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { EntityManager } from 'typeorm';
 import { dateParam } from '../db/dates.js';
 import type { RateLimits } from '../limits/rate-limits.js';
+import type { VisitorDevice, VisitorSource } from '../../contract/analytics.js';
 import type { User } from '../users/entity.js';
 
 /** A visitor's views of one link count once per this long. */
@@ -23,7 +24,13 @@ export interface Visit {
   sessionId?: string;
   /** The client address (`ctx.ip`, see TRUST_PROXY_HOPS). */
   address: string;
+  /** Where the visitor came from and on what, kept at its first visit; absent under Sec-GPC. */
+  source?: VisitorSource | null;
+  device?: VisitorDevice | null;
 }
+
+/** The UTC day of `date`, 'YYYY-MM-DD': the finest time the owner's breakdown knows. */
+export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
 
 /**
  * Counts link views: at most one per visitor per link per hour. The visitor is the signed-in user;
@@ -73,24 +80,39 @@ export class ViewCounter {
 
   /**
    * Records the visit and answers whether it counts as a view, in one statement: the visitor's
-   * row is inserted, or its `counted_at` moved on when the last counted view is over an hour old;
-   * a repeat within the hour matches neither and writes nothing. Racing repeats count once (the
-   * unique (link_id, visitor_key) decides) on SQLite and PostgreSQL alike.
+   * row is inserted (with its source and device: a visitor's first visit decides them), or its
+   * `counted_at` moved on when the last counted view is over an hour old; a repeat within the hour
+   * matches neither and writes nothing. Racing repeats count once (the unique (link_id,
+   * visitor_key) decides) on SQLite and PostgreSQL alike. A counted view also adds to the link's
+   * day (`link_view_days`): one view, and one visitor when this visitor had not counted that day.
    */
-  async record(em: EntityManager, linkId: string, visitorKey: string, userId: string | null, now: Date): Promise<boolean> {
+  async record(em: EntityManager, linkId: string, visitorKey: string, userId: string | null, now: Date, visit?: Visit): Promise<boolean> {
     const at = dateParam(em, now);
     const since = dateParam(em, new Date(now.getTime() - VIEW_WINDOW_SECONDS * 1000));
-    const params = [crypto.randomUUID(), linkId, visitorKey, userId, at, at, since];
     const pg = em.connection.driver.options.type === 'postgres';
-    const [id, link, key, user, created, counted, cutoff] = params.map((_, i) => (pg ? `$${i + 1}` : '?'));
+    const $ = (i: number) => (pg ? `$${i}` : '?');
+    const before: { counted_at: Date | string | null }[] = await em.query(
+      `SELECT counted_at FROM link_visitors WHERE link_id = ${$(1)} AND visitor_key = ${$(2)}`,
+      [linkId, visitorKey],
+    );
+    const params = [crypto.randomUUID(), linkId, visitorKey, userId, at, at, visit?.source ?? null, visit?.device ?? null, since];
     const rows: unknown[] = await em.query(
-      `INSERT INTO link_visitors (id, link_id, visitor_key, user_id, created_at, counted_at)
-       VALUES (${id}, ${link}, ${key}, ${user}, ${created}, ${counted})
+      `INSERT INTO link_visitors (id, link_id, visitor_key, user_id, created_at, counted_at, source, device)
+       VALUES (${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)})
        ON CONFLICT (link_id, visitor_key) DO UPDATE SET counted_at = excluded.counted_at
-       WHERE link_visitors.counted_at IS NULL OR link_visitors.counted_at <= ${cutoff}
+       WHERE link_visitors.counted_at IS NULL OR link_visitors.counted_at <= ${$(9)}
        RETURNING id`,
       params,
     );
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    const last = before[0]?.counted_at;
+    const lastDay = last ? utcDay(typeof last === 'string' ? new Date(`${last.replace(' ', 'T')}Z`) : last) : null;
+    const newVisitorToday = lastDay !== utcDay(now) ? 1 : 0;
+    await em.query(
+      `INSERT INTO link_view_days (link_id, day, views, visitors) VALUES (${$(1)}, ${$(2)}, 1, ${$(3)})
+       ON CONFLICT (link_id, day) DO UPDATE SET views = link_view_days.views + 1, visitors = link_view_days.visitors + excluded.visitors`,
+      [linkId, utcDay(now), newVisitorToday],
+    );
+    return true;
   }
 }

@@ -49,6 +49,10 @@ export async function freshPostgres(baseUrl: string, prefix = 'giftlink_t'): Pro
   };
 }
 
+/** A desktop Chrome's user agent: what `request` sends unless a test sets its own. */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
 export interface TestServerOptions extends Env {
   /**
    * Another API process of the same product: this server uses `share`'s database (PostgreSQL
@@ -85,7 +89,8 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
   const server = await startServer(config);
 
   const request = async <T>(method: string, p: string, options: RequestOptions = {}): Promise<Reply<T>> => {
-    const headers: Record<string, string> = { ...options.headers };
+    // A browser's user agent unless the test names one: Node's own ('node') reads as a bot (isbot).
+    const headers: Record<string, string> = { 'user-agent': BROWSER_USER_AGENT, ...options.headers };
     if (options.token) headers['x-auth-token'] = options.token;
     let body: RequestInit['body'];
     if (options.body instanceof FormData) body = options.body;

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
 import { FEED_ERROR } from '../../../api/contract/texts';
+import { linkVisitSource, logEvent } from '../analytics';
 import { randomUuid } from '../ids';
 import { getVisitorSessionId } from '../state/visitorSession';
 import { refreshSession } from './auth';
@@ -46,9 +47,9 @@ export function createLink(body: CreateLinkRequest, key: string) {
   return api.post<LinkView>('/links/create', body, idempotent(key));
 }
 
-/** Opens a creator's current link: counts the view and records this visitor. */
-export function openLink(creatorUsername: string, sessionId: string, signal?: AbortSignal) {
-  return api.post<OpenLinkResponse>(`/links/${enc(creatorUsername)}`, { sessionId }, { signal });
+/** Opens a creator's current link: counts the view and records this visitor (and where it came from). */
+export function openLink(creatorUsername: string, sessionId: string, signal?: AbortSignal, source?: string) {
+  return api.post<OpenLinkResponse>(`/links/${enc(creatorUsername)}`, { sessionId, source }, { signal });
 }
 
 export function hasResponded(creatorUsername: string, signal?: AbortSignal) {
@@ -150,7 +151,7 @@ export function useActiveLinkCount(username: string) {
 export function useLinkQuery(creatorUsername: string, viewerId: string | null) {
   return useQuery({
     queryKey: linkKeys.open(creatorUsername, viewerId),
-    queryFn: async ({ signal }) => (await openLink(creatorUsername, getVisitorSessionId(), signal)).updatedLink,
+    queryFn: async ({ signal }) => (await openLink(creatorUsername, getVisitorSessionId(), signal, linkVisitSource())).updatedLink,
   });
 }
 
@@ -197,7 +198,10 @@ export function useAcceptLink(link: LinkView, viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => acceptLink(link.creatorUsername, randomUuid()),
-    onSuccess: () => linkUsed(queryClient, link, viewerId),
+    onSuccess: () => {
+      linkUsed(queryClient, link, viewerId);
+      logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount: link.details.amount }, action: 'accept' });
+    },
   });
 }
 
@@ -206,6 +210,9 @@ export function useGive(link: LinkView, viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (amount: number) => giveToLink(link.id, link.details.type, amount, randomUuid()),
-    onSuccess: () => linkUsed(queryClient, link, viewerId),
+    onSuccess: (_answer, amount) => {
+      linkUsed(queryClient, link, viewerId);
+      logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount }, action: 'give' });
+    },
   });
 }

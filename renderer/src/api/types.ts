@@ -30,6 +30,7 @@ export type {
   GiveResponse,
   LinkDetailsView,
   LinkMetricsView,
+  VisitorBreakdownView,
   LinkView,
   OpenLinkResponse,
   RespondedResponse,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAnalytics } from '../analytics/useAnalytics';
 import { balanceDialogOpenAtom, balanceErrorAtom, useBalanceRefreshErrors } from '../state/balance';
 import { useRealtimeSession } from '../state/realtime';
 import { userAtom } from '../state/session';
@@ -36,6 +37,9 @@ export function AppLayout() {
 
   // One live connection per signed-in session (SPEC sections 4 and 7).
   useRealtimeSession(userId, openConversation);
+
+  // Analytics: the session start once, a page view on every route change (failures only logged).
+  useAnalytics();
 
   // The balance comes with the session; a failed re-read of it after money moved says so.
   useBalanceRefreshErrors();

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MoneyInput } from './MoneyInput';
+import { logEvent } from '../analytics';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQuery } from '../api/auth';
@@ -57,6 +58,7 @@ export function BalanceDialog() {
       { action, amount: value },
       {
         onSuccess: ({ new_balance }) => {
+          logEvent('bankTransaction', { type: action === 'deposit' ? 'deposit' : 'withdrawal', amount: value });
           setAmount('');
           setNotice(
             `${action === 'deposit' ? 'Deposited' : 'Withdrew'} ${formatDollars(value)}. Your balance is now ${formatDollars(new_balance)}.`,

@@ -1,12 +1,13 @@
-import { Link } from 'react-router-dom';
 import type { LinkView } from '../../api/types';
 import { CopyLink } from '../../components/CopyLink';
 import { ClockIcon, EyeIcon, UsersIcon } from '../../components/Icons';
+import { ShareButton } from '../../components/share/ShareButton';
 import { useNow } from '../../components/useNow';
 import { formatDollars, formatTimeLeft } from '../../format';
 import { linkUrl } from '../../linkText';
+import { VisitorBreakdown } from './VisitorBreakdown';
 
-/** The creator's own link: its metrics (counts only) and its address to share. */
+/** The creator's own link: its metrics (counts; the visitor breakdown for a subscriber) and its address to share. */
 export function OwnerView({ link }: { link: LinkView }) {
   const now = useNow(30_000);
   const { details, metrics } = link;
@@ -50,12 +51,11 @@ export function OwnerView({ link }: { link: LinkView }) {
             <dd>{metrics?.visitorCount ?? 0}</dd>
           </div>
         </dl>
-        <Link className="btn btn--gradient" to={`/manage-subscription/${encodeURIComponent(link.creatorUsername)}`}>
-          Subscribe to see visitors
-        </Link>
+        <VisitorBreakdown link={link} />
       </section>
       <section className="card">
         <CopyLink url={linkUrl(link.creatorUsername)} label="Share your link" />
+        <ShareButton subject={{ kind: 'link', link }} />
       </section>
     </>
   );

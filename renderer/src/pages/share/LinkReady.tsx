@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { LinkView } from '../../api/types';
-import { CopyLink } from '../../components/CopyLink';
 import { CheckIcon } from '../../components/Icons';
-import { linkPath, linkSentence, linkUrl } from '../../linkText';
+import { ShareButton } from '../../components/share/ShareButton';
+import { linkPath, linkSentence } from '../../linkText';
 
-/** After Create: the new link, its address to copy, and a way to open it. */
+/** After Create: the new link, 'How to Share the Link' open over it (its address is the modal's first line), and a way to open it. */
 export function LinkReady({ link }: { link: LinkView }) {
   return (
     <div className="share">
@@ -23,7 +23,7 @@ export function LinkReady({ link }: { link: LinkView }) {
             : ''}
           Unused links refund your balance after 24 hours.
         </p>
-        <CopyLink url={linkUrl(link.creatorUsername)} />
+        <ShareButton subject={{ kind: 'link', link }} label="Share your link" initiallyOpen />
         <Link className="btn btn--soft" to={linkPath(link.creatorUsername)}>
           Open your link
         </Link>

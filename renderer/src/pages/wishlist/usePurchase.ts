@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { logEvent } from '../../analytics';
 import { errorMessage } from '../../api/client';
 import type { WishlistItemView } from '../../api/types';
 import { PURCHASE_FAILED, usePurchaseWishlistItem } from '../../api/wishlists';
@@ -37,7 +38,10 @@ export function usePurchase(username: string) {
     purchase.mutate(
       { item: confirm.item, purchaserUserId: user._id, key: confirm.key },
       {
-        onSuccess: ({ conversationId }) => navigate(`/messages/${enc(conversationId)}`),
+        onSuccess: ({ conversationId }, { item }) => {
+          logEvent('wishlistTransaction', { name: item.name, price: item.price, shippingPrice: item.shippingCost, itemId: item.itemId });
+          navigate(`/messages/${enc(conversationId)}`);
+        },
         onError: (err) => {
           setConfirm(null);
           setError(errorMessage(err, PURCHASE_FAILED));

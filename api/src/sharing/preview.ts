@@ -1,0 +1,158 @@
+import type { Database } from '../db/index.js';
+import type { Deps } from '../deps.js';
+import type { PageHead } from '../http/web.js';
+import { isOpen } from '../links/queries.js';
+import { LinkEntity, type Link } from '../links/entity.js';
+import { formatCents } from '../../contract/money.js';
+import { UserEntity, type User } from '../users/entity.js';
+import { shareImageUrl, sharePageUrl, type ShareKind } from './urls.js';
+
+/**
+ * Link previews: what a chat app or a social site shows when a link or wishlist page is pasted
+ * (Open Graph and Twitter card tags in the page's <head>). They say what the share text says and
+ * show the share image's `card` format, so preview and image always agree; nothing private
+ * (balance, visitors, givers) ever appears. A page that names no open link or no user gets the
+ * generic Giftlink card. Building a preview reads only: it never counts a view.
+ */
+
+/** The Open Graph image size (the share image's `card` format). */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+/** The generic card's image, a static file of the website (renderer/public). */
+export const GENERIC_CARD_PATH = '/og-card.png';
+export const GENERIC_TITLE = 'Giftlink';
+export const GENERIC_DESCRIPTION = 'Receive gifts from people who love you';
+
+export interface PreviewCard {
+  title: string;
+  description: string;
+  /** Absolute URL of a 1200×630 PNG under PUBLIC_URL. */
+  image: string;
+  imageAlt: string;
+  /** Absolute URL of the page under PUBLIC_URL. */
+  url: string;
+}
+
+/** `/link/{username}` or `/wishlist/{username}` (one trailing slash allowed). */
+const PREVIEW_PATH = /^\/(link|wishlist)\/([^/]+)\/?$/;
+
+/** Text for an HTML attribute value or element content: all five special characters escaped. */
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
+
+/** The tags of a card, one a line, every value escaped. */
+export function previewTags(card: PreviewCard): string {
+  const tags: [attr: 'name' | 'property', key: string, value: string][] = [
+    ['name', 'description', card.description],
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Giftlink'],
+    ['property', 'og:title', card.title],
+    ['property', 'og:description', card.description],
+    ['property', 'og:url', card.url],
+    ['property', 'og:image', card.image],
+    ['property', 'og:image:type', 'image/png'],
+    ['property', 'og:image:width', String(CARD_WIDTH)],
+    ['property', 'og:image:height', String(CARD_HEIGHT)],
+    ['property', 'og:image:alt', card.imageAlt],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', card.title],
+    ['name', 'twitter:description', card.description],
+    ['name', 'twitter:image', card.image],
+    ['name', 'twitter:image:alt', card.imageAlt],
+  ];
+  const metas = tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`);
+  return [`<title>${escapeHtml(card.title)}</title>`, ...metas].join('\n    ');
+}
+
+/** The name a card shows: the display name, else the username. */
+const nameOf = (user: User) => user.displayName.trim() || user.username;
+
+/** What a link gives or asks for, as its share text says it: '$5.00' or the item's title. */
+const linkWhat = (link: Link) => (link.type === 'item' ? (link.title ?? 'an item') : formatCents(link.amountCents));
+
+/** The card of an open link: '{name} is giving $5.00 on Giftlink' / 'is requesting …'. */
+export function linkCard(publicUrl: string, creator: User, link: Link): PreviewCard {
+  const name = nameOf(creator);
+  const what = linkWhat(link);
+  const give = link.giveOrReceive === 'give';
+  const title = `${name} is ${give ? 'giving' : 'requesting'} ${what} on Giftlink`;
+  const description = give
+    ? `Open the link to receive ${what} from ${name}.`
+    : `Send ${name} ${what} as a gift, anonymously.`;
+  return {
+    title,
+    description,
+    image: shareImageUrl(publicUrl, 'link', creator.username, { template: 'standard', format: 'card' }),
+    imageAlt: title,
+    url: sharePageUrl(publicUrl, 'link', creator.username),
+  };
+}
+
+/** The card of a wishlist: "{name}'s wishlist on Giftlink". */
+export function wishlistCard(publicUrl: string, owner: User): PreviewCard {
+  const name = nameOf(owner);
+  const title = `${name}'s wishlist on Giftlink`;
+  return {
+    title,
+    description: `See what ${name} is wishing for and send a gift.`,
+    image: shareImageUrl(publicUrl, 'wishlist', owner.username, { template: 'standard', format: 'card' }),
+    imageAlt: title,
+    url: sharePageUrl(publicUrl, 'wishlist', owner.username),
+  };
+}
+
+/** The generic Giftlink card: an unknown user, or a link that is expired, used up or never made. */
+export function genericCard(publicUrl: string, url: string): PreviewCard {
+  return {
+    title: GENERIC_TITLE,
+    description: GENERIC_DESCRIPTION,
+    image: publicUrl + GENERIC_CARD_PATH,
+    imageAlt: `${GENERIC_TITLE}: ${GENERIC_DESCRIPTION}`,
+    url,
+  };
+}
+
+function usernameIn(segment: string): string | undefined {
+  try {
+    const name = decodeURIComponent(segment).trim().toLowerCase();
+    return name.length > 0 && name.length <= 40 ? name : undefined;
+  } catch {
+    return undefined; // malformed percent-encoding
+  }
+}
+
+/**
+ * The preview card of a page path, or undefined for a page that has none (only link and
+ * wishlist pages do). Reads committed data only; never counts a view.
+ */
+export async function previewCardFor(db: Database, publicUrl: string, path: string): Promise<PreviewCard | undefined> {
+  const match = PREVIEW_PATH.exec(path);
+  if (!match) return undefined;
+  const kind: ShareKind = match[1] === 'link' ? 'link' : 'wishlist';
+  const username = usernameIn(match[2]);
+  const user = username ? await db.manager.findOneBy(UserEntity, { username }) : null;
+  if (!user) return genericCard(publicUrl, username ? sharePageUrl(publicUrl, kind, username) : `${publicUrl}/`);
+  if (kind === 'wishlist') return wishlistCard(publicUrl, user);
+  const link = await db.manager.findOne(LinkEntity, { where: { creatorId: user.id }, order: { createdAt: 'DESC' } });
+  if (!link || !isOpen(link, new Date())) return genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username));
+  return linkCard(publicUrl, user, link);
+}
+
+/**
+ * The website's page heads for link and wishlist pages (http/web.ts). A database failure still
+ * answers the page, with the generic card, so the app opens and shows its own error.
+ */
+export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHead {
+  const { publicUrl } = deps.config;
+  return async (path) => {
+    try {
+      const card = await previewCardFor(deps.db, publicUrl, path);
+      return card && previewTags(card);
+    } catch (err) {
+      deps.log.warn({ err, path }, 'link preview failed: answering the generic card');
+      return previewTags(genericCard(publicUrl, `${publicUrl}/`));
+    }
+  };
+}

@@ -1,0 +1,86 @@
+import {
+  eventDetailsError,
+  linkPageSource,
+  type AnalyticsEventType,
+  type LogEventRequest,
+  type PageviewRequest,
+  type StartSessionRequest,
+} from '../../../api/contract/analytics';
+import { api } from '../api/client';
+import { getVisitorSessionId } from '../state/visitorSession';
+
+export type { AnalyticsEventType };
+
+/** Set by `useAnalytics` from the session: the user the calls name (the API checks it against the session). */
+let currentUserId: string | null = null;
+
+export function setAnalyticsUser(userId: string | null): void {
+  currentUserId = userId;
+}
+
+/** Global Privacy Control in the browser: nothing is sent (the API would store nothing anyway). */
+function optedOut(): boolean {
+  return (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+}
+
+/** The page, without its fragment. */
+const pageUrl = () => window.location.href.split('#')[0];
+
+/** Analytics failures are only logged, never shown. */
+function send(path: string, body: StartSessionRequest | PageviewRequest | LogEventRequest): void {
+  if (optedOut()) return;
+  api.post(path, body).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err));
+}
+
+/**
+ * Logs an analytics event (SPEC sections 3 and 5): checked here by the same rules the API applies,
+ * then sent to POST /analytics/log-event. Fire-and-forget: a payload that breaks a rule, or a
+ * failed call, is only logged.
+ */
+export function logEvent(eventType: AnalyticsEventType, details: Record<string, unknown>): void {
+  try {
+    const broken = eventDetailsError(eventType, details);
+    if (broken) {
+      console.warn(`analytics: ${eventType} not sent: ${broken}`);
+      return;
+    }
+    send('/analytics/log-event', {
+      session_id: getVisitorSessionId(),
+      user_id: currentUserId,
+      event_type: eventType,
+      event_details: details,
+      page_url: pageUrl(),
+      timestamp: new Date().toISOString(),
+    });
+  } catch (err) {
+    console.warn('analytics: logEvent failed', err);
+  }
+}
+
+const STARTED_KEY = 'analyticsSessionStarted';
+
+/** POST /analytics/start-session, once per browser session (a tab's sessionStorage). */
+export function startSession(): void {
+  try {
+    if (sessionStorage.getItem(STARTED_KEY)) return;
+    sessionStorage.setItem(STARTED_KEY, '1');
+  } catch {
+    // storage blocked: start once per page load
+  }
+  send('/analytics/start-session', { session_id: getVisitorSessionId(), user_id: currentUserId });
+}
+
+/** POST /analytics/pageview for the page at `path` (pathname and search) of this site. */
+export function logPageview(path: string): void {
+  const page_url = new URL(path, window.location.origin).href;
+  send('/analytics/pageview', { session_id: getVisitorSessionId(), user_id: currentUserId, page_url });
+}
+
+/**
+ * What a link page tells the API about where its visitor came from: the share URL's `utm_source`,
+ * else the referrer. Nothing under Global Privacy Control.
+ */
+export function linkVisitSource(): string | undefined {
+  if (optedOut()) return undefined;
+  return linkPageSource(window.location.search, document.referrer, window.location.origin);
+}
