@@ -8,22 +8,22 @@ export function clientKey(ctx: AppContext): string {
   return user ? `u:${user.id}` : `ip:${ctx.ip}`;
 }
 
-/** Limits a route per client address; over the limit → 429 with Retry-After. */
-export function perAddress(limits: RateLimits, name: string, points: number, seconds: number): Middleware {
-  const limiter = limits.limiter(name, points, seconds);
+/** One limit on a route, counted by `keyOf`; over the limit → 429 (`message`) with Retry-After. */
+function limitBy(limiter: ReturnType<RateLimits['limiter']>, keyOf: (ctx: AppContext) => string, message?: string): Middleware {
   return async (ctx, next) => {
-    await spend(limiter, ctx.ip, undefined, (ms) => ctx.set('Retry-After', String(Math.ceil(ms / 1000))));
+    await spend(limiter, keyOf(ctx), message, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000)))));
     await next();
   };
 }
 
-/** Limits per client (`clientKey`: the signed-in user, else the address); over the limit → 429 with Retry-After. */
+/** Limits a route per client address (login and registration: nobody is signed in yet). */
+export function perAddress(limits: RateLimits, name: string, points: number, seconds: number): Middleware {
+  return limitBy(limits.limiter(name, points, seconds), (ctx) => ctx.ip);
+}
+
+/** Limits per client (`clientKey`: the signed-in user, else the address). */
 export function perClient(limits: RateLimits, name: string, points: number, seconds: number, message = TOO_MANY_REQUESTS): Middleware {
-  const limiter = limits.limiter(name, points, seconds);
-  return async (ctx, next) => {
-    await spend(limiter, clientKey(ctx), message, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000)))));
-    await next();
-  };
+  return limitBy(limits.limiter(name, points, seconds), clientKey, message);
 }
 
 /**
