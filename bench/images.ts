@@ -18,11 +18,19 @@ type Base = Pick<LoadSpec, 'url' | 'duration' | 'warmup' | 'connections'>;
 
 /** Usernames of seeded creators whose (receive) link is open. */
 async function creators(server: TestServer, prefix: string): Promise<string[]> {
-  const users = await server.deps.db.manager.find(UserEntity, { select: { username: true }, where: { username: Like(`${prefix}%`) }, take: COLD_LINKS });
+  const users = await server.deps.db.manager.find(UserEntity, {
+    select: { username: true },
+    where: { username: Like(`${prefix}%`) },
+    take: COLD_LINKS,
+  });
   return users.map((u) => u.username);
 }
 
-export async function shareImageScenarios(server: TestServer, base: Base, prefix = 'feed'): Promise<{ scenario: string; spec: LoadSpec }[]> {
+export async function shareImageScenarios(
+  server: TestServer,
+  base: Base,
+  prefix = 'feed',
+): Promise<{ scenario: string; spec: LoadSpec }[]> {
   const names = await creators(server, prefix);
   if (names.length === 0) throw new Error(`no seeded creators named ${prefix}…`);
   const hot = shareImagePath('link', names[0], 'standard', 'card');

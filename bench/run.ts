@@ -161,7 +161,13 @@ async function seed(server: TestServer, analyze: boolean): Promise<Seeded> {
   await timed('givers funded ($1,000 each)', () =>
     db.transaction(async (em) => {
       for (const g of givers)
-        await transfer(em, { from: SYSTEM_PAYMENTS, to: userAccount(g.user._id), amountCents: 100_000, kind: 'deposit', actorUserId: g.user._id });
+        await transfer(em, {
+          from: SYSTEM_PAYMENTS,
+          to: userAccount(g.user._id),
+          amountCents: 100_000,
+          kind: 'deposit',
+          actorUserId: g.user._id,
+        });
     }),
   );
   // What happens within a minute of a bulk load: autovacuum on PostgreSQL, the server's own

@@ -13,7 +13,9 @@ let picture: string;
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-pic-')), 'me.png');
-  await sharp({ create: { width: 640, height: 640, channels: 3, background: '#ff9f43' } }).png().toFile(picture);
+  await sharp({ create: { width: 640, height: 640, channels: 3, background: '#ff9f43' } })
+    .png()
+    .toFile(picture);
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,7 +46,11 @@ describe('a new user, from the printed invite to logging back in', () => {
     await page.goto(app.inviteUrl);
     await visible(page, 'Accept Invite');
     await screenshots(page, 'invite');
-    await page.getByRole('link', { name: 'Create Account' }).or(page.getByRole('button', { name: 'Create Account' })).first().click();
+    await page
+      .getByRole('link', { name: 'Create Account' })
+      .or(page.getByRole('button', { name: 'Create Account' }))
+      .first()
+      .click();
 
     await page.getByLabel('Username').fill('Maya_Chen');
     await page.getByLabel('Email').fill('maya@example.com');
@@ -96,7 +102,7 @@ describe('a new user, from the printed invite to logging back in', () => {
     await context.close();
   });
 
-  it('shows the spec\'s texts for a wrong password and an invalid invite', async () => {
+  it("shows the spec's texts for a wrong password and an invalid invite", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${app.url}/login`);

@@ -81,7 +81,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -122,9 +129,10 @@ export async function registerViaApi(app: RunningApp, inviteCode: string, userna
   });
   const body = (await res.json()) as { token: string; user: { _id: string } };
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(body)}`);
-  const invites = (await (
-    await fetch(`${app.url}/invites/${body.user._id}`, { headers: { 'x-auth-token': body.token } })
-  ).json()) as { code: string; status: string }[];
+  const invites = (await (await fetch(`${app.url}/invites/${body.user._id}`, { headers: { 'x-auth-token': body.token } })).json()) as {
+    code: string;
+    status: string;
+  }[];
   return {
     username,
     email,

@@ -18,7 +18,9 @@ beforeAll(async () => {
       headers: { 'content-type': 'application/json', 'x-auth-token': token },
       body: JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-  const link = await api(ana.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10, quantity: 3 } });
+  const link = await api(ana.token, 'POST', '/links/create', {
+    details: { giveorreceive: 'receive', type: 'currency', amount: 10, quantity: 3 },
+  });
   await api(bob.token, 'POST', '/api/billing-settings-deposit', { balance: 20 });
   const give = await api(bob.token, 'POST', '/statuses/api/gives', { postId: link.body.id, type: 'currency', amount: 5 });
   if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);

@@ -19,7 +19,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const as = (account: ApiAccount, viewport?: { width: number; height: number }) => openAs(browser, app, account, { viewport, clipboard: true });
+const as = (account: ApiAccount, viewport?: { width: number; height: number }) =>
+  openAs(browser, app, account, { viewport, clipboard: true });
 
 const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
 
@@ -54,7 +55,10 @@ describe('money moving between three people', () => {
 
     // B: finds it in the feed, opens it and accepts.
     const b = await as(ben);
-    await b.getByRole('link', { name: /User is giving \$5\.00/ }).first().click();
+    await b
+      .getByRole('link', { name: /User is giving \$5\.00/ })
+      .first()
+      .click();
     await b.waitForURL(`${app.url}/link/ada`);
     await b.getByRole('button', { name: 'Accept' }).waitFor();
     await screenshots(b, 'link-accept');
@@ -96,7 +100,10 @@ describe('money moving between three people', () => {
     // The home feed, as a person sees it.
     await b.goto(`${app.url}/`);
     // B's receive link is used up by C's gift; A's give link still has one use left.
-    await b.getByRole('link', { name: /User is giving \$5\.00/ }).first().waitFor();
+    await b
+      .getByRole('link', { name: /User is giving \$5\.00/ })
+      .first()
+      .waitFor();
     await screenshots(b, 'home-feed');
   });
 });

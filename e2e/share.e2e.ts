@@ -11,8 +11,7 @@ let sasha: ApiAccount;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const TEXT = "I'm giving away 2 dollars to 3 people! Open my Giftlink to claim yours:";
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
@@ -68,7 +67,11 @@ function recordExits(context: BrowserContext, { shareSheet = false } = {}) {
 }
 
 const exits = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __exits: { opened: string[]; sms: string[]; shared: { name: string; type: string; size: number }[] } }).__exits);
+  page.evaluate(
+    () =>
+      (window as unknown as { __exits: { opened: string[]; sms: string[]; shared: { name: string; type: string; size: number }[] } })
+        .__exits,
+  );
 
 /** The saved share images in IndexedDB 'ImageDB' (store shareImages). */
 const cachedShareImages = (page: Page) =>
@@ -173,9 +176,9 @@ describe('sharing a new link', () => {
     expect(file.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(file.readUInt32BE(16)).toBe(1080);
     expect(file.readUInt32BE(20)).toBe(1920);
-    await expect.poll(async () => (await cachedShareImages(page)).find((r) => r.username === 'sasha')?.urls).toEqual([
-      '/links/sasha/image?template=green-gradient&format=story',
-    ]);
+    await expect
+      .poll(async () => (await cachedShareImages(page)).find((r) => r.username === 'sasha')?.urls)
+      .toEqual(['/links/sasha/image?template=green-gradient&format=story']);
 
     // Twitter/X by keyboard: the text types itself out, then Share! opens X's post intent.
     await modal.getByRole('tab', { name: 'Instagram' }).focus();
@@ -189,7 +192,12 @@ describe('sharing a new link', () => {
     // Sharing is logged as a linkShare event with the link's details.
     const logged = page.waitForRequest((r) => r.url().endsWith('/analytics/log-event') && r.postDataJSON()?.event_type === 'linkShare');
     await modal.getByRole('button', { name: 'Share!' }).click();
-    expect((await logged).postDataJSON().event_details).toMatchObject({ giveorreceive: 'give', type: 'currency', initialQuantity: 3, totalCost: 6 });
+    expect((await logged).postDataJSON().event_details).toMatchObject({
+      giveorreceive: 'give',
+      type: 'currency',
+      initialQuantity: 3,
+      totalCost: 6,
+    });
     await expect.poll(async () => (await exits(page)).opened.length).toBe(1);
     const intent = new URL((await exits(page)).opened[0]);
     expect(intent.origin + intent.pathname).toBe('https://twitter.com/intent/tweet');
@@ -219,7 +227,10 @@ describe('sharing a new link', () => {
     const visitor = await browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, userAgent: PHONE_UA });
     const v = await visitor.newPage();
     await v.goto(`${app.url}/link/sasha?utm_source=instagram`);
-    await v.getByText(/giving \$2/).first().waitFor();
+    await v
+      .getByText(/giving \$2/)
+      .first()
+      .waitFor();
     await expect
       .poll(async () => {
         await page.reload();
@@ -249,9 +260,9 @@ describe('sharing a new link', () => {
     await modal.getByRole('img', { name: 'Your share image, Standard style' }).waitFor();
     await walk(page, modal, 'Instagram', 4, 'share-phone-instagram');
     await modal.getByRole('button', { name: 'Share!' }).click();
-    await expect.poll(async () => (await exits(page)).shared).toEqual([
-      { name: 'giftlink-link-sasha-standard-story.png', type: 'image/png', size: expect.any(Number) },
-    ]);
+    await expect
+      .poll(async () => (await exits(page)).shared)
+      .toEqual([{ name: 'giftlink-link-sasha-standard-story.png', type: 'image/png', size: expect.any(Number) }]);
     expect((await exits(page)).shared[0].size).toBeGreaterThan(1000);
 
     // Reduced motion: the text is there at once.

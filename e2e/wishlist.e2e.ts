@@ -36,7 +36,11 @@ const cachedWishlistImages = (page: Page) =>
         })
       : [];
     db.close();
-    return { version: db.version, stores, records: all.map((x) => ({ username: x.username, count: x.images.length, bytes: x.images.map((i) => i.blob.size) })) };
+    return {
+      version: db.version,
+      stores,
+      records: all.map((x) => ({ username: x.username, count: x.images.length, bytes: x.images.map((i) => i.blob.size) })),
+    };
   });
 
 describe('a wishlist from the catalogue, bought by a friend', () => {
@@ -47,7 +51,10 @@ describe('a wishlist from the catalogue, bought by a friend', () => {
       const search = o.getByRole('searchbox', { name: 'Search for an item' });
       await search.fill(q);
       await o.getByRole('button', { name: 'Search', exact: true }).click();
-      await o.getByRole('button', { name: /^Send Now/ }).first().click();
+      await o
+        .getByRole('button', { name: /^Send Now/ })
+        .first()
+        .click();
       await o.getByText('All changes saved').waitFor();
     }
     const rows = o.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem');
@@ -68,14 +75,20 @@ describe('a wishlist from the catalogue, bought by a friend', () => {
     await f.getByRole('list', { name: 'Wishlist items' }).getByRole('button').first().click();
     await f.getByRole('button', { name: 'Purchase' }).click();
     await screenshots(f, 'wishlist-confirm');
-    await f.getByRole('dialog', { name: /Are you sure you want to buy/ }).getByRole('button', { name: 'Yes' }).click();
+    await f
+      .getByRole('dialog', { name: /Are you sure you want to buy/ })
+      .getByRole('button', { name: 'Yes' })
+      .click();
     await f.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
 
     // The owner sees it purchased, with the date, and can no longer remove it.
     await o.reload();
     await o.getByText('Purchased', { exact: true }).first().waitFor();
     const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-    await o.getByText(new RegExp(`on ${today}`)).first().waitFor();
+    await o
+      .getByText(new RegExp(`on ${today}`))
+      .first()
+      .waitFor();
     expect(await o.getByRole('button', { name: /^Remove / }).count()).toBe(2);
     await screenshots(o, 'wishlist-purchased');
 

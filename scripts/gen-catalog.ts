@@ -11,27 +11,27 @@
  *
  * Regenerate with: npx tsx scripts/gen-catalog.ts
  */
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { buildProducts } from "./catalog/products.js";
-import { renderJpeg, svgFor } from "./catalog/render.js";
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildProducts } from './catalog/products.js';
+import { renderJpeg, svgFor } from './catalog/render.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT_DIR = path.join(ROOT, "resources", "catalog");
-const IMG_DIR = path.join(OUT_DIR, "images");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT_DIR = path.join(ROOT, 'resources', 'catalog');
+const IMG_DIR = path.join(OUT_DIR, 'images');
 
 async function main(): Promise<void> {
   const generated = buildProducts();
 
   await mkdir(IMG_DIR, { recursive: true });
   // Remove stale images from previous runs.
-  for (const f of await readdir(IMG_DIR)) if (f.endsWith(".jpg")) await rm(path.join(IMG_DIR, f));
+  for (const f of await readdir(IMG_DIR)) if (f.endsWith('.jpg')) await rm(path.join(IMG_DIR, f));
 
   const jobs: (() => Promise<void>)[] = [];
   for (const { product, icon, slug } of generated) {
     for (const variant of [1, 2] as const) {
-      const file = path.join(IMG_DIR, `${slug}${variant === 2 ? "-2" : ""}.jpg`);
+      const file = path.join(IMG_DIR, `${slug}${variant === 2 ? '-2' : ''}.jpg`);
       jobs.push(() => renderJpeg(svgFor(icon, product.itemId, variant), file));
     }
   }
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   for (let k = 0; k < jobs.length; k += CONCURRENCY) await Promise.all(jobs.slice(k, k + CONCURRENCY).map((j) => j()));
 
   const products = generated.map((g) => g.product);
-  await writeFile(path.join(OUT_DIR, "products.json"), JSON.stringify(products, null, 2) + "\n");
+  await writeFile(path.join(OUT_DIR, 'products.json'), JSON.stringify(products, null, 2) + '\n');
 
   const counts = new Map<string, number>();
   for (const p of products) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);

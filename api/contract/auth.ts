@@ -20,10 +20,7 @@ export const LoginBody = z.object({
     .min(1, 'Email is required.')
     .max(254, INCORRECT_LOGIN)
     .transform((s) => s.toLowerCase()),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(1024, INCORRECT_LOGIN),
+  password: z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`).max(1024, INCORRECT_LOGIN),
 });
 export type LoginRequest = z.input<typeof LoginBody>;
 

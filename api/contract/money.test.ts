@@ -16,10 +16,12 @@ const amountCents = fc.integer({ min: 0, max: 99_999_999 });
 /** Every amount the module reads. */
 const anyCents = fc.integer({ min: 0, max: MAX_CENTS });
 const digit = fc.constantFrom(...'0123456789');
-const digits = (minLength: number, maxLength: number) =>
-  fc.array(digit, { minLength, maxLength }).map((d) => d.join(''));
+const digits = (minLength: number, maxLength: number) => fc.array(digit, { minLength, maxLength }).map((d) => d.join(''));
 /** Whole dollars as people write them: no leading zero (but '0' itself). */
-const whole = fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom(...'123456789'), digits(0, 12)).map(([a, b]) => a + b));
+const whole = fc.oneof(
+  fc.constant('0'),
+  fc.tuple(fc.constantFrom(...'123456789'), digits(0, 12)).map(([a, b]) => a + b),
+);
 const twoDecimals = fc.tuple(whole, digits(2, 2)).map(([w, d]) => `${w}.${d}`);
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -41,9 +43,36 @@ describe('reading dollars', () => {
   ])('%j → %i cents', (dollars, cents) => expect(dollarsToCents(dollars)).toBe(cents));
 
   it.each([
-    [1.001], ['1.001'], ['abc'], [''], [-1], ['-1'], ['1e3'], ['1E3'], [1e21], [1e-7], [Infinity], [-Infinity], [NaN],
-    [null], [undefined], [true], [{}], [[5]], ['1.'], ['.5'], ['+5'], ['5 5'], ['1,000'], ['0x10'], [0.79999995],
-    [1e300], ['99999999999999999999999'], ['10000000000000'], [Number.MAX_SAFE_INTEGER], [10_000_000_000_000],
+    [1.001],
+    ['1.001'],
+    ['abc'],
+    [''],
+    [-1],
+    ['-1'],
+    ['1e3'],
+    ['1E3'],
+    [1e21],
+    [1e-7],
+    [Infinity],
+    [-Infinity],
+    [NaN],
+    [null],
+    [undefined],
+    [true],
+    [{}],
+    [[5]],
+    ['1.'],
+    ['.5'],
+    ['+5'],
+    ['5 5'],
+    ['1,000'],
+    ['0x10'],
+    [0.79999995],
+    [1e300],
+    ['99999999999999999999999'],
+    ['10000000000000'],
+    [Number.MAX_SAFE_INTEGER],
+    [10_000_000_000_000],
   ])('refuses %j', (value) => expect(dollarsToCents(value)).toBeUndefined());
 
   it('reads back every amount it writes (parse ∘ format is the identity on cents)', () => {

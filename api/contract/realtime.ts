@@ -52,8 +52,7 @@ export interface SendMessagePayload {
 }
 
 export type SendMessageAck =
-  | { ok: true; message: MessageView; clientId?: string }
-  | { ok: false; error: RealtimeErrorBody; clientId?: string };
+  { ok: true; message: MessageView; clientId?: string } | { ok: false; error: RealtimeErrorBody; clientId?: string };
 
 export interface LastMessageIdPayload {
   /** The newest message the client holds (by `seq`); null or absent for "from the beginning". */

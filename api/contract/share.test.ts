@@ -31,18 +31,42 @@ describe('share texts: give or receive × currency or item', () => {
   it.each<[string, Partial<ShareTextLink>, string]>([
     ['give, currency, one use', {}, "I'm giving away 5 dollars! Be the first to open my Giftlink and claim it:"],
     ['give, currency, 3 uses', { remainingQuantity: 3 }, "I'm giving away 5 dollars to 3 people! Open my Giftlink to claim yours:"],
-    ['give, currency, 2 uses', { remainingQuantity: 2, amount: 10 }, "I'm giving away 10 dollars to 2 people! Open my Giftlink to claim yours:"],
+    [
+      'give, currency, 2 uses',
+      { remainingQuantity: 2, amount: 10 },
+      "I'm giving away 10 dollars to 2 people! Open my Giftlink to claim yours:",
+    ],
     ['give, currency, no use left', { remainingQuantity: 0 }, "I'm giving away 5 dollars! Be the first to open my Giftlink and claim it:"],
     ['give, $1', { amount: 1 }, "I'm giving away 1 dollar! Be the first to open my Giftlink and claim it:"],
     ['give, $1.99', { amount: 1.99 }, "I'm giving away 1.99 dollar! Be the first to open my Giftlink and claim it:"],
     ['give, $2', { amount: 2 }, "I'm giving away 2 dollars! Be the first to open my Giftlink and claim it:"],
-    ['give, $2.50 to 4', { amount: 2.5, remainingQuantity: 4 }, "I'm giving away 2.50 dollars to 4 people! Open my Giftlink to claim yours:"],
+    [
+      'give, $2.50 to 4',
+      { amount: 2.5, remainingQuantity: 4 },
+      "I'm giving away 2.50 dollars to 4 people! Open my Giftlink to claim yours:",
+    ],
     ['give, $1,250', { amount: 1250 }, "I'm giving away 1,250 dollars! Be the first to open my Giftlink and claim it:"],
-    ['give, item', { type: 'item', title: 'Blue Mug', amount: 12.5 }, "I'm giving away Blue Mug! Be the first to open my Giftlink and claim it:"],
-    ['give, item, 2 uses', { type: 'item', title: 'Blue Mug', remainingQuantity: 2 }, "I'm giving away Blue Mug to 2 people! Open my Giftlink to claim yours:"],
+    [
+      'give, item',
+      { type: 'item', title: 'Blue Mug', amount: 12.5 },
+      "I'm giving away Blue Mug! Be the first to open my Giftlink and claim it:",
+    ],
+    [
+      'give, item, 2 uses',
+      { type: 'item', title: 'Blue Mug', remainingQuantity: 2 },
+      "I'm giving away Blue Mug to 2 people! Open my Giftlink to claim yours:",
+    ],
     ['give, item without title', { type: 'item', title: null }, "I'm giving away an item! Be the first to open my Giftlink and claim it:"],
-    ['receive, currency', { giveorreceive: 'receive', amount: 10 }, "I'm hoping someone will gift me 10 dollars! Send it anonymously with my Giftlink:"],
-    ['receive, $1.50', { giveorreceive: 'receive', amount: 1.5 }, "I'm hoping someone will gift me 1.50 dollar! Send it anonymously with my Giftlink:"],
+    [
+      'receive, currency',
+      { giveorreceive: 'receive', amount: 10 },
+      "I'm hoping someone will gift me 10 dollars! Send it anonymously with my Giftlink:",
+    ],
+    [
+      'receive, $1.50',
+      { giveorreceive: 'receive', amount: 1.5 },
+      "I'm hoping someone will gift me 1.50 dollar! Send it anonymously with my Giftlink:",
+    ],
     [
       'receive, currency, 3 uses',
       { giveorreceive: 'receive', remainingQuantity: 3 },
@@ -76,7 +100,9 @@ describe('share texts: give or receive × currency or item', () => {
   it('cuts a long item title on a word boundary', () => {
     const title = 'Wireless Bluetooth Over Ear Headphones with Active Noise Cancelling and 40 Hour Battery Life';
     const text = linkShareText(link({ type: 'item', title }));
-    expect(text).toBe("I'm giving away Wireless Bluetooth Over Ear Headphones with Active Noise…! Be the first to open my Giftlink and claim it:");
+    expect(text).toBe(
+      "I'm giving away Wireless Bluetooth Over Ear Headphones with Active Noise…! Be the first to open my Giftlink and claim it:",
+    );
     expect(text.length).toBeLessThan(140);
   });
 

@@ -88,8 +88,7 @@ function shortTitle(title: string | null): string {
  * Give or receive × currency or item; 'people' only while more than one use remains.
  */
 export function linkShareText(link: ShareTextLink): string {
-  const what =
-    link.type === 'currency' ? `${spokenAmount(link.amount)} ${dollarWord(link.amount)}` : shortTitle(link.title);
+  const what = link.type === 'currency' ? `${spokenAmount(link.amount)} ${dollarWord(link.amount)}` : shortTitle(link.title);
   const many = link.remainingQuantity > 1;
   const people = `${link.remainingQuantity} people`;
   if (link.giveorreceive === 'give') {
@@ -133,5 +132,4 @@ export function typedAt(elapsed: number, textLength: number, linkLength: number)
 }
 
 /** How long typing the whole text and link takes. */
-export const typingDuration = (textLength: number, linkLength: number): number =>
-  textLength * TYPE_TEXT_MS + linkLength * TYPE_LINK_MS;
+export const typingDuration = (textLength: number, linkLength: number): number => textLength * TYPE_TEXT_MS + linkLength * TYPE_LINK_MS;

@@ -13,7 +13,18 @@ import { nameRules, textRules } from './names.js';
 const lower = (s: string) => s.toLowerCase();
 
 /** Names that are paths of their own next to /links/{username} and /wishlists/{username}. */
-const RESERVED_USERNAMES = new Set(['create', 'all', 'profile', 'active-links', 'update', 'purchase', 'get-transaction', 'find', 'unread', 'send']);
+const RESERVED_USERNAMES = new Set([
+  'create',
+  'all',
+  'profile',
+  'active-links',
+  'update',
+  'purchase',
+  'get-transaction',
+  'find',
+  'unread',
+  'send',
+]);
 
 const USERNAME_LENGTH = `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters.`;
 export const PASSWORD_LENGTH = `Password must be ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters.`;
@@ -40,11 +51,7 @@ export const emailSchema = (min: number, max: number) =>
 
 /** Text shown to others: names follow the name rules, the rest refuses hidden characters. */
 const editText = (label: string, rules = textRules(label)) =>
-  z
-    .string()
-    .trim()
-    .max(EDIT_FIELD_MAX_LENGTH, `${label} must be at most ${EDIT_FIELD_MAX_LENGTH} characters.`)
-    .superRefine(rules);
+  z.string().trim().max(EDIT_FIELD_MAX_LENGTH, `${label} must be at most ${EDIT_FIELD_MAX_LENGTH} characters.`).superRefine(rules);
 
 export const UserIdParams = z.object({ id: idSchema });
 

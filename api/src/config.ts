@@ -5,9 +5,7 @@ import path from 'node:path';
  * The only reader of process.env. Parsed and validated once at start-up;
  * a bad value stops start-up with a message naming the variable.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,18 +17,31 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   /** Prefix of every Redis key and channel (presence, socket.io adapter): one per deployment. */
-  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1-64 letters, digits or . : _ -').default('giftlink'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1-64 letters, digits or . : _ -')
+    .default('giftlink'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: bool.default(false),
   /** Proxies in front of the API that append to X-Forwarded-For: the client is that many entries from the right. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   INVITES_PER_USER: z.coerce.number().int().min(0).max(100).default(3),
   LINK_TTL_HOURS: z.coerce.number().positive().default(24),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   BODY_LIMIT: z.string().default('100kb'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
@@ -47,7 +58,10 @@ const schema = z.object({
   EBAY_CLIENT_SECRET: z.string().optional(),
   EBAY_API_BASE: z.url().default('https://api.ebay.com'),
   EBAY_OAUTH_URL: z.url().optional(),
-  EBAY_MARKETPLACE_ID: z.string().regex(/^EBAY_[A-Z_]+$/, 'must be an eBay marketplace id such as EBAY_US').default('EBAY_US'),
+  EBAY_MARKETPLACE_ID: z
+    .string()
+    .regex(/^EBAY_[A-Z_]+$/, 'must be an eBay marketplace id such as EBAY_US')
+    .default('EBAY_US'),
 });
 
 export type Env = z.input<typeof schema>;
@@ -105,9 +119,7 @@ export interface EbayConfig {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);

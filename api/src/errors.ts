@@ -15,16 +15,13 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
-export const unauthorized = (message = 'Please log in to continue.') =>
-  new AppError(401, 'unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do that.') =>
-  new AppError(403, 'forbidden', message);
+export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 export const gone = (message: string) => new AppError(410, 'gone', message);
 export const tooLarge = (message: string) => new AppError(413, 'too_large', message);
-export const unsupportedMedia = (message: string) =>
-  new AppError(415, 'unsupported_media_type', message);
+export const unsupportedMedia = (message: string) => new AppError(415, 'unsupported_media_type', message);
 export const tooManyRequests = (message = 'Too many attempts. Please wait a minute and try again.') =>
   new AppError(429, 'rate_limited', message);
 

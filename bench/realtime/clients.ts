@@ -2,7 +2,8 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { send, type ClientSpec, type ClientsResult, type PhaseResult } from './protocol.js';
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 /** The load generator: connects every client, then runs the fixed-rate and saturation phases. */
 export async function clientsChild(): Promise<void> {

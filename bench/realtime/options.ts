@@ -28,7 +28,9 @@ export function parseOptions(argv: string[]): Options {
     else if (flag === '--window') opts.window = Math.round(numberArg('--window', value(), 1, 10_000));
     else if (flag === '--no-redis') opts.redis = false;
     else if (flag === '--help' || flag === '-h') {
-      console.log('npm run bench:realtime -- [--db sqlite|postgres] [--rate N] [--seconds N] [--window N] [--only echo|giftlink] [--no-redis]');
+      console.log(
+        'npm run bench:realtime -- [--db sqlite|postgres] [--rate N] [--seconds N] [--window N] [--only echo|giftlink] [--no-redis]',
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${argv[i]} (try --help)`);
   }

@@ -7,11 +7,10 @@ const ENTRY = fileURLToPath(new URL('../realtime.ts', import.meta.url));
 
 /** A child of the entry point in the given role, with its soft open-files limit raised to the hard one. */
 export function child(role: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(
-    'bash',
-    ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--import', 'tsx', ENTRY, role],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } },
-  );
+  return spawn('bash', ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--import', 'tsx', ENTRY, role], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
 }
 
 export function nextMessage<T extends { type: string }>(proc: ChildProcess, type: T['type'], timeoutMs = 180_000): Promise<T> {

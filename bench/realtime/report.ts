@@ -5,7 +5,18 @@ import type { Row } from './scenario.js';
 export function table(rows: Row[], opts: Options): void {
   const name = (r: Row) =>
     `${r.kind === 'echo' ? 'bare socket.io echo' : `giftlink (${opts.db})`}${r.processes === 2 ? ', 2 processes + Redis' : ''}`;
-  const header = ['scenario', 'clients', 'connect s', `@${opts.rate}/s p50 ms`, 'p99 ms', 'lost', 'sat. msg/s', 'sat. p50 ms', 'sat. p99 ms', 'errors'];
+  const header = [
+    'scenario',
+    'clients',
+    'connect s',
+    `@${opts.rate}/s p50 ms`,
+    'p99 ms',
+    'lost',
+    'sat. msg/s',
+    'sat. p50 ms',
+    'sat. p99 ms',
+    'errors',
+  ];
   const lines = rows.map((r) => [
     name(r),
     String(r.clients),

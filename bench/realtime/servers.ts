@@ -38,14 +38,36 @@ export async function serverChild(): Promise<void> {
         createdAt: now,
       }));
       for (let i = 0; i < users.length; i += 250)
-        await db.transaction((em) => em.createQueryBuilder().insert().into(UserEntity).values(users.slice(i, i + 250)).updateEntity(false).execute());
+        await db.transaction((em) =>
+          em
+            .createQueryBuilder()
+            .insert()
+            .into(UserEntity)
+            .values(users.slice(i, i + 250))
+            .updateEntity(false)
+            .execute(),
+        );
       for (let i = 0; i < conversations.length; i += 250)
         await db.transaction((em) =>
-          em.createQueryBuilder().insert().into(ConversationEntity).values(conversations.slice(i, i + 250)).updateEntity(false).execute(),
+          em
+            .createQueryBuilder()
+            .insert()
+            .into(ConversationEntity)
+            .values(conversations.slice(i, i + 250))
+            .updateEntity(false)
+            .execute(),
         );
       const sessions = users.map((u) => newSessionRecord(u.id, { ttlHours: server.deps.config.tokenTtlHours, userAgent: 'bench' }));
       for (let i = 0; i < sessions.length; i += 250)
-        await db.transaction((em) => em.createQueryBuilder().insert().into(SessionEntity).values(sessions.slice(i, i + 250)).updateEntity(false).execute());
+        await db.transaction((em) =>
+          em
+            .createQueryBuilder()
+            .insert()
+            .into(SessionEntity)
+            .values(sessions.slice(i, i + 250))
+            .updateEntity(false)
+            .execute(),
+        );
       const signed = await Promise.all(sessions.map((s) => sessionToken(tokens, s)));
       send({ type: 'seeded', tokens: signed, conversations: conversations.map((c) => c.id) } satisfies Seeded);
     })();

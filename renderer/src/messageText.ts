@@ -29,7 +29,5 @@ export function mergeMessages(current: readonly MessageView[], incoming: readonl
   const fresh = incoming.filter((m) => !known.has(m._id));
   if (fresh.length === 0) return current as MessageView[];
   const seen = new Set<string>();
-  return [...current, ...fresh]
-    .filter((m) => (seen.has(m._id) ? false : (seen.add(m._id), true)))
-    .sort((a, b) => a.seq - b.seq);
+  return [...current, ...fresh].filter((m) => (seen.has(m._id) ? false : (seen.add(m._id), true))).sort((a, b) => a.seq - b.seq);
 }

@@ -9,7 +9,7 @@ export function hsl(h: number, s: number, l: number): string {
   const hex = (x: number) =>
     Math.round(x * 255)
       .toString(16)
-      .padStart(2, "0");
+      .padStart(2, '0');
   return `#${hex(f(0))}${hex(f(8))}${hex(f(4))}`;
 }
 

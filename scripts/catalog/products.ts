@@ -2,10 +2,10 @@
  * Product assembly: drafts from each category's fixed items and type × brand combinations, then
  * ids, slugs, shipping and condition. Every choice draws from the shared seeded PRNG, in order.
  */
-import { CATEGORIES } from "./categories/index.js";
-import type { Icon } from "./icons/index.js";
-import { pick, rand, randInt, retailPrice, shuffle } from "./random.js";
-import type { Category } from "./types.js";
+import { CATEGORIES } from './categories/index.js';
+import type { Icon } from './icons/index.js';
+import { pick, rand, randInt, retailPrice, shuffle } from './random.js';
+import type { Category } from './types.js';
 
 const PER_CATEGORY = 17;
 const CALCULATED_SHIPPING_COUNT = 8;
@@ -15,12 +15,12 @@ export interface Product {
   itemId: string;
   title: string;
   category: string;
-  price: { value: string; currency: "USD" };
+  price: { value: string; currency: 'USD' };
   shippingOptions: {
-    shippingCostType: "FIXED" | "CALCULATED";
-    shippingCost: { value: string; currency: "USD" };
+    shippingCostType: 'FIXED' | 'CALCULATED';
+    shippingCost: { value: string; currency: 'USD' };
   }[];
-  condition: "New" | "Used" | "Refurbished";
+  condition: 'New' | 'Used' | 'Refurbished';
   description: string;
   image: { imageUrl: string };
   additionalImages: { imageUrl: string }[];
@@ -61,7 +61,7 @@ function draftsFor(cat: Category): Draft[] {
       heavy: !!f.heavy,
       usedOk: !!f.usedOk,
       refurbOk: false,
-      digital: cat.name.startsWith("Gift Cards") && !f.heavy,
+      digital: cat.name.startsWith('Gift Cards') && !f.heavy,
     });
     seen.add(f.title);
   }
@@ -79,7 +79,15 @@ function draftsFor(cat: Category): Draft[] {
     if (seen.has(title)) continue;
     seen.add(title);
     const desc = pick(t.desc);
-    const kw = [...new Set([...shuffle(t.kw).slice(0, 4), brand.toLowerCase().replace(/[^a-z0-9 ]/g, "").trim()])];
+    const kw = [
+      ...new Set([
+        ...shuffle(t.kw).slice(0, 4),
+        brand
+          .toLowerCase()
+          .replace(/[^a-z0-9 ]/g, '')
+          .trim(),
+      ]),
+    ];
     drafts.push({
       title,
       category: cat.name,
@@ -98,19 +106,19 @@ function draftsFor(cat: Category): Draft[] {
 }
 
 function fixedShipping(price: number): string {
-  if (price >= 99 || rand() < 0.1) return "0.00";
-  if (price < 15) return pick(["2.99", "3.49", "3.99"]);
-  if (price < 40) return pick(["3.99", "4.99", "5.49", "5.99"]);
-  return pick(["5.99", "6.99", "7.99", "9.99"]);
+  if (price >= 99 || rand() < 0.1) return '0.00';
+  if (price < 15) return pick(['2.99', '3.49', '3.99']);
+  if (price < 40) return pick(['3.99', '4.99', '5.49', '5.99']);
+  return pick(['5.99', '6.99', '7.99', '9.99']);
 }
 
 function slugify(s: string): string {
   return s
     .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/["'’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+    .replace(/&/g, ' and ')
+    .replace(/["'’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 export function buildProducts(): Generated[] {
@@ -131,30 +139,30 @@ export function buildProducts(): Generated[] {
     const itemId = `v1|GL${num}|0`;
 
     let slug = slugify(d.title);
-    if (slug.length > 60) slug = slug.slice(0, 61).replace(/-[^-]*$/, "");
+    if (slug.length > 60) slug = slug.slice(0, 61).replace(/-[^-]*$/, '');
     if (usedSlugs.has(slug)) slug = `${slug}-${num}`;
     usedSlugs.add(slug);
 
     const priceNum = Number(d.price);
-    let shipping: Product["shippingOptions"][number];
+    let shipping: Product['shippingOptions'][number];
     if (calculated.has(idx)) {
-      const est = (12 + rand() * 26).toFixed(0) + pick([".50", ".95", ".00"]);
-      shipping = { shippingCostType: "CALCULATED", shippingCost: { value: Number(est).toFixed(2), currency: "USD" } };
+      const est = (12 + rand() * 26).toFixed(0) + pick(['.50', '.95', '.00']);
+      shipping = { shippingCostType: 'CALCULATED', shippingCost: { value: Number(est).toFixed(2), currency: 'USD' } };
     } else {
-      shipping = { shippingCostType: "FIXED", shippingCost: { value: d.digital ? "0.00" : fixedShipping(priceNum), currency: "USD" } };
+      shipping = { shippingCostType: 'FIXED', shippingCost: { value: d.digital ? '0.00' : fixedShipping(priceNum), currency: 'USD' } };
     }
 
-    let condition: Product["condition"] = "New";
+    let condition: Product['condition'] = 'New';
     const roll = rand();
-    if (d.usedOk && roll < 0.45) condition = "Used";
-    else if (d.refurbOk && roll < 0.25) condition = "Refurbished";
+    if (d.usedOk && roll < 0.45) condition = 'Used';
+    else if (d.refurbOk && roll < 0.25) condition = 'Refurbished';
 
     return {
       product: {
         itemId,
         title: d.title,
         category: d.category,
-        price: { value: d.price, currency: "USD" },
+        price: { value: d.price, currency: 'USD' },
         shippingOptions: [shipping],
         condition,
         description: d.description,

@@ -1,8 +1,8 @@
 /** Illustration rendering: a product's icon on a seeded backdrop, as a 400x400 JPEG. */
-import sharp from "sharp";
-import { hsl, palette } from "./colour.js";
-import { ICONS, type Icon } from "./icons/index.js";
-import { hashStr, mulberry32 } from "./random.js";
+import sharp from 'sharp';
+import { hsl, palette } from './colour.js';
+import { ICONS, type Icon } from './icons/index.js';
+import { hashStr, mulberry32 } from './random.js';
 
 export function svgFor(icon: Icon, seedKey: string, variant: 1 | 2): string {
   const h = hashStr(seedKey);
@@ -17,7 +17,7 @@ export function svgFor(icon: Icon, seedKey: string, variant: 1 | 2): string {
     const y = Math.round(r2() * 400);
     const r = Math.round(30 + r2() * 70);
     return `<circle cx="${x}" cy="${y}" r="${r}" fill="#ffffff" opacity="${(0.12 + r2() * 0.14).toFixed(2)}"/>`;
-  }).join("");
+  }).join('');
   const grad = variant === 1 ? `x1="0" y1="0" x2="1" y2="1"` : `x1="1" y1="0" x2="0" y2="1"`;
   // Variant 2: different angle, slight zoom and offset.
   const iconTransform =

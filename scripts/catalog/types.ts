@@ -1,5 +1,5 @@
 /** The shapes of the catalogue's source data (hand-written components, in categories/). */
-import type { Icon } from "./icons/index.js";
+import type { Icon } from './icons/index.js';
 
 export interface ProductType {
   noun: string;

@@ -27,7 +27,14 @@ const logEvent = (type: string, details: unknown, send: Send = {}) =>
   server.request('POST', '/analytics/log-event', {
     token: send.token,
     headers: send.headers,
-    body: { session_id: send.session ?? crypto.randomUUID(), user_id: null, event_type: type, event_details: details, page_url: PAGE, ...send.body },
+    body: {
+      session_id: send.session ?? crypto.randomUUID(),
+      user_id: null,
+      event_type: type,
+      event_details: details,
+      page_url: PAGE,
+      ...send.body,
+    },
   });
 
 /** The rows stored for a session, once `count` of them are written (ingestion writes in batches, shortly after the 204). */
@@ -144,7 +151,10 @@ describe('POST /analytics/log-event', () => {
     const headers = { 'sec-gpc': '1' };
     expect((await logEvent('bankTransaction', valid.bankTransaction, { session, headers, token: member.token })).status).toBe(204);
     const start = await server.request('POST', '/analytics/start-session', { headers, body: { session_id: session, user_id: null } });
-    const view = await server.request('POST', '/analytics/pageview', { headers, body: { session_id: session, user_id: null, page_url: PAGE } });
+    const view = await server.request('POST', '/analytics/pageview', {
+      headers,
+      body: { session_id: session, user_id: null, page_url: PAGE },
+    });
     expect([start.status, view.status]).toEqual([204, 204]);
     expect(await afterControl(session)).toEqual([]);
   });
@@ -172,7 +182,12 @@ describe('POST /analytics/start-session and /analytics/pageview', () => {
     expect((await server.request('POST', '/analytics/start-session', { body: { session_id: session, user_id: null } })).status).toBe(204);
     for (const page of ['/', '/link/someone'])
       expect(
-        (await server.request('POST', '/analytics/pageview', { token: member.token, body: { session_id: session, user_id: member.user._id, page_url: page } })).status,
+        (
+          await server.request('POST', '/analytics/pageview', {
+            token: member.token,
+            body: { session_id: session, user_id: member.user._id, page_url: page },
+          })
+        ).status,
       ).toBe(204);
     const rows = await rowsOf(session, 3);
     expect(rows.map((r) => [r.eventType, r.userId, r.pageUrl])).toEqual([

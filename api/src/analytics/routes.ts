@@ -41,7 +41,9 @@ export function analyticsRoutes(deps: Deps, { optionalAuth }: AuthMiddleware): R
 
   /** The sender of a checked body: its session spends from the session's limit; its user is the session's. */
   const senderOf = async (ctx: AppContext, body: { session_id: string; user_id?: string | null }): Promise<Sender> => {
-    await spend(perSession, body.session_id.toLowerCase(), undefined, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000)))));
+    await spend(perSession, body.session_id.toLowerCase(), undefined, (ms) =>
+      ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000)))),
+    );
     const user = ctx.state.user;
     if (body.user_id != null && !(user && canActAs(user, { userId: body.user_id }))) throw forbidden();
     return { sessionId: body.session_id, userId: user?.id ?? null };
@@ -76,7 +78,12 @@ export function analyticsRoutes(deps: Deps, { optionalAuth }: AuthMiddleware): R
     optionalAuth,
     validate({ body: LogEventBody }, async (ctx, { body }) => {
       const sender = await senderOf(ctx, body);
-      ingest.logEvent(sender, { type: body.event_type, details: body.event_details, pageUrl: body.page_url, userAgent: ctx.get('user-agent') || null });
+      ingest.logEvent(sender, {
+        type: body.event_type,
+        details: body.event_details,
+        pageUrl: body.page_url,
+        userAgent: ctx.get('user-agent') || null,
+      });
       ctx.status = 204;
     }),
   );

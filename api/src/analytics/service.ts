@@ -97,7 +97,13 @@ export class AnalyticsIngest {
     try {
       await this.db.transaction(async (em) => {
         for (let i = 0; i < rows.length; i += BATCH)
-          await em.createQueryBuilder().insert().into(AnalyticsEventEntity).values(rows.slice(i, i + BATCH)).updateEntity(false).execute();
+          await em
+            .createQueryBuilder()
+            .insert()
+            .into(AnalyticsEventEntity)
+            .values(rows.slice(i, i + BATCH))
+            .updateEntity(false)
+            .execute();
       });
     } catch (err) {
       this.log.error({ err, events: rows.length }, 'analytics: writing events failed');

@@ -224,7 +224,9 @@ describe('rate limits', () => {
           headers: { 'x-forwarded-for': ip },
           body: { email: 'a@b.cd', password: 'secret' },
         });
-      expect([(await attempt('10.0.0.1')).status, (await attempt('10.0.0.1')).status, (await attempt('10.0.0.1')).status]).toEqual([400, 400, 429]);
+      expect([(await attempt('10.0.0.1')).status, (await attempt('10.0.0.1')).status, (await attempt('10.0.0.1')).status]).toEqual([
+        400, 400, 429,
+      ]);
       expect((await attempt('10.0.0.2')).status).toBe(400);
     } finally {
       await proxied.close();

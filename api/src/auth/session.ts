@@ -102,7 +102,10 @@ async function touch({ db, log }: Pick<Deps, 'db' | 'log'>, session: Session, no
         .createQueryBuilder()
         .update(SessionEntity)
         .set({ lastSeenAt: now })
-        .where('id = :id AND last_seen_at < :before', { id: session.id, before: dateParam(em, new Date(now.getTime() - LAST_SEEN_EVERY_MS)) })
+        .where('id = :id AND last_seen_at < :before', {
+          id: session.id,
+          before: dateParam(em, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
+        })
         .execute(),
     );
     session.lastSeenAt = now;
@@ -114,7 +117,13 @@ async function touch({ db, log }: Pick<Deps, 'db' | 'log'>, session: Session, no
 /** The client's User-Agent, kept with a new session. */
 export const userAgentOf = (ctx: AppContext): string | null => ctx.get('user-agent') || null;
 
-const cookieOptions = (deps: Deps) => ({ httpOnly: true, sameSite: 'lax' as const, secure: deps.config.cookieSecure, path: '/', overwrite: true });
+const cookieOptions = (deps: Deps) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: deps.config.cookieSecure,
+  path: '/',
+  overwrite: true,
+});
 
 /** Answers with the session: sets it as the httpOnly cookie and returns its token (for the body or a header). */
 export async function setSessionCookie(deps: Deps, ctx: AppContext, session: Session): Promise<string> {

@@ -91,7 +91,10 @@ describe('logout ends the session on the server', () => {
     expect(write).toMatchObject({ status: 403, body: { error: 'forbidden' } });
     expect((await server.request('POST', '/api/auth/logout', { headers: evil })).status).toBe(204);
     expect(await meWith({ cookie: browser.cookie })).toBe(200);
-    const same = await server.request('PATCH', `/api/users/${who.user._id}`, { headers: { ...evil, origin: server.url }, body: { bio: 'mine' } });
+    const same = await server.request('PATCH', `/api/users/${who.user._id}`, {
+      headers: { ...evil, origin: server.url },
+      body: { bio: 'mine' },
+    });
     expect(same.status).toBe(200);
   });
 
@@ -103,7 +106,9 @@ describe('logout ends the session on the server', () => {
     const other = await connect({ token: who.token });
     const closed = Promise.all([disconnected(viaCookie), disconnected(viaToken)]);
 
-    expect((await server.request('POST', '/api/auth/logout', { headers: { cookie: browser.cookie, origin: server.url } })).status).toBe(204);
+    expect((await server.request('POST', '/api/auth/logout', { headers: { cookie: browser.cookie, origin: server.url } })).status).toBe(
+      204,
+    );
     expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
     await settle();
     expect(other.socket.connected).toBe(true);

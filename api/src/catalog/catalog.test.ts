@@ -56,7 +56,9 @@ beforeAll(async () => {
   catalogDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-catalog-'));
   fs.mkdirSync(path.join(catalogDir, 'images'));
   fs.writeFileSync(path.join(catalogDir, 'products.json'), JSON.stringify(fixture));
-  jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0ffee' } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0ffee' } })
+    .jpeg()
+    .toBuffer();
   fs.writeFileSync(path.join(catalogDir, 'images', 'retro-camera.jpg'), jpeg);
   fs.writeFileSync(path.join(catalogDir, 'secret.txt'), 'not an image');
   server = await startTestServer({ CATALOG_DIR: catalogDir });
@@ -122,9 +124,7 @@ describe('GET /api/products/search (embedded catalogue)', () => {
       description: 'Point, shoot and hold a print in seconds.',
     });
     const lamp = res.body.find((p) => p.itemId === 'v1|T3|0');
-    expect(lamp?.shippingOptions).toEqual([
-      { shippingCostType: 'CALCULATED', shippingCost: { value: '12.00', currency: 'USD' } },
-    ]);
+    expect(lamp?.shippingOptions).toEqual([{ shippingCostType: 'CALCULATED', shippingCost: { value: '12.00', currency: 'USD' } }]);
     const dripper = (await search('dripper')).body[0];
     expect(dripper.price).toEqual({ value: '18.00', currency: 'USD' });
   });

@@ -27,4 +27,3 @@ export const marketplaceUnavailable = () =>
 
 export const clampLimit = (limit: number | undefined): number =>
   Math.max(1, Math.min(SEARCH_MAX_LIMIT, Math.floor(limit ?? SEARCH_DEFAULT_LIMIT)));
-

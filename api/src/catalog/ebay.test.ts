@@ -52,8 +52,19 @@ const summaries = [
     shippingOptions: [{ shippingCostType: 'CALCULATED' }],
     adultOnly: false,
   },
-  { itemId: 'v1|330000000001|0', title: 'Auction lamp, no buy-it-now price', image: { imageUrl: 'https://i.ebayimg.com/x.jpg' }, currentBidPrice: { value: '1.00', currency: 'USD' } },
-  { itemId: 'v1|440000000001|0', title: 'Adult-only lamp', image: { imageUrl: 'https://i.ebayimg.com/y.jpg' }, price: { value: '9.99', currency: 'USD' }, adultOnly: true },
+  {
+    itemId: 'v1|330000000001|0',
+    title: 'Auction lamp, no buy-it-now price',
+    image: { imageUrl: 'https://i.ebayimg.com/x.jpg' },
+    currentBidPrice: { value: '1.00', currency: 'USD' },
+  },
+  {
+    itemId: 'v1|440000000001|0',
+    title: 'Adult-only lamp',
+    image: { imageUrl: 'https://i.ebayimg.com/y.jpg' },
+    price: { value: '9.99', currency: 'USD' },
+    adultOnly: true,
+  },
 ];
 
 const detail = {
@@ -99,7 +110,8 @@ async function startFakeEbay(): Promise<FakeEbay> {
       const bearer = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       if (!state.validTokens.has(bearer)) return send(res, 401, ebayError(1001, 'Invalid access token'));
       if (req.headers['x-ebay-c-marketplace-id'] !== 'EBAY_US') return send(res, 400, ebayError(12001, 'Invalid marketplace'));
-      if (state.failWith) return send(res, state.failWith, ebayError(10000, 'There was a problem with an eBay internal system or process.'));
+      if (state.failWith)
+        return send(res, state.failWith, ebayError(10000, 'There was a problem with an eBay internal system or process.'));
       if (url.pathname === '/buy/browse/v1/item_summary/search') {
         state.searches.push(url.searchParams);
         const q = (url.searchParams.get('q') ?? '').toLowerCase();
@@ -147,8 +159,7 @@ beforeEach(() => {
 
 /** A list of products, or an error answer. */
 type Answer = SearchProduct[] & Partial<{ error: string; message: string }>;
-const search = (q: string) =>
-  server.request<Answer>('GET', `/api/products/search?q=${encodeURIComponent(q)}`, { token });
+const search = (q: string) => server.request<Answer>('GET', `/api/products/search?q=${encodeURIComponent(q)}`, { token });
 
 describe('CATALOG=ebay', () => {
   it('maps Browse search results to the product shape, leaving out what cannot be offered', async () => {
@@ -294,8 +305,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ CATALOG: 'ebay', EBAY_CLIENT_SECRET: 's' })).toThrow(/EBAY_CLIENT_ID/);
     expect(() => loadConfig({ CATALOG: 'ebay', EBAY_CLIENT_ID: 'i' })).toThrow(/EBAY_CLIENT_SECRET/);
     expect(() => loadConfig({ CATALOG: 'amazon' })).toThrow(/CATALOG/);
-    expect(() => loadConfig({ CATALOG: 'ebay', EBAY_CLIENT_ID: 'i', EBAY_CLIENT_SECRET: 's', EBAY_API_BASE: 'not a url' })).toThrow(/EBAY_API_BASE/);
-    const ok = loadConfig({ CATALOG: 'ebay', EBAY_CLIENT_ID: 'i', EBAY_CLIENT_SECRET: 's', EBAY_API_BASE: 'https://api.sandbox.ebay.com/' });
+    expect(() => loadConfig({ CATALOG: 'ebay', EBAY_CLIENT_ID: 'i', EBAY_CLIENT_SECRET: 's', EBAY_API_BASE: 'not a url' })).toThrow(
+      /EBAY_API_BASE/,
+    );
+    const ok = loadConfig({
+      CATALOG: 'ebay',
+      EBAY_CLIENT_ID: 'i',
+      EBAY_CLIENT_SECRET: 's',
+      EBAY_API_BASE: 'https://api.sandbox.ebay.com/',
+    });
     expect(ok.ebay).toEqual({
       clientId: 'i',
       clientSecret: 's',

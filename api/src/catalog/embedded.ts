@@ -50,9 +50,7 @@ const SourceProduct = z.object({
   title: z.string().trim().min(1).max(255),
   category: z.string().max(100).default(''),
   price: SourceAmount,
-  shippingOptions: z
-    .array(z.object({ shippingCostType: ShippingCostType, shippingCost: SourceAmount }))
-    .default([]),
+  shippingOptions: z.array(z.object({ shippingCostType: ShippingCostType, shippingCost: SourceAmount })).default([]),
   condition: z.string().max(64).default(''),
   description: z.string().max(10_000).default(''),
   image: SourceImage,
@@ -161,8 +159,7 @@ export class EmbeddedCatalog implements Catalog {
       const locked = await em.findOneBy(CatalogMetaEntity, { name: HASH_KEY });
       if (locked?.value === hash) return false;
       await em.createQueryBuilder().delete().from(CatalogProductEntity).execute();
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-        await em.insert(CatalogProductEntity, rows.slice(i, i + INSERT_CHUNK));
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) await em.insert(CatalogProductEntity, rows.slice(i, i + INSERT_CHUNK));
       await em.upsert(CatalogMetaEntity, { name: HASH_KEY, value: hash, updatedAt: new Date() }, ['name']);
       return true;
     });

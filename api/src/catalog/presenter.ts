@@ -5,9 +5,7 @@ import type { ImageRef, SearchProduct } from './schemas.js';
 function images(json: string): ImageRef[] {
   try {
     const list: unknown = JSON.parse(json);
-    return Array.isArray(list)
-      ? list.filter((u): u is string => typeof u === 'string').map((imageUrl) => ({ imageUrl }))
-      : [];
+    return Array.isArray(list) ? list.filter((u): u is string => typeof u === 'string').map((imageUrl) => ({ imageUrl })) : [];
   } catch {
     return [];
   }

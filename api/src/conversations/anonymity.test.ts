@@ -64,7 +64,10 @@ async function run(scene: Scene, step: Step): Promise<void> {
   const { giver, recipient } = scene;
   switch (step) {
     case 'give': {
-      const res = await server.request('POST', '/statuses/api/gives', { token: giver.token, body: { postId: scene.receiveLinkId, amount: 5 } });
+      const res = await server.request('POST', '/statuses/api/gives', {
+        token: giver.token,
+        body: { postId: scene.receiveLinkId, amount: 5 },
+      });
       expect(res.status).toBe(201);
       return;
     }
@@ -126,12 +129,15 @@ describe('an anonymous gift and a named gift never share a thread', () => {
       const mine = giverThreads.find((c) => c._id === view.anonymous[0].conversation._id);
       expect(mine?.youAreAnonymous).toBe(true);
       expect(giverThreads.find((c) => c._id === view.named[0].conversation._id)?.youAreAnonymous).toBe(false);
-      const giverMessages = (await server.request<{ messages: { mine: boolean; messageType: string; senderUserId: string }[] }>(
-        'GET',
-        `/messages/${view.anonymous[0].conversation._id}`,
-        { token: scene.giver.token },
-      )).body.messages;
-      for (const m of giverMessages.filter((x) => x.messageType === 'gift')) expect(m).toMatchObject({ mine: true, senderUserId: scene.giver.user._id });
+      const giverMessages = (
+        await server.request<{ messages: { mine: boolean; messageType: string; senderUserId: string }[] }>(
+          'GET',
+          `/messages/${view.anonymous[0].conversation._id}`,
+          { token: scene.giver.token },
+        )
+      ).body.messages;
+      for (const m of giverMessages.filter((x) => x.messageType === 'gift'))
+        expect(m).toMatchObject({ mine: true, senderUserId: scene.giver.user._id });
     } finally {
       scene.socket.close();
     }
@@ -146,10 +152,16 @@ describe('an anonymous gift and a named gift never share a thread', () => {
         token: r.token,
         body: { details: { giveorreceive: 'receive', type: 'currency', amount: 1, quantity: 5 } },
       });
-      const give = await server.request<{ conversationId: string }>('POST', '/statuses/api/gives', { token: giver.token, body: { postId: link.body.id, amount: 1 } });
+      const give = await server.request<{ conversationId: string }>('POST', '/statuses/api/gives', {
+        token: giver.token,
+        body: { postId: link.body.id, amount: 1 },
+      });
       ids.push(give.body.conversationId);
     }
-    const wishlist = await server.request<WishlistResponse>('PUT', '/wishlists/update', { token: r1.token, body: { username: r1.user.username, items: [{ itemId }] } });
+    const wishlist = await server.request<WishlistResponse>('PUT', '/wishlists/update', {
+      token: r1.token,
+      body: { username: r1.user.username, items: [{ itemId }] },
+    });
     const bought = await server.request<{ conversationId: string }>('POST', '/wishlists/purchase', {
       token: giver.token,
       body: { wishlistUsername: r1.user.username, itemId: wishlist.body.userWishlist.items[0]._id },
@@ -174,7 +186,8 @@ describe('presence never reveals an anonymous giver', () => {
         body: { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } },
       });
       await server.request('POST', '/statuses/api/gives', { token: giver.token, body: { postId: receive.body.id, amount: 5 } });
-      const presence = (asker: TestUser, target: TestUser) => server.request('GET', `/api/onlineusers/${target.user._id}`, { token: asker.token });
+      const presence = (asker: TestUser, target: TestUser) =>
+        server.request('GET', `/api/onlineusers/${target.user._id}`, { token: asker.token });
 
       // The recipient's only thread with the giver is anonymous: refused, exactly as for a stranger.
       const anonymousCounterpart = await presence(recipient, giver);
@@ -192,7 +205,10 @@ describe('presence never reveals an anonymous giver', () => {
         token: giver.token,
         body: { details: { giveorreceive: 'give', type: 'currency', amount: 1, initialQuantity: 1 } },
       });
-      const accepted = await server.request('PUT', '/api/accept-link', { token: recipient.token, body: { linkCreatorUsername: giver.user.username } });
+      const accepted = await server.request('PUT', '/api/accept-link', {
+        token: recipient.token,
+        body: { linkCreatorUsername: giver.user.username },
+      });
       expect(accepted.status).toBe(200);
       const named = await presence(recipient, giver);
       expect(named.status).toBe(200);

@@ -40,7 +40,7 @@ describe('POST /messages/send', () => {
     expect(ok).toMatchObject({ status: 201, body: { _id: expect.any(String) } });
   });
 
-  it('becomes the conversation\'s last message for both members', async () => {
+  it("becomes the conversation's last message for both members", async () => {
     const [alice, bob] = await buildUsers(server, 2, 'sl');
     const c = await buildConversation(server, alice, bob);
     await sendHttp(alice, { conversationId: c.id, text: 'first' });
@@ -78,12 +78,24 @@ describe('message order', () => {
         work.push(sendHttp(b, { conversationId, text: `b${round}` }).then((r) => r.status));
         work.push(
           server.deps.db
-            .transaction((em) => recordGiftMessage(em, { giverId: a.user._id, recipientId: b.user._id, identity: 'anonymous', text: `g${round}`, gift: { title: 't', giftType: 'currency', img: null } }))
+            .transaction((em) =>
+              recordGiftMessage(em, {
+                giverId: a.user._id,
+                recipientId: b.user._id,
+                identity: 'anonymous',
+                text: `g${round}`,
+                gift: { title: 't', giftType: 'currency', img: null },
+              }),
+            )
             .then(() => 201),
         );
       });
     expect(new Set(await Promise.all(work))).toEqual(new Set([201]));
-    const seqs = (await Promise.all(pairs.map(([a], k) => server.request<{ messages: MessageView[] }>('GET', `/messages/${conversations[k].id}`, { token: a.token }))))
+    const seqs = (
+      await Promise.all(
+        pairs.map(([a], k) => server.request<{ messages: MessageView[] }>('GET', `/messages/${conversations[k].id}`, { token: a.token })),
+      )
+    )
       .flatMap((r) => r.body.messages.map((m) => m.seq))
       .sort((x, y) => x - y);
     expect(seqs).toHaveLength(60);
@@ -125,11 +137,21 @@ describe('GET /messages/{conversationId}', () => {
     const [giver, recipient] = await buildUsers(server, 2, 'pg');
     for (let i = 0; i < 30; i += 1)
       await server.deps.db.transaction((em) =>
-        recordGiftMessage(em, { giverId: giver.user._id, recipientId: recipient.user._id, identity: 'anonymous', text: `g${i}`, gift: { title: 't', giftType: 'currency', img: null } }),
+        recordGiftMessage(em, {
+          giverId: giver.user._id,
+          recipientId: recipient.user._id,
+          identity: 'anonymous',
+          text: `g${i}`,
+          gift: { title: 't', giftType: 'currency', img: null },
+        }),
       );
     const c = (await server.request<{ _id: string }[]>('GET', `/conversations/${recipient.user._id}`, { token: recipient.token })).body[0];
     const page = async (n: number) =>
-      (await server.request<{ messages: MessageView[]; markedAsRead: number }>('GET', `/messages/${c._id}?page=${n}`, { token: recipient.token })).body;
+      (
+        await server.request<{ messages: MessageView[]; markedAsRead: number }>('GET', `/messages/${c._id}?page=${n}`, {
+          token: recipient.token,
+        })
+      ).body;
     const one = await page(1);
     expect(one.messages.map((m) => m.text)).toEqual(Array.from({ length: 25 }, (_, i) => `g${i + 5}`));
     expect(one.markedAsRead).toBe(30);
@@ -157,7 +179,9 @@ describe('unread counts', () => {
     const fresh = await connectClient(server, { token: recipient.token });
     open.push(fresh);
     expect(fresh.received('init')).toEqual([{ unreadMessages: 3, unreadNotifications: 1 }]);
-    const notifications = await server.request<{ read: 0 | 1 }[]>('GET', `/api/notifications/${recipient.user._id}`, { token: recipient.token });
+    const notifications = await server.request<{ read: 0 | 1 }[]>('GET', `/api/notifications/${recipient.user._id}`, {
+      token: recipient.token,
+    });
     expect(notifications.body.map((n) => n.read)).toEqual([0]);
 
     const opened = await server.request('GET', `/messages/${conversationId}?page=1`, { token: recipient.token });

@@ -27,5 +27,4 @@ export const canMessage = (senderId: string, c: Members): boolean => isMember(c,
  * so the answer cannot tell whether the target gave anonymously.
  */
 export const canSeePresence = (viewerId: string, targetId: string, shared: readonly Conversation[]): boolean =>
-  viewerId === targetId ||
-  shared.some((c) => isMember(c, viewerId) && isMember(c, targetId) && canSeeMember(c, viewerId, targetId));
+  viewerId === targetId || shared.some((c) => isMember(c, viewerId) && isMember(c, targetId) && canSeeMember(c, viewerId, targetId));

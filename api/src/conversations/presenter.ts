@@ -41,7 +41,13 @@ export function presentConversation(
     otherUser:
       anonymous || !other
         ? { _id: null, username: 'Anonymous', displayName: 'Anonymous', profilePicture: null, anonymous: true }
-        : { _id: other.id, username: other.username, displayName: other.displayName, profilePicture: other.profilePicture, anonymous: false },
+        : {
+            _id: other.id,
+            username: other.username,
+            displayName: other.displayName,
+            profilePicture: other.profilePicture,
+            anonymous: false,
+          },
     // The viewer is hidden from the other member: the giver of an anonymous conversation.
     youAreAnonymous: !canSeeMember(c, otherId, viewerId),
     lastMessage: lastMessage ? presentMessage(c, viewerId, lastMessage) : null,

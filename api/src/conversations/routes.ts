@@ -25,7 +25,11 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     authenticate,
     validate({ body: SendMessageBody }, async (ctx, { body }) => {
       const user = currentUser(ctx);
-      const { conversation, message } = await sendMessage({ db: deps.db, realtime: deps.realtime, limits: deps.limits, messagesPerMinute: deps.config.messageRateLimit }, user.id, body);
+      const { conversation, message } = await sendMessage(
+        { db: deps.db, realtime: deps.realtime, limits: deps.limits, messagesPerMinute: deps.config.messageRateLimit },
+        user.id,
+        body,
+      );
       ctx.status = 201;
       ctx.body = { _id: message.id, message: presentMessage(conversation, user.id, message) };
     }),

@@ -284,16 +284,17 @@ export async function missedMessages(
   const qb = db.manager.createQueryBuilder(MessageEntity, 'm').where('m.seq > :after', { after });
   if (only) qb.andWhere('m.conversation_id = :conversationId', { conversationId: only.id });
   else
-    qb.innerJoin('Conversation', 'c', 'c.id = m.conversation_id').andWhere(
-      '(c.initiator_id = :viewerId OR c.responder_id = :viewerId)',
-      { viewerId },
-    );
-  const rows = await qb.orderBy('m.seq', 'ASC').limit(limit + 1).getMany();
+    qb.innerJoin('Conversation', 'c', 'c.id = m.conversation_id').andWhere('(c.initiator_id = :viewerId OR c.responder_id = :viewerId)', {
+      viewerId,
+    });
+  const rows = await qb
+    .orderBy('m.seq', 'ASC')
+    .limit(limit + 1)
+    .getMany();
   const page = rows.slice(0, limit);
   const conversations = new Map<string, Conversation>(only ? [[only.id, only]] : []);
   const unknown = [...new Set(page.map((m) => m.conversationId))].filter((id) => !conversations.has(id));
-  if (unknown.length)
-    for (const c of await db.manager.findBy(ConversationEntity, { id: In(unknown) })) conversations.set(c.id, c);
+  if (unknown.length) for (const c of await db.manager.findBy(ConversationEntity, { id: In(unknown) })) conversations.set(c.id, c);
   return {
     conversationId: only?.id ?? null,
     messages: page.map((m) => presentMessage(conversations.get(m.conversationId)!, viewerId, m)),

@@ -23,8 +23,41 @@ import { Wishlists1763870400000 } from './migrations/1763870400000-wishlists.js'
 import { AnalyticsEventEntity } from '../analytics/entity.js';
 import { Analytics1763870900000 } from './migrations/1763870900000-analytics.js';
 
-export const entities = [UserEntity, InviteEntity, LedgerAccountEntity, LedgerTransferEntity, LedgerEntryEntity, IdempotencyRecordEntity, CatalogProductEntity, CatalogMetaEntity, LinkEntity, LinkVisitorEntity, LinkResponseEntity, ConversationEntity, AnonymousPseudonymEntity, MessageEntity, NotificationEntity, CounterEntity, WishlistEntity, WishlistItemEntity, SessionEntity, LinkViewDayEntity, AnalyticsEventEntity];
-export const migrations = [Initial1763870000000, Ledger1763870100000, Catalog1763870200000, Links1763870300000, Wishlists1763870400000, MessageSeq1763870500000, ConversationIdentity1763870600000, Sessions1763870700000, ViewDedupe1763870800000, Analytics1763870900000];
+export const entities = [
+  UserEntity,
+  InviteEntity,
+  LedgerAccountEntity,
+  LedgerTransferEntity,
+  LedgerEntryEntity,
+  IdempotencyRecordEntity,
+  CatalogProductEntity,
+  CatalogMetaEntity,
+  LinkEntity,
+  LinkVisitorEntity,
+  LinkResponseEntity,
+  ConversationEntity,
+  AnonymousPseudonymEntity,
+  MessageEntity,
+  NotificationEntity,
+  CounterEntity,
+  WishlistEntity,
+  WishlistItemEntity,
+  SessionEntity,
+  LinkViewDayEntity,
+  AnalyticsEventEntity,
+];
+export const migrations = [
+  Initial1763870000000,
+  Ledger1763870100000,
+  Catalog1763870200000,
+  Links1763870300000,
+  Wishlists1763870400000,
+  MessageSeq1763870500000,
+  ConversationIdentity1763870600000,
+  Sessions1763870700000,
+  ViewDedupe1763870800000,
+  Analytics1763870900000,
+];
 
 /**
  * The database: TypeORM on embedded SQLite (better-sqlite3, one file under DATA_DIR) by default,

@@ -47,26 +47,36 @@ describe('upgrading a database with conversations in it', () => {
     const { source, env } = await migratedUpTo(ConversationIdentity1763870600000);
     const [giver, recipient, conversationId] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     const now = new Date();
-    await source.createQueryBuilder().insert().into('conversations').values({
-      id: conversationId,
-      initiator_id: giver,
-      responder_id: recipient,
-      initiator_anonymous: true,
-      last_message_id: null,
-      last_message_at: now,
-      created_at: now,
-    }).execute();
-    for (const [i, text] of ['a gift', 'thanks'].entries())
-      await source.createQueryBuilder().insert().into('messages').values({
-        id: crypto.randomUUID(),
-        conversation_id: conversationId,
-        sender_id: i ? recipient : giver,
-        text,
-        message_type: i ? 'normal' : 'gift',
-        read: false,
+    await source
+      .createQueryBuilder()
+      .insert()
+      .into('conversations')
+      .values({
+        id: conversationId,
+        initiator_id: giver,
+        responder_id: recipient,
+        initiator_anonymous: true,
+        last_message_id: null,
+        last_message_at: now,
         created_at: now,
-        seq: i + 1,
-      }).execute();
+      })
+      .execute();
+    for (const [i, text] of ['a gift', 'thanks'].entries())
+      await source
+        .createQueryBuilder()
+        .insert()
+        .into('messages')
+        .values({
+          id: crypto.randomUUID(),
+          conversation_id: conversationId,
+          sender_id: i ? recipient : giver,
+          text,
+          message_type: i ? 'normal' : 'gift',
+          read: false,
+          created_at: now,
+          seq: i + 1,
+        })
+        .execute();
     await source.destroy();
 
     const db = await openDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }));
@@ -74,7 +84,9 @@ describe('upgrading a database with conversations in it', () => {
     const messages: { text: string }[] = await db.source.query('SELECT text FROM messages ORDER BY seq');
     expect(messages.map((m) => m.text)).toEqual(['a gift', 'thanks']);
     const [conversation]: { pair_key: string }[] = await db.source.query('SELECT pair_key FROM conversations');
-    const [pseudonym]: { id: string; giver_id: string; recipient_id: string }[] = await db.source.query('SELECT * FROM anonymous_pseudonyms');
+    const [pseudonym]: { id: string; giver_id: string; recipient_id: string }[] = await db.source.query(
+      'SELECT * FROM anonymous_pseudonyms',
+    );
     expect(pseudonym).toMatchObject({ giver_id: giver, recipient_id: recipient });
     expect(conversation.pair_key).toBe(`anon:${pseudonym.id}`);
     expect([giver, recipient]).not.toContain(pseudonym.id);

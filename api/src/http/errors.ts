@@ -14,14 +14,12 @@ interface HttpLikeError {
 /** Body-parser and multipart failures arrive as http-errors / multer errors: map them by type. */
 function fromFrameworkError(err: HttpLikeError): AppError | undefined {
   if (err.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'too_large', 'The file is too large.');
-  if (typeof err.code === 'string' && err.code.startsWith('LIMIT_'))
-    return new AppError(400, 'bad_upload', 'The upload is malformed.');
+  if (typeof err.code === 'string' && err.code.startsWith('LIMIT_')) return new AppError(400, 'bad_upload', 'The upload is malformed.');
   const status = err.status ?? err.statusCode;
   if (!status || status < 400 || status >= 500) return undefined;
   if (status === 413) return new AppError(413, 'too_large', 'The request body is too large.');
   if (status === 415) return new AppError(415, 'unsupported_media_type', 'Unsupported content type.');
-  if (status === 400)
-    return new AppError(400, 'malformed_body', 'The request body is not valid JSON.');
+  if (status === 400) return new AppError(400, 'malformed_body', 'The request body is not valid JSON.');
   return new AppError(status, 'bad_request', 'The request could not be read.');
 }
 

@@ -50,17 +50,25 @@ function samples(): Record<string, Sample> {
     'POST /api/billing-settings-deposit': { body: { userId: id, balance: '5' } },
     'POST /api/billing-settings-withdrawal': { body: { userId: id, balance: '1' } },
     'POST /links/create': {
-      body: { creatorUserId: id, creatorUsername: me.user.username, details: { giveorreceive: 'receive', type: 'currency', amount: '5', quantity: '1' } },
+      body: {
+        creatorUserId: id,
+        creatorUsername: me.user.username,
+        details: { giveorreceive: 'receive', type: 'currency', amount: '5', quantity: '1' },
+      },
     },
     'GET /links/all': { query: { page: '1' } },
     'GET /links/profile/:username': { query: { page: '1' } },
     'POST /links/:linkCreatorUsername': { body: { sessionId: uuid } },
     'GET /api/user-respond': { query: { linkId: uuid, creatorUsername: other.user.username, linkResponderUsername: me.user.username } },
-    'PUT /api/accept-link': { body: { linkCreatorUsername: other.user.username, linkResponderUsername: me.user.username, lastMessage: 'hi' } },
+    'PUT /api/accept-link': {
+      body: { linkCreatorUsername: other.user.username, linkResponderUsername: me.user.username, lastMessage: 'hi' },
+    },
     'POST /statuses/api/gives': { body: { postId: uuid, type: 'currency', amount: '5' } },
     'PUT /statuses/api/statuses/:postId/give': { body: { giveId: uuid, giveUserId: id, type: 'currency' } },
     'GET /messages/unread': { query: { userId: id } },
-    'POST /messages/send': { body: { conversationId: uuid, text: 'hello', senderUserId: id, receiverUserId: other.user._id, clientId: 'c1' } },
+    'POST /messages/send': {
+      body: { conversationId: uuid, text: 'hello', senderUserId: id, receiverUserId: other.user._id, clientId: 'c1' },
+    },
     'GET /messages/:conversationId': { query: { page: '1' } },
     'GET /wishlists/get-transaction': { query: { itemId, wishlistUsername: other.user.username } },
     'PUT /wishlists/update': { body: { username: me.user.username, items: [{ itemId }] } },
@@ -87,7 +95,10 @@ function withNulInEachString(value: unknown, at: string[] = []): [string, unknow
   if (typeof value === 'string') return [[at.join('.'), NUL]];
   if (Array.isArray(value))
     return value.flatMap((v, i) =>
-      withNulInEachString(v, [...at, String(i)]).map(([p, changed]): [string, unknown] => [p, value.map((w, j) => (j === i ? changed : w))]),
+      withNulInEachString(v, [...at, String(i)]).map(([p, changed]): [string, unknown] => [
+        p,
+        value.map((w, j) => (j === i ? changed : w)),
+      ]),
     );
   if (typeof value === 'object' && value !== null)
     return Object.entries(value).flatMap(([k, v]) =>
@@ -188,7 +199,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a PostgreSQL invalid-text err
     });
     app.use(errorMiddleware);
     app.use(async (ctx) => {
-      const sql = { '/nul': ['SELECT $1::text AS t', ['a\u0000b']], '/uuid': ['SELECT $1::uuid AS u', ['not-a-uuid']], '/fine': ['SELECT 1 AS one', []] }[ctx.path];
+      const sql = {
+        '/nul': ['SELECT $1::text AS t', ['a\u0000b']],
+        '/uuid': ['SELECT $1::uuid AS u', ['not-a-uuid']],
+        '/fine': ['SELECT 1 AS one', []],
+      }[ctx.path];
       if (!sql) return;
       ctx.body = await server.deps.db.source.query(sql[0] as string, sql[1] as unknown[]);
     });

@@ -34,7 +34,17 @@ describe('a method a path does not take', () => {
   it('is a JSON 405 with an Allow header listing every method of that path, on every route', async () => {
     const routes = registeredRoutes(server);
     expect(routes.length).toBeGreaterThan(30);
-    const values = { id: me.user._id, userId: me.user._id, username: me.user.username, linkCreatorUsername: me.user.username, inviteId: 'abc', conversationId: 'c1', postId: 'p1', itemId: 'v1|1|0', name: 'x.jpg' };
+    const values = {
+      id: me.user._id,
+      userId: me.user._id,
+      username: me.user.username,
+      linkCreatorUsername: me.user.username,
+      inviteId: 'abc',
+      conversationId: 'c1',
+      postId: 'p1',
+      itemId: 'v1|1|0',
+      name: 'x.jpg',
+    };
     const failures: string[] = [];
     let checked = 0;
     for (const path of new Set(routes.map((r) => concretePath(r, values)))) {

@@ -27,7 +27,11 @@ let addresses = 0;
 const newAddress = () => `192.0.2.${(addresses += 1)}`;
 
 const call = (method: string, path: string, address: string, options: { token?: string; body?: unknown; forwardedFor?: string } = {}) =>
-  server.request(method, path, { token: options.token, body: options.body, headers: { 'x-forwarded-for': options.forwardedFor ?? address } });
+  server.request(method, path, {
+    token: options.token,
+    body: options.body,
+    headers: { 'x-forwarded-for': options.forwardedFor ?? address },
+  });
 
 /** The 429 every limit answers: JSON `{ error: 'rate_limited', message }`, from the middleware with a Retry-After in seconds. */
 function expectLimited(res: Reply, message?: string, retryAfterHeader = true): void {
@@ -113,13 +117,19 @@ describe('tighter limits', () => {
     const [alice, bob] = await buildUsers(server, 2, 'ms');
     const conversation = await buildConversation(server, alice, bob, false);
     const body = (i: number) => ({ conversationId: conversation.id, text: `m${i}` });
-    for (let i = 0; i < 6; i += 1) expect((await call('POST', '/messages/send', newAddress(), { token: alice.token, body: body(i) })).status).toBe(201);
+    for (let i = 0; i < 6; i += 1)
+      expect((await call('POST', '/messages/send', newAddress(), { token: alice.token, body: body(i) })).status).toBe(201);
     const socket = await connectClient(server, { token: alice.token });
     sockets.push(socket);
-    for (let i = 6; i < 10; i += 1) expect(await socket.socket.timeout(5000).emitWithAck('sendMessage', body(i))).toMatchObject({ ok: true });
+    for (let i = 6; i < 10; i += 1)
+      expect(await socket.socket.timeout(5000).emitWithAck('sendMessage', body(i))).toMatchObject({ ok: true });
     const refused = await socket.socket.timeout(5000).emitWithAck('sendMessage', body(10));
     expect(refused).toEqual({ ok: false, error: { error: 'rate_limited', message: 'You are sending messages too quickly.' } });
-    expectLimited(await call('POST', '/messages/send', newAddress(), { token: alice.token, body: body(11) }), 'You are sending messages too quickly.', false);
+    expectLimited(
+      await call('POST', '/messages/send', newAddress(), { token: alice.token, body: body(11) }),
+      'You are sending messages too quickly.',
+      false,
+    );
     // Only the sender is held back.
     expect((await call('POST', '/messages/send', newAddress(), { token: bob.token, body: body(12) })).status).toBe(201);
   });

@@ -14,13 +14,9 @@ const describe: z.core.$ZodErrorMap = (iss) => {
         ? `${field}: is required`
         : `${field}: must be ${iss.expected === 'object' ? 'an object' : `a ${iss.expected}`}`;
     case 'too_small':
-      return iss.origin === 'string'
-        ? `${field}: must be at least ${iss.minimum} characters`
-        : `${field}: must be at least ${iss.minimum}`;
+      return iss.origin === 'string' ? `${field}: must be at least ${iss.minimum} characters` : `${field}: must be at least ${iss.minimum}`;
     case 'too_big':
-      return iss.origin === 'string'
-        ? `${field}: must be at most ${iss.maximum} characters`
-        : `${field}: must be at most ${iss.maximum}`;
+      return iss.origin === 'string' ? `${field}: must be at most ${iss.maximum} characters` : `${field}: must be at most ${iss.maximum}`;
     case 'unrecognized_keys':
       return `${field}: unknown field ${iss.keys.join(', ')}`;
     default:
@@ -38,10 +34,7 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
  * The one validation step of every route: parses body, query and params with the route's zod
  * schemas and hands the typed result to the handler. The first issue becomes a 400.
  */
-export function validate<P extends Parts>(
-  parts: P,
-  handler: (ctx: AppContext, input: Parsed<P>) => Promise<void> | void,
-): Middleware {
+export function validate<P extends Parts>(parts: P, handler: (ctx: AppContext, input: Parsed<P>) => Promise<void> | void): Middleware {
   return async (ctx) => {
     const input: Record<string, unknown> = {};
     if (parts.params) input.params = parse(parts.params, ctx.params ?? {});

@@ -30,7 +30,11 @@ const hourStart = (now: Date) => new Date(Math.floor(now.getTime() / 3600_000) *
 function daysOf(link: Link, now: Date): string[] {
   const last = Math.min(now.getTime(), link.expiresAt.getTime());
   const days: string[] = [];
-  for (let t = Date.UTC(link.createdAt.getUTCFullYear(), link.createdAt.getUTCMonth(), link.createdAt.getUTCDate()); t <= last; t += 86_400_000)
+  for (
+    let t = Date.UTC(link.createdAt.getUTCFullYear(), link.createdAt.getUTCMonth(), link.createdAt.getUTCDate());
+    t <= last;
+    t += 86_400_000
+  )
     days.push(utcDay(new Date(t)));
   return days.slice(-MAX_DAYS);
 }

@@ -29,7 +29,6 @@ export interface LinkDeps {
   realtime: Publisher;
 }
 
-
 /**
  * Creates the user's one active link. A give link moves its whole cost into the link's escrow
  * in the same transaction; an expired link of theirs is closed (and refunded) first.
@@ -88,8 +87,7 @@ export async function createLink(
       expiresAt: new Date(now.getTime() + deps.linkTtlHours * 3600_000),
       closedAt: null,
     };
-    if (await em.existsBy(LinkEntity, { creatorId: user.id, status: 'active' }))
-      throw badRequest(ONE_ACTIVE_LINK, 'one_active_link');
+    if (await em.existsBy(LinkEntity, { creatorId: user.id, status: 'active' })) throw badRequest(ONE_ACTIVE_LINK, 'one_active_link');
     try {
       await em.insert(LinkEntity, link);
     } catch (err) {
@@ -210,23 +208,32 @@ export async function acceptLink(
   const creator = await findCreator(deps.db, creatorUsername);
   if (!canRespondTo(responder, { creatorId: creator.id })) throw forbidden('You cannot use your own link.');
   const events: RealtimeEvent[] = [];
-  const answer = await withIdempotency(deps.db, { key: idempotencyKey, userId: responder.id, scope: 'links.accept', input: creatorUsername }, async (em) => {
-    const link = await currentLink(em, creator.id);
-    if (link.giveOrReceive !== 'give') throw badRequest('This link asks for gifts: use Give instead.', 'not_a_give_link');
-    const { transferId, conversation, message, events: made } = await deliverGift(
-      em,
-      linkGift(
-        link,
-        link.amountCents,
-        // The responder knows who made the give link: this gift is named.
-        { giverId: creator.id, recipientId: responder.id, identity: 'named' },
-        { from: escrowAccount(link.id), currencyKind: 'release', actorUserId: responder.id, insufficient: gone(LINK_GONE) },
-      ),
-    );
-    await takeUse(em, link, responder.id, 'accept', link.amountCents, transferId);
-    events.push(...made);
-    return { status: 200, body: { conversationId: conversation.id, newMessage: { _id: message.id, text: message.text } } };
-  });
+  const answer = await withIdempotency(
+    deps.db,
+    { key: idempotencyKey, userId: responder.id, scope: 'links.accept', input: creatorUsername },
+    async (em) => {
+      const link = await currentLink(em, creator.id);
+      if (link.giveOrReceive !== 'give') throw badRequest('This link asks for gifts: use Give instead.', 'not_a_give_link');
+      const {
+        transferId,
+        conversation,
+        message,
+        events: made,
+      } = await deliverGift(
+        em,
+        linkGift(
+          link,
+          link.amountCents,
+          // The responder knows who made the give link: this gift is named.
+          { giverId: creator.id, recipientId: responder.id, identity: 'named' },
+          { from: escrowAccount(link.id), currencyKind: 'release', actorUserId: responder.id, insufficient: gone(LINK_GONE) },
+        ),
+      );
+      await takeUse(em, link, responder.id, 'accept', link.amountCents, transferId);
+      events.push(...made);
+      return { status: 200, body: { conversationId: conversation.id, newMessage: { _id: message.id, text: message.text } } };
+    },
+  );
   return publishAfterCommit(deps.realtime, answer, events);
 }
 
@@ -251,7 +258,11 @@ export async function giveToLink(
   const answer = await withIdempotency(deps.db, { key: idempotencyKey, userId: giver.id, scope: 'links.give', input }, async (em) => {
     const fresh = await em.findOneByOrFail(LinkEntity, { id: link.id });
     if (!isOpen(fresh, new Date())) throw gone(LINK_GONE);
-    const { transferId, conversation, events: made } = await deliverGift(
+    const {
+      transferId,
+      conversation,
+      events: made,
+    } = await deliverGift(
       em,
       linkGift(
         fresh,

@@ -28,8 +28,7 @@ export async function closeExpired(em: EntityManager, scope: { creatorId?: strin
     closed += 1;
     if (link.giveOrReceive !== 'give') continue;
     const held = await balanceOf(em, escrowAccount(link.id));
-    if (held > 0)
-      await transfer(em, { from: escrowAccount(link.id), to: userAccount(link.creatorId), amountCents: held, kind: 'refund' });
+    if (held > 0) await transfer(em, { from: escrowAccount(link.id), to: userAccount(link.creatorId), amountCents: held, kind: 'refund' });
   }
   return closed;
 }

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkEntity } from './entity.js';
 import { sweepExpiredLinks } from './expiry.js';
 import { escrowAccount, balanceOf, ledgerInvariants } from '../money/ledger.js';
-import {
-  balanceOfUser,
-  buildUsers,
-  depositFor,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../testing/server.js';
+import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -38,7 +31,7 @@ async function expectInvariants() {
 }
 
 describe('creating links', () => {
-  it('moves a give link\'s whole cost into escrow and allows one active link', async () => {
+  it("moves a give link's whole cost into escrow and allows one active link", async () => {
     const [ann] = await buildUsers(server, 1, 'ann');
     await depositFor(server, ann, 50);
     const res = await create(ann, { giveorreceive: 'give', type: 'currency', amount: 5, initialQuantity: 3 });
@@ -51,7 +44,7 @@ describe('creating links', () => {
     await expectInvariants();
   });
 
-  it('checks its input with the spec\'s messages and changes nothing on failure', async () => {
+  it("checks its input with the spec's messages and changes nothing on failure", async () => {
     const [bo] = await buildUsers(server, 1, 'bo');
     await depositFor(server, bo, 10);
     const cases: [Record<string, unknown>, string][] = [
@@ -89,7 +82,11 @@ describe('creating links', () => {
     const [a, b] = await buildUsers(server, 2, 'imp');
     const res = await server.request('POST', '/links/create', {
       token: a.token,
-      body: { creatorUserId: b.user._id, creatorUsername: b.user.username, details: { giveorreceive: 'receive', type: 'currency', amount: 5 } },
+      body: {
+        creatorUserId: b.user._id,
+        creatorUsername: b.user.username,
+        details: { giveorreceive: 'receive', type: 'currency', amount: 5 },
+      },
     });
     expect(res.status).toBe(403);
     expect((await server.request('POST', '/links/create', { body: { details: {} } })).status).toBe(401);
@@ -155,21 +152,35 @@ describe('opening and using links', () => {
     expect(await balanceOfUser(server, eve)).toBe(3);
   });
 
-  it('gives to a receive link in one call, with the spec\'s refusals', async () => {
+  it("gives to a receive link in one call, with the spec's refusals", async () => {
     const [fay, gus, poor] = await buildUsers(server, 3, 'fay');
     await depositFor(server, gus, 20);
     const link = (await create(fay, { giveorreceive: 'receive', type: 'currency', amount: 10, quantity: 2 })).body;
-    const own = await server.request('POST', '/statuses/api/gives', { token: fay.token, body: { postId: link.id, type: 'currency', amount: 5 } });
+    const own = await server.request('POST', '/statuses/api/gives', {
+      token: fay.token,
+      body: { postId: link.id, type: 'currency', amount: 5 },
+    });
     expect(own.body.message).toBe('You cannot give to your own post!');
-    const broke = await server.request('POST', '/statuses/api/gives', { token: poor.token, body: { postId: link.id, type: 'currency', amount: 5 } });
+    const broke = await server.request('POST', '/statuses/api/gives', {
+      token: poor.token,
+      body: { postId: link.id, type: 'currency', amount: 5 },
+    });
     expect(broke.body.message).toBe('Add money to your account balance.');
     const bad = await server.request('POST', '/statuses/api/gives', { token: gus.token, body: { postId: link.id, amount: 0.5 } });
     expect(bad.body.message).toBe('Please enter a valid amount above $1');
 
     const key = { 'Idempotency-Key': 'give-gus-1' };
     const [a, b] = await Promise.all([
-      server.request('POST', '/statuses/api/gives', { token: gus.token, headers: key, body: { postId: link.id, type: 'currency', amount: 5 } }),
-      server.request('POST', '/statuses/api/gives', { token: gus.token, headers: key, body: { postId: link.id, type: 'currency', amount: 5 } }),
+      server.request('POST', '/statuses/api/gives', {
+        token: gus.token,
+        headers: key,
+        body: { postId: link.id, type: 'currency', amount: 5 },
+      }),
+      server.request('POST', '/statuses/api/gives', {
+        token: gus.token,
+        headers: key,
+        body: { postId: link.id, type: 'currency', amount: 5 },
+      }),
     ]);
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
@@ -195,7 +206,11 @@ describe('expiry', () => {
     await server.deps.db.transaction((em) =>
       em.update(LinkEntity, { creatorId: hal.user._id }, { expiresAt: new Date(Date.now() - 1000) }),
     );
-    const swept = await Promise.all([sweepExpiredLinks(server.deps.db), sweepExpiredLinks(server.deps.db), sweepExpiredLinks(server.deps.db)]);
+    const swept = await Promise.all([
+      sweepExpiredLinks(server.deps.db),
+      sweepExpiredLinks(server.deps.db),
+      sweepExpiredLinks(server.deps.db),
+    ]);
     expect(swept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await balanceOfUser(server, hal)).toBe(26);
     const gone = await server.request('POST', `/links/${hal.user.username}`, { body: {} });

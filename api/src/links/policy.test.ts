@@ -22,7 +22,11 @@ const viewers: [string, { id: string; isSubscribed: boolean } | undefined, boole
   ['a subscriber', subscriber, false],
   ['a visitor who is not signed in', undefined, false],
 ];
-ruleTable('canSeeLinkMetrics: the counts are for the creator', canSeeLinkMetrics, viewers.map(([name, viewer, counts]) => [name, viewer, link, counts]));
+ruleTable(
+  'canSeeLinkMetrics: the counts are for the creator',
+  canSeeLinkMetrics,
+  viewers.map(([name, viewer, counts]) => [name, viewer, link, counts]),
+);
 // Aggregates with small cells hidden, for a subscribed creator only; never who visited or when.
 ruleTable('canSeeVisitorBreakdown: the breakdown is a subscribed creator’s', canSeeVisitorBreakdown, [
   ['the creator', creator, link, false],

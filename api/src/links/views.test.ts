@@ -60,36 +60,44 @@ async function newLink(prefix: string): Promise<{ creator: TestUser; linkId: str
 const visitorRows = (linkId: string) => server.deps.db.manager.countBy(LinkVisitorEntity, { linkId });
 
 describe('a view counts once per visitor per link per hour', () => {
-  it('1,000 opens by one browser session add one view and one visitor row; a different visitor still counts', { timeout: 90_000 }, async () => {
-    const { creator, linkId } = await newLink('vs');
-    const browser = { address: newAddress(), sessionId: crypto.randomUUID() };
-    await openMany(creator, browser, 1000);
-    expect(await metrics(creator)).toEqual({ views: 1, visitorCount: 1 });
-    expect(await visitorRows(linkId)).toBe(1);
+  it(
+    '1,000 opens by one browser session add one view and one visitor row; a different visitor still counts',
+    { timeout: 90_000 },
+    async () => {
+      const { creator, linkId } = await newLink('vs');
+      const browser = { address: newAddress(), sessionId: crypto.randomUUID() };
+      await openMany(creator, browser, 1000);
+      expect(await metrics(creator)).toEqual({ views: 1, visitorCount: 1 });
+      expect(await visitorRows(linkId)).toBe(1);
 
-    // Another browser at the same address, and a signed-in user there too, are other visitors.
-    const [reader] = await buildUsers(server, 1, 'vr');
-    await openMany(creator, { address: browser.address, sessionId: crypto.randomUUID() }, 20);
-    await openMany(creator, { address: browser.address, sessionId: browser.sessionId, token: reader.token }, 20);
-    expect(await metrics(creator)).toEqual({ views: 3, visitorCount: 3 });
-    expect(await visitorRows(linkId)).toBe(3);
-  });
+      // Another browser at the same address, and a signed-in user there too, are other visitors.
+      const [reader] = await buildUsers(server, 1, 'vr');
+      await openMany(creator, { address: browser.address, sessionId: crypto.randomUUID() }, 20);
+      await openMany(creator, { address: browser.address, sessionId: browser.sessionId, token: reader.token }, 20);
+      expect(await metrics(creator)).toEqual({ views: 3, visitorCount: 3 });
+      expect(await visitorRows(linkId)).toBe(3);
+    },
+  );
 
-  it('1,000 opens by one client without a session, or with ids that are not UUIDs, add one view (its address)', { timeout: 90_000 }, async () => {
-    const { creator, linkId } = await newLink('va');
-    const address = newAddress();
-    await openMany(creator, { address }, 500);
-    await openMany(creator, { address, sessionId: 'not-a-uuid' }, 250);
-    for (let i = 0; i < 250; i += 50)
-      await Promise.all(Array.from({ length: 50 }, (_, k) => open(creator, { address, sessionId: `fake-${i + k}` })));
-    expect(await metrics(creator)).toEqual({ views: 1, visitorCount: 1 });
-    const [row] = await server.deps.db.manager.findBy(LinkVisitorEntity, { linkId });
-    expect(row.visitorKey.startsWith('a:')).toBe(true);
-    expect(row.visitorKey).not.toContain(address); // the address itself is never stored
+  it(
+    '1,000 opens by one client without a session, or with ids that are not UUIDs, add one view (its address)',
+    { timeout: 90_000 },
+    async () => {
+      const { creator, linkId } = await newLink('va');
+      const address = newAddress();
+      await openMany(creator, { address }, 500);
+      await openMany(creator, { address, sessionId: 'not-a-uuid' }, 250);
+      for (let i = 0; i < 250; i += 50)
+        await Promise.all(Array.from({ length: 50 }, (_, k) => open(creator, { address, sessionId: `fake-${i + k}` })));
+      expect(await metrics(creator)).toEqual({ views: 1, visitorCount: 1 });
+      const [row] = await server.deps.db.manager.findBy(LinkVisitorEntity, { linkId });
+      expect(row.visitorKey.startsWith('a:')).toBe(true);
+      expect(row.visitorKey).not.toContain(address); // the address itself is never stored
 
-    await openMany(creator, { address: newAddress() }, 10);
-    expect(await metrics(creator)).toEqual({ views: 2, visitorCount: 2 });
-  });
+      await openMany(creator, { address: newAddress() }, 10);
+      expect(await metrics(creator)).toEqual({ views: 2, visitorCount: 2 });
+    },
+  );
 
   it('a signed-in visitor counts once however many opens, from any address', async () => {
     const { creator } = await newLink('vu');

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 let addresses = 0;
 
 async function receiveLink(owner: TestUser): Promise<string> {
@@ -26,7 +27,8 @@ async function receiveLink(owner: TestUser): Promise<string> {
   return res.body.id;
 }
 
-const subscribe = (who: TestUser) => server.deps.db.transaction((em) => em.update(UserEntity, { id: who.user._id }, { isSubscribed: true }));
+const subscribe = (who: TestUser) =>
+  server.deps.db.transaction((em) => em.update(UserEntity, { id: who.user._id }, { isSubscribed: true }));
 
 interface Visitor {
   token?: string;
@@ -50,17 +52,30 @@ const metricsOf = async (owner: TestUser): Promise<LinkMetricsView> => {
 
 /** Moves the link's visitors' first visits back two hours: the breakdown groups only visitors of past hours. */
 const age = (linkId: string) =>
-  server.deps.db.transaction((em) =>
-    em.update(LinkVisitorEntity, { linkId }, { createdAt: new Date(Date.now() - 2 * 3600_000) }),
-  );
+  server.deps.db.transaction((em) => em.update(LinkVisitorEntity, { linkId }, { createdAt: new Date(Date.now() - 2 * 3600_000) }));
 
 describe('suppress', () => {
   it.each([
-    [[0, 0], [null, null]],
-    [[7, 5], [7, 5]],
-    [[6, 1], [null, null]],
-    [[6, 9, 1, 0, 0], [6, 9, null, null, null]],
-    [[6, 9, 12, 1, 30], [null, 9, 12, null, 30]],
+    [
+      [0, 0],
+      [null, null],
+    ],
+    [
+      [7, 5],
+      [7, 5],
+    ],
+    [
+      [6, 1],
+      [null, null],
+    ],
+    [
+      [6, 9, 1, 0, 0],
+      [6, 9, null, null, null],
+    ],
+    [
+      [6, 9, 12, 1, 30],
+      [null, 9, 12, null, 30],
+    ],
     [[4], [null]],
   ])('%j → %j', (values, shown) => expect(suppress(values)).toEqual(shown));
 });
@@ -135,8 +150,13 @@ describe('the visitor breakdown', () => {
     const view = await recipientView(server, owner, { answers: [metrics] });
     expect(view.anonymous).toHaveLength(1);
     expectThreadsUnlinked(view, giver);
-    const everything = JSON.stringify([metrics, view, (await server.request('GET', `/links/profile/${owner.user.username}?page=1`, { token: owner.token })).body]);
-    for (const secret of [giver.user._id, giver.user.username, giver.user.email]) expect(everything.toLowerCase()).not.toContain(secret.toLowerCase());
+    const everything = JSON.stringify([
+      metrics,
+      view,
+      (await server.request('GET', `/links/profile/${owner.user.username}?page=1`, { token: owner.token })).body,
+    ]);
+    for (const secret of [giver.user._id, giver.user.username, giver.user.email])
+      expect(everything.toLowerCase()).not.toContain(secret.toLowerCase());
   });
 
   it('shows a group once it holds 5 visitors', async () => {

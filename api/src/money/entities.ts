@@ -10,15 +10,7 @@ export interface LedgerAccount {
   createdAt: Date;
 }
 
-export type TransferKind =
-  | 'deposit'
-  | 'withdrawal'
-  | 'escrow'
-  | 'release'
-  | 'refund'
-  | 'give'
-  | 'purchase'
-  | 'subscription';
+export type TransferKind = 'deposit' | 'withdrawal' | 'escrow' | 'release' | 'refund' | 'give' | 'purchase' | 'subscription';
 
 /** One movement of money: exactly two entries, summing to zero. */
 export interface LedgerTransfer {

@@ -50,11 +50,15 @@ export function readIdempotencyKey(ctx: AppContext): string | undefined {
   return key;
 }
 
-const keyReused = () =>
-  new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+const keyReused = () => new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
 
 function hashInput(scope: string, input: unknown): string {
-  return crypto.createHash('sha256').update(scope).update('\0').update(JSON.stringify(input ?? null)).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(scope)
+    .update('\0')
+    .update(JSON.stringify(input ?? null))
+    .digest('hex');
 }
 
 function replay<T>(record: IdempotencyRecord, scope: string, requestHash: string): IdempotentAnswer<T> {

@@ -27,13 +27,7 @@ import { ADD_MONEY } from '../../contract/texts.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
-import {
-  LedgerAccountEntity,
-  LedgerEntryEntity,
-  LedgerTransferEntity,
-  type LedgerAccount,
-  type TransferKind,
-} from './entities.js';
+import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity, type LedgerAccount, type TransferKind } from './entities.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
 export type { TransferKind };
@@ -66,8 +60,7 @@ export interface TransferResult {
   toBalanceCents: number;
 }
 
-export const insufficientFunds = () =>
-  badRequest(ADD_MONEY, 'insufficient_funds');
+export const insufficientFunds = () => badRequest(ADD_MONEY, 'insufficient_funds');
 
 interface ParsedKey {
   key: AccountKey;
@@ -92,8 +85,7 @@ function parseKey(key: AccountKey): ParsedKey {
  */
 export async function transfer(em: EntityManager, input: TransferInput): Promise<TransferResult> {
   const { amountCents } = input;
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-    throw badRequest('Please enter a valid amount.', 'invalid_amount');
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw badRequest('Please enter a valid amount.', 'invalid_amount');
   if (input.from === input.to) throw new Error('ledger: a transfer needs two different accounts');
   const from = parseKey(input.from);
   const to = parseKey(input.to);
@@ -152,8 +144,7 @@ async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, 
     .execute();
   if (result.affected === 1) return;
 
-  if (account.kind === 'user' && !(await em.existsBy(UserEntity, { id: account.id })))
-    throw notFound('User not found');
+  if (account.kind === 'user' && !(await em.existsBy(UserEntity, { id: account.id }))) throw notFound('User not found');
   if (delta < 0 && account.kind !== 'system') throw insufficient;
   throw badRequest('That amount is too large.', 'amount_too_large');
 }

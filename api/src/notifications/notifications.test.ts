@@ -43,9 +43,9 @@ describe('notifications', () => {
     expect((await server.request('GET', `/api/notifications/${recipient.user._id}`, { token: outsider.token })).status).toBe(403);
     expect((await server.request('PUT', `/api/read-notifications/${recipient.user._id}`, { token: outsider.token })).status).toBe(403);
     // There is no way for a client to make one.
-    expect((await server.request('POST', '/api/notifications', { token: giver.token, body: { receiverUserId: recipient.user._id } })).status).toBe(
-      404,
-    );
+    expect(
+      (await server.request('POST', '/api/notifications', { token: giver.token, body: { receiverUserId: recipient.user._id } })).status,
+    ).toBe(404);
   });
 
   it('Mark all read empties the unread list, once, and every tab hears the new count', async () => {

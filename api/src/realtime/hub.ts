@@ -82,7 +82,9 @@ export class Realtime implements Publisher {
 
   /** Keeps `work` until it settles, so `close` can wait for it. */
   track(work: Promise<unknown>): void {
-    const tracked = work.catch((err: unknown) => this.log.error({ err }, 'realtime task failed')).finally(() => this.pending.delete(tracked));
+    const tracked = work
+      .catch((err: unknown) => this.log.error({ err }, 'realtime task failed'))
+      .finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
   }
 

@@ -68,7 +68,10 @@ describe.skipIf(!loadConfig().redisUrl)('several API processes through Redis', (
     await alsoOnSecond.waitFor('new-message', (e) => e.message.text === 'across nodes', 1000);
 
     // Over HTTP on the first, heard on the second; opening it on the second lowers the badge on the first.
-    const http = await first.request('POST', '/messages/send', { token: giver.token, body: { conversationId: conversation.id, text: 'via http' } });
+    const http = await first.request('POST', '/messages/send', {
+      token: giver.token,
+      body: { conversationId: conversation.id, text: 'via http' },
+    });
     expect(http.status).toBe(201);
     await alsoOnSecond.waitFor('new-message', (e) => e.message.text === 'via http', 1000);
     await second.request('GET', `/messages/${conversation.id}`, { token: recipient.token });

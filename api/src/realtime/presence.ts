@@ -61,9 +61,12 @@ export class RedisPresence implements Presence {
     private readonly log: Logger,
     private readonly ttlMs = 60_000,
   ) {
-    this.timer = setInterval(() => {
-      this.renewing = this.renew().catch((err: unknown) => this.log.error({ err }, 'presence renewal failed'));
-    }, Math.max(1000, Math.floor(ttlMs / 3)));
+    this.timer = setInterval(
+      () => {
+        this.renewing = this.renew().catch((err: unknown) => this.log.error({ err }, 'presence renewal failed'));
+      },
+      Math.max(1000, Math.floor(ttlMs / 3)),
+    );
     this.timer.unref();
   }
 
@@ -111,7 +114,10 @@ export class RedisPresence implements Presence {
       for (const [userId, sockets] of users.slice(i, i + 500)) {
         const key = this.key(userId);
         batch.zRemRangeByScore(key, '-inf', now);
-        batch.zAdd(key, [...sockets].map((s) => ({ score: now + this.ttlMs, value: this.member(s) })));
+        batch.zAdd(
+          key,
+          [...sockets].map((s) => ({ score: now + this.ttlMs, value: this.member(s) })),
+        );
         batch.pExpire(key, this.ttlMs);
       }
       await batch.exec();
@@ -125,7 +131,11 @@ export class RedisPresence implements Presence {
     this.local.clear();
     if (!users.length) return;
     const batch = this.redis.multi();
-    for (const [userId, sockets] of users) batch.zRem(this.key(userId), [...sockets].map((s) => this.member(s)));
+    for (const [userId, sockets] of users)
+      batch.zRem(
+        this.key(userId),
+        [...sockets].map((s) => this.member(s)),
+      );
     await batch.exec();
   }
 }

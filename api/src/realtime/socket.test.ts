@@ -105,7 +105,9 @@ describe('membership', () => {
     const as = { token: outsider.token };
     expect((await server.request('GET', `/messages/${conversation.id}?page=1`, as)).status).toBe(403);
     expect((await server.request('GET', `/conversations/find/${conversation.id}`, as)).status).toBe(403);
-    expect((await server.request('POST', '/messages/send', { ...as, body: { conversationId: conversation.id, text: 'hi' } })).status).toBe(403);
+    expect((await server.request('POST', '/messages/send', { ...as, body: { conversationId: conversation.id, text: 'hi' } })).status).toBe(
+      403,
+    );
     expect((await server.request('GET', `/conversations/${alice.user._id}`, as)).status).toBe(403);
     expect((await server.request('POST', '/messages/send', { ...as, body: { conversationId: 'nope', text: 'hi' } })).status).toBe(404);
 
@@ -175,7 +177,9 @@ describe('delivery', () => {
     }
 
     client = await connect({ token: recipient.token });
-    const answer = await client.socket.timeout(5000).emitWithAck('last_message_id', { lastMessageId: last._id, conversationId: conversation.id });
+    const answer = await client.socket
+      .timeout(5000)
+      .emitWithAck('last_message_id', { lastMessageId: last._id, conversationId: conversation.id });
     expect(answer).toEqual({ ok: true, count: 5, hasMore: false });
     const event = await client.waitFor('missed-messages');
     expect(event.conversationId).toBe(conversation.id);
@@ -189,11 +193,14 @@ describe('delivery', () => {
     expect(client.received('new-message')).toEqual([]);
   });
 
-  it('catches up across all of the user\'s conversations in commit order, and pages with hasMore', async () => {
+  it("catches up across all of the user's conversations in commit order, and pages with hasMore", async () => {
     const [a, b, recipient] = await buildUsers(server, 3, 'mx');
     const one = await buildConversation(server, a, recipient);
     const two = await buildConversation(server, b, recipient);
-    const mark = await server.request<{ _id: string }>('POST', '/messages/send', { token: a.token, body: { conversationId: one.id, text: 'mark' } });
+    const mark = await server.request<{ _id: string }>('POST', '/messages/send', {
+      token: a.token,
+      body: { conversationId: one.id, text: 'mark' },
+    });
     const texts: string[] = [];
     for (let i = 0; i < 4; i += 1) {
       const [who, c] = i % 2 ? [b, two] : [a, one];
@@ -236,7 +243,7 @@ describe('presence', () => {
 });
 
 describe('anonymity over the socket', () => {
-  it('no event the recipient receives in a gift conversation carries the giver\'s id, username or email', async () => {
+  it("no event the recipient receives in a gift conversation carries the giver's id, username or email", async () => {
     const [giver, recipient, creator, responder] = await buildUsers(server, 4, 'an');
     const phone = await connect({ token: recipient.token });
     const giverClient = await connect({ token: giver.token });

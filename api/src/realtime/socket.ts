@@ -92,8 +92,7 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
       }),
     );
 
-    const sendInit = () =>
-      hub.track(unreadCounts(deps.db, userId).then((counts) => socket.emit('init', counts)));
+    const sendInit = () => hub.track(unreadCounts(deps.db, userId).then((counts) => socket.emit('init', counts)));
 
     // Old clients announce themselves; the identity is the handshake's, so this only re-sends init.
     socket.on('newUser', () => sendInit());
@@ -105,7 +104,11 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
         (async () => {
           try {
             const input = parse(SendMessageBody, payload);
-            const { conversation, message } = await sendMessage({ db: deps.db, realtime: hub, limits: deps.limits, messagesPerMinute: deps.config.messageRateLimit }, userId, input);
+            const { conversation, message } = await sendMessage(
+              { db: deps.db, realtime: hub, limits: deps.limits, messagesPerMinute: deps.config.messageRateLimit },
+              userId,
+              input,
+            );
             reply?.({ ok: true, message: presentMessage(conversation, userId, message), clientId });
           } catch (err) {
             const error = errorBody(err, deps);

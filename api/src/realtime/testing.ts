@@ -115,12 +115,7 @@ export const settle = (ms = 200) => new Promise((resolve) => setTimeout(resolve,
  * A real gift through the API: `recipient` opens a receive link and `giver` gives to it. Makes
  * the gift conversation (giver anonymous), its gift message and the recipient's notification.
  */
-export async function giveGift(
-  server: TestServer,
-  giver: TestUser,
-  recipient: TestUser,
-  dollars = 5,
-): Promise<{ conversationId: string }> {
+export async function giveGift(server: TestServer, giver: TestUser, recipient: TestUser, dollars = 5): Promise<{ conversationId: string }> {
   await depositFor(server, giver, dollars);
   const link = await server.request<{ id: string }>('POST', '/links/create', {
     token: recipient.token,

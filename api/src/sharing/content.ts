@@ -61,8 +61,7 @@ export function linkContent(publicUrl: string, creator: User, link: Link): Share
     shortLink: shortLink(publicUrl, 'link', creator.username),
   };
   const note = give ? forPeople(link.remainingQuantity) : 'Send a gift, anonymously';
-  if (link.type === 'item')
-    return { ...base, item: { title: link.title?.trim() || 'a gift', picture: pictureSource(link.photo) }, note };
+  if (link.type === 'item') return { ...base, item: { title: link.title?.trim() || 'a gift', picture: pictureSource(link.photo) }, note };
   const amount = formatCents(link.amountCents, { brief: true });
   const each = give && link.remainingQuantity > 1 ? `, ${amount} each` : '';
   return { ...base, amount, note: `${note}${each}` };

@@ -15,7 +15,7 @@ export function fontsDir(from = path.dirname(fileURLToPath(import.meta.url))): s
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'resources', 'fonts');
     if (fs.existsSync(path.join(candidate, 'OFL.txt'))) return candidate;
-    if (path.dirname(dir) === dir) throw new Error('resources/fonts (the share images\' fonts) not found');
+    if (path.dirname(dir) === dir) throw new Error("resources/fonts (the share images' fonts) not found");
   }
 }
 

@@ -91,7 +91,10 @@ describe('share images', () => {
     expect(card.headers.get('etag')).not.toBe(etag);
 
     const [taker] = await buildUsers(server, 1, 'tk');
-    const accepted = await server.request('PUT', '/api/accept-link', { token: taker.token, body: { linkCreatorUsername: giver.user.username } });
+    const accepted = await server.request('PUT', '/api/accept-link', {
+      token: taker.token,
+      body: { linkCreatorUsername: giver.user.username },
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const changed = await get(path, { 'If-None-Match': etag });
     expect(changed.status).toBe(200);
@@ -102,7 +105,10 @@ describe('share images', () => {
   it('answers 400 for a bad template or format, and 404 and 410 like the link page', async () => {
     const badTemplate = await get(`/links/${giver.user.username}/image?template=pink`);
     expect(badTemplate.status).toBe(400);
-    expect(badTemplate.json()).toMatchObject({ error: 'validation_failed', message: expect.stringMatching(/^template: must be one of standard/) });
+    expect(badTemplate.json()).toMatchObject({
+      error: 'validation_failed',
+      message: expect.stringMatching(/^template: must be one of standard/),
+    });
     const badFormat = await get(`/wishlists/${giver.user.username}/image?format=square`);
     expect(badFormat.status).toBe(400);
     expect(badFormat.json().message).toMatch(/^format: must be one of story, card/);
@@ -129,7 +135,10 @@ describe('share images', () => {
     expect(empty.status).toBe(200);
     expect(pngSize(empty.bytes)).toEqual({ width: 1200, height: 630 });
     const product = await firstProduct(wisher);
-    const saved = await server.request('PUT', '/wishlists/update', { token: wisher.token, body: { username: wisher.user.username, items: [{ itemId: product.itemId }] } });
+    const saved = await server.request('PUT', '/wishlists/update', {
+      token: wisher.token,
+      body: { username: wisher.user.username, items: [{ itemId: product.itemId }] },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const full = await get(shareImagePath('wishlist', wisher.user.username, 'orange-gradient', 'card'));
     expect(full.status).toBe(200);
@@ -140,13 +149,18 @@ describe('share images', () => {
 describe('what a share image shows', () => {
   it('shows the creator, the amount and the short link, and nothing private', async () => {
     const [owner, giver, visitor] = await buildUsers(server, 3, 'pv');
-    await server.deps.db.transaction((em) => em.update(UserEntity, { id: owner.user._id }, { displayName: 'Olive Owner', bio: 'secret bio', location: 'Hidden Town' }));
+    await server.deps.db.transaction((em) =>
+      em.update(UserEntity, { id: owner.user._id }, { displayName: 'Olive Owner', bio: 'secret bio', location: 'Hidden Town' }),
+    );
     await server.deps.db.transaction((em) => em.update(UserEntity, { id: giver.user._id }, { displayName: 'Gus Giver' }));
     await depositFor(server, owner, 4321.09);
     await depositFor(server, giver, 50);
     const link = await createLink(owner, { giveorreceive: 'receive', type: 'currency', amount: 7, initialQuantity: 2 });
     await server.request('POST', `/links/${owner.user.username}`, { token: visitor.token, body: { sessionId: crypto.randomUUID() } });
-    const gave = await server.request('POST', '/statuses/api/gives', { token: giver.token, body: { postId: link.id, type: 'currency', amount: 7 } });
+    const gave = await server.request('POST', '/statuses/api/gives', {
+      token: giver.token,
+      body: { postId: link.id, type: 'currency', amount: 7 },
+    });
     expect(gave.status, JSON.stringify(gave.body)).toBe(201);
 
     const renderer = createShareRenderer(server.deps.config);
@@ -154,8 +168,20 @@ describe('what a share image shows', () => {
     const balance: number = owners.body.balance ?? owners.body.user?.balance;
     expect(balance).toBeGreaterThan(4000);
     const secrets = [
-      owner.user.email, 'secret bio', 'Hidden Town', String(balance), balance.toFixed(2), '4,3', owner.user._id,
-      giver.user.username, giver.user.email, 'Gus Giver', giver.user._id, visitor.user.username, visitor.user.email, visitor.user._id,
+      owner.user.email,
+      'secret bio',
+      'Hidden Town',
+      String(balance),
+      balance.toFixed(2),
+      '4,3',
+      owner.user._id,
+      giver.user.username,
+      giver.user.email,
+      'Gus Giver',
+      giver.user._id,
+      visitor.user.username,
+      visitor.user.email,
+      visitor.user._id,
     ];
     for (const template of SHARE_TEMPLATES)
       for (const format of SHARE_FORMATS) {
@@ -167,14 +193,18 @@ describe('what a share image shows', () => {
         for (const secret of secrets) expect(drawn, `${template} ${format}: ${secret}`).not.toContain(secret);
         expect(drawn).not.toMatch(/view|visit/i);
       }
-    const svg = await renderer.svg((await linkImage(server.deps.db, server.deps.config, owner.user.username, 'standard', 'story')).content, 'standard', 'story');
+    const svg = await renderer.svg(
+      (await linkImage(server.deps.db, server.deps.config, owner.user.username, 'standard', 'story')).content,
+      'standard',
+      'story',
+    );
     expect(svg).toMatch(/^<svg[^>]*width="360"[^>]*height="640"/);
     expect(svg).not.toContain('<text');
     for (const secret of secrets) expect(svg).not.toContain(secret);
   }, 60_000);
 });
 
-describe('the image routes\' limit', () => {
+describe("the image routes' limit", () => {
   it('answers 429 past a tenth of API_RATE_LIMIT a window per client', async () => {
     const limited = await startTestServer({ API_RATE_LIMIT: '30' });
     try {

@@ -30,7 +30,12 @@ function fitting(value: string, sizes: number[], lengths: number[]): number {
 }
 const MUTED_ON_PANEL = '#6b6485';
 
-function h(type: 'div' | 'img', style: Style, children?: Child | Child[], extra: { src?: string; width?: number; height?: number } = {}): ShareNode {
+function h(
+  type: 'div' | 'img',
+  style: Style,
+  children?: Child | Child[],
+  extra: { src?: string; width?: number; height?: number } = {},
+): ShareNode {
   const base: Style = type === 'div' ? { display: 'flex', boxSizing: 'border-box' } : { boxSizing: 'border-box' };
   return { type, key: null, props: { style: { ...base, ...style }, ...(children === undefined ? {} : { children }), ...extra } };
 }
@@ -56,9 +61,11 @@ function mark(p: Palette, size: number, template: ShareTemplate): ShareNode {
 /** A picture in a rounded frame, or the gift drawn on a tint when there is none. */
 function frame(src: string | null, size: number, radius: number, p: Palette): ShareNode {
   if (src) return image(src, size, { borderRadius: radius });
-  return h('div', { width: size, height: size, borderRadius: radius, background: `${p.accent}14`, alignItems: 'center', justifyContent: 'center' }, [
-    image(giftUri(p.accent), Math.round(size * 0.5)),
-  ]);
+  return h(
+    'div',
+    { width: size, height: size, borderRadius: radius, background: `${p.accent}14`, alignItems: 'center', justifyContent: 'center' },
+    [image(giftUri(p.accent), Math.round(size * 0.5))],
+  );
 }
 
 /** Up to four wished-for items, two to a row; past four, three and '+N'. */
@@ -70,9 +77,18 @@ function wishGrid(content: ShareContent, pictures: Pictures, p: Palette, size: n
   const tiles = shown.map((_, i) => frame(pictures.wishes[i] ?? null, size, size * 0.22, p));
   if (wishes.length > shown.length)
     tiles.push(
-      h('div', { width: size, height: size, borderRadius: size * 0.22, background: `${p.accent}14`, alignItems: 'center', justifyContent: 'center' }, [
-        text(`+${wishes.length - shown.length}`, { fontSize: size * 0.3, fontWeight: 800, color: p.accent }),
-      ]),
+      h(
+        'div',
+        {
+          width: size,
+          height: size,
+          borderRadius: size * 0.22,
+          background: `${p.accent}14`,
+          alignItems: 'center',
+          justifyContent: 'center',
+        },
+        [text(`+${wishes.length - shown.length}`, { fontSize: size * 0.3, fontWeight: 800, color: p.accent })],
+      ),
     );
   return h('div', { width: size * 2 + gap, gap, justifyContent: 'center', flexWrap: 'wrap' }, tiles);
 }
@@ -86,7 +102,15 @@ function figure(content: ShareContent, pictures: Pictures, p: Palette, scale: nu
   if (content.item)
     return h('div', { flexDirection: 'column', alignItems: 'center', gap: 14 * scale }, [
       frame(pictures.item, 160 * scale, 20 * scale, p),
-      text(content.item.title, { ...clamp(2), fontSize: 18 * scale, fontWeight: 600, color: INK_ON_PANEL, textAlign: 'center', lineHeight: 1.3, maxWidth: 260 * scale }),
+      text(content.item.title, {
+        ...clamp(2),
+        fontSize: 18 * scale,
+        fontWeight: 600,
+        color: INK_ON_PANEL,
+        textAlign: 'center',
+        lineHeight: 1.3,
+        maxWidth: 260 * scale,
+      }),
     ]);
   return wishGrid(content, pictures, p, 96 * scale);
 }
@@ -94,62 +118,174 @@ function figure(content: ShareContent, pictures: Pictures, p: Palette, scale: nu
 /** 360×640: the mark, a white panel with the creator and what they give or ask for, the short link. */
 function story(content: ShareContent, pictures: Pictures, p: Palette, template: ShareTemplate): ShareNode {
   const { width, height } = FORMATS.story;
-  return h('div', { width, height, flexDirection: 'column', alignItems: 'center', background: p.background, fontFamily: FONT_FAMILY, padding: '30px 24px 32px', position: 'relative' }, [
-    h('div', { position: 'absolute', top: -90, right: -110, width: 300, height: 300, borderRadius: 150, background: p.glow }),
-    h('div', { position: 'absolute', bottom: -70, left: -120, width: 280, height: 280, borderRadius: 140, background: p.glow }),
-    mark(p, 30, template),
-    h('div', { flexGrow: 1, minHeight: 52 }),
-    h('div', { flexDirection: 'column', alignItems: 'center', width: 312, background: '#ffffff', borderRadius: 28, padding: '0 22px 24px', position: 'relative', border: `1px solid ${p.panelEdge}` }, [
-      h('div', { marginTop: -40 }, [avatar(pictures, 80, '#ffffff')]),
-      text(content.displayName, { ...clamp(1), marginTop: 10, fontSize: fitting(content.displayName, [22, 18], [20]), fontWeight: 800, color: INK_ON_PANEL, maxWidth: 268, textAlign: 'center' }),
-      text(`@${content.username}`, { marginTop: 2, fontSize: 13, color: MUTED_ON_PANEL }),
-      text(content.headline, { marginTop: 14, marginBottom: 12, padding: '6px 14px', borderRadius: 999, background: `${p.accent}17`, color: p.accent, fontSize: 13, fontWeight: 800, textTransform: 'uppercase', letterSpacing: 1.2 }),
-      figure(content, pictures, p, 1),
-      text(content.note, { marginTop: 12, fontSize: 15, fontWeight: 600, color: MUTED_ON_PANEL, textAlign: 'center' }),
-    ]),
-    h('div', { flexGrow: 1, minHeight: 16 }),
-    h('div', { flexDirection: 'column', alignItems: 'center', gap: 8, position: 'relative' }, [
-      text(content.kind === 'link' ? 'Open my link' : 'See my wishlist', { fontSize: 13, fontWeight: 600, color: p.muted, textTransform: 'uppercase', letterSpacing: 1.4 }),
-      text(content.shortLink, { ...clamp(1), maxWidth: 312, padding: '12px 20px', borderRadius: 999, background: template === 'standard' ? p.accent : '#ffffff', color: template === 'standard' ? '#ffffff' : p.accent, fontSize: fitting(content.shortLink, [15, 13, 11.5], [28, 34]), fontWeight: 800 }),
-    ]),
-  ]);
+  return h(
+    'div',
+    {
+      width,
+      height,
+      flexDirection: 'column',
+      alignItems: 'center',
+      background: p.background,
+      fontFamily: FONT_FAMILY,
+      padding: '30px 24px 32px',
+      position: 'relative',
+    },
+    [
+      h('div', { position: 'absolute', top: -90, right: -110, width: 300, height: 300, borderRadius: 150, background: p.glow }),
+      h('div', { position: 'absolute', bottom: -70, left: -120, width: 280, height: 280, borderRadius: 140, background: p.glow }),
+      mark(p, 30, template),
+      h('div', { flexGrow: 1, minHeight: 52 }),
+      h(
+        'div',
+        {
+          flexDirection: 'column',
+          alignItems: 'center',
+          width: 312,
+          background: '#ffffff',
+          borderRadius: 28,
+          padding: '0 22px 24px',
+          position: 'relative',
+          border: `1px solid ${p.panelEdge}`,
+        },
+        [
+          h('div', { marginTop: -40 }, [avatar(pictures, 80, '#ffffff')]),
+          text(content.displayName, {
+            ...clamp(1),
+            marginTop: 10,
+            fontSize: fitting(content.displayName, [22, 18], [20]),
+            fontWeight: 800,
+            color: INK_ON_PANEL,
+            maxWidth: 268,
+            textAlign: 'center',
+          }),
+          text(`@${content.username}`, { marginTop: 2, fontSize: 13, color: MUTED_ON_PANEL }),
+          text(content.headline, {
+            marginTop: 14,
+            marginBottom: 12,
+            padding: '6px 14px',
+            borderRadius: 999,
+            background: `${p.accent}17`,
+            color: p.accent,
+            fontSize: 13,
+            fontWeight: 800,
+            textTransform: 'uppercase',
+            letterSpacing: 1.2,
+          }),
+          figure(content, pictures, p, 1),
+          text(content.note, { marginTop: 12, fontSize: 15, fontWeight: 600, color: MUTED_ON_PANEL, textAlign: 'center' }),
+        ],
+      ),
+      h('div', { flexGrow: 1, minHeight: 16 }),
+      h('div', { flexDirection: 'column', alignItems: 'center', gap: 8, position: 'relative' }, [
+        text(content.kind === 'link' ? 'Open my link' : 'See my wishlist', {
+          fontSize: 13,
+          fontWeight: 600,
+          color: p.muted,
+          textTransform: 'uppercase',
+          letterSpacing: 1.4,
+        }),
+        text(content.shortLink, {
+          ...clamp(1),
+          maxWidth: 312,
+          padding: '12px 20px',
+          borderRadius: 999,
+          background: template === 'standard' ? p.accent : '#ffffff',
+          color: template === 'standard' ? '#ffffff' : p.accent,
+          fontSize: fitting(content.shortLink, [15, 13, 11.5], [28, 34]),
+          fontWeight: 800,
+        }),
+      ]),
+    ],
+  );
 }
 
 /** 600×315 (Open Graph): who and what on the left, the figure on a white panel on the right. */
 function card(content: ShareContent, pictures: Pictures, p: Palette, template: ShareTemplate): ShareNode {
   const { width, height } = FORMATS.card;
   const statement = content.item ? content.item.title : content.kind === 'wishlist' ? content.headline : null;
-  const right = content.kind === 'wishlist'
-    ? wishGrid(content, pictures, p, 100)
-    : content.item
-      ? frame(pictures.item, 231, 18, p)
-      : h('div', { width: 231, height: 231, borderRadius: 18, background: p.tile, alignItems: 'center', justifyContent: 'center' }, [image(giftUri('#ffffff'), 120)]);
+  const right =
+    content.kind === 'wishlist'
+      ? wishGrid(content, pictures, p, 100)
+      : content.item
+        ? frame(pictures.item, 231, 18, p)
+        : h('div', { width: 231, height: 231, borderRadius: 18, background: p.tile, alignItems: 'center', justifyContent: 'center' }, [
+            image(giftUri('#ffffff'), 120),
+          ]);
   return h('div', { width, height, background: p.background, fontFamily: FONT_FAMILY, position: 'relative' }, [
     h('div', { position: 'absolute', top: -120, left: 220, width: 280, height: 280, borderRadius: 140, background: p.glow }),
     h('div', { width, height, padding: 28, gap: 28, position: 'relative' }, [
-    h('div', { flexDirection: 'column', flexGrow: 1, flexShrink: 1, flexBasis: 0, minWidth: 0 }, [
-      mark(p, 24, template),
-      h('div', { flexGrow: 1 }),
-      h('div', { alignItems: 'center', gap: 12 }, [
-        avatar(pictures, 52, template === 'standard' ? '#ffffff' : 'rgba(255,255,255,0.9)'),
-        h('div', { flexDirection: 'column', flexShrink: 1, minWidth: 0 }, [
-          text(content.displayName, { ...clamp(1), fontSize: fitting(content.displayName, [20, 17], [18]), fontWeight: 800, color: p.ink, maxWidth: 220 }),
-          text(`@${content.username}`, { fontSize: 13, color: p.muted }),
+      h('div', { flexDirection: 'column', flexGrow: 1, flexShrink: 1, flexBasis: 0, minWidth: 0 }, [
+        mark(p, 24, template),
+        h('div', { flexGrow: 1 }),
+        h('div', { alignItems: 'center', gap: 12 }, [
+          avatar(pictures, 52, template === 'standard' ? '#ffffff' : 'rgba(255,255,255,0.9)'),
+          h('div', { flexDirection: 'column', flexShrink: 1, minWidth: 0 }, [
+            text(content.displayName, {
+              ...clamp(1),
+              fontSize: fitting(content.displayName, [20, 17], [18]),
+              fontWeight: 800,
+              color: p.ink,
+              maxWidth: 220,
+            }),
+            text(`@${content.username}`, { fontSize: 13, color: p.muted }),
+          ]),
+        ]),
+        content.kind === 'link'
+          ? text(content.headline, {
+              marginTop: 14,
+              fontSize: 15,
+              fontWeight: 600,
+              color: p.muted,
+              textTransform: 'uppercase',
+              letterSpacing: 1.2,
+            })
+          : h('div', { height: 12 }),
+        statement
+          ? text(statement, {
+              ...clamp(statement.length > 40 ? 3 : 2),
+              marginTop: 2,
+              fontSize: statement.length > 40 ? 20 : content.kind === 'wishlist' ? 34 : 28,
+              fontWeight: 800,
+              color: p.ink,
+              lineHeight: 1.2,
+            })
+          : text(content.amount ?? '', {
+              fontSize: (content.amount ?? '').length > 8 ? 40 : 56,
+              fontWeight: 800,
+              color: p.ink,
+              letterSpacing: -1.5,
+              lineHeight: 1.1,
+            }),
+        text(content.note, { marginTop: 6, fontSize: 14, color: p.muted }),
+        h('div', { flexGrow: 1 }),
+        h('div', {}, [
+          text(content.shortLink, {
+            ...clamp(1),
+            maxWidth: 257,
+            padding: '8px 14px',
+            borderRadius: 999,
+            background: template === 'standard' ? p.accent : '#ffffff',
+            color: template === 'standard' ? '#ffffff' : p.accent,
+            fontSize: fitting(content.shortLink, [13, 11, 9.5], [28, 34]),
+            fontWeight: 800,
+          }),
         ]),
       ]),
-      content.kind === 'link'
-        ? text(content.headline, { marginTop: 14, fontSize: 15, fontWeight: 600, color: p.muted, textTransform: 'uppercase', letterSpacing: 1.2 })
-        : h('div', { height: 12 }),
-      statement
-        ? text(statement, { ...clamp(statement.length > 40 ? 3 : 2), marginTop: 2, fontSize: statement.length > 40 ? 20 : content.kind === 'wishlist' ? 34 : 28, fontWeight: 800, color: p.ink, lineHeight: 1.2 })
-        : text(content.amount ?? '', { fontSize: (content.amount ?? '').length > 8 ? 40 : 56, fontWeight: 800, color: p.ink, letterSpacing: -1.5, lineHeight: 1.1 }),
-      text(content.note, { marginTop: 6, fontSize: 14, color: p.muted }),
-      h('div', { flexGrow: 1 }),
-      h('div', {}, [
-        text(content.shortLink, { ...clamp(1), maxWidth: 257, padding: '8px 14px', borderRadius: 999, background: template === 'standard' ? p.accent : '#ffffff', color: template === 'standard' ? '#ffffff' : p.accent, fontSize: fitting(content.shortLink, [13, 11, 9.5], [28, 34]), fontWeight: 800 }),
-      ]),
-    ]),
-    h('div', { width: 259, height: 259, flexShrink: 0, background: '#ffffff', borderRadius: 24, alignItems: 'center', justifyContent: 'center', padding: 14, border: `1px solid ${p.panelEdge}` }, [right]),
+      h(
+        'div',
+        {
+          width: 259,
+          height: 259,
+          flexShrink: 0,
+          background: '#ffffff',
+          borderRadius: 24,
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: 14,
+          border: `1px solid ${p.panelEdge}`,
+        },
+        [right],
+      ),
     ]),
   ]);
 }

@@ -145,7 +145,9 @@ describe('link pages unfurl into a card', () => {
 
   it('a receive link and an item link say what they ask for or give, with the display name', async () => {
     const [bo, cy] = await buildUsers(server, 2, 'prc');
-    expect((await server.request('PATCH', `/api/users/${bo.user._id}`, { token: bo.token, body: { displayName: 'Bo Bright' } })).status).toBe(200);
+    expect(
+      (await server.request('PATCH', `/api/users/${bo.user._id}`, { token: bo.token, body: { displayName: 'Bo Bright' } })).status,
+    ).toBe(200);
     expect((await create(bo, { giveorreceive: 'receive', type: 'currency', amount: 12.5 })).status).toBe(201);
     const receive = cardOf((await fetchPage(`/link/${bo.user.username}`)).html);
     expect(receive).toMatchObject({
@@ -226,7 +228,10 @@ describe('link pages unfurl into a card', () => {
     await depositFor(server, jo, 987.65);
     await create(jo, { giveorreceive: 'receive', type: 'currency', amount: 5 });
     for (let i = 0; i < 3; i += 1)
-      await server.request('POST', `/links/${jo.user.username}`, { headers: { 'user-agent': CHROME }, body: { sessionId: crypto.randomUUID() } });
+      await server.request('POST', `/links/${jo.user.username}`, {
+        headers: { 'user-agent': CHROME },
+        body: { sessionId: crypto.randomUUID() },
+      });
     const { html } = await fetchPage(`/link/${jo.user.username}`);
     const card = Object.entries(headOf(html)).filter(([key]) => key !== 'viewport');
     const tags = JSON.stringify(card);
@@ -237,10 +242,14 @@ describe('link pages unfurl into a card', () => {
 
 describe('crawlers and link unfurlers never count as views or visitors', () => {
   const metrics = async (owner: TestUser) => {
-    const res = await server.request<{ updatedLink: { metrics: { views: number; visitorCount: number } } }>('POST', `/links/${owner.user.username}`, {
-      token: owner.token,
-      body: {},
-    });
+    const res = await server.request<{ updatedLink: { metrics: { views: number; visitorCount: number } } }>(
+      'POST',
+      `/links/${owner.user.username}`,
+      {
+        token: owner.token,
+        body: {},
+      },
+    );
     return res.body.updatedLink.metrics;
   };
 

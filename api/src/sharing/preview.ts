@@ -78,9 +78,7 @@ export function linkCard(publicUrl: string, creator: User, link: Link): PreviewC
   const what = linkWhat(link);
   const give = link.giveOrReceive === 'give';
   const title = `${name} is ${give ? 'giving' : 'requesting'} ${what} on Giftlink`;
-  const description = give
-    ? `Open the link to receive ${what} from ${name}.`
-    : `Send ${name} ${what} as a gift, anonymously.`;
+  const description = give ? `Open the link to receive ${what} from ${name}.` : `Send ${name} ${what} as a gift, anonymously.`;
   return {
     title,
     description,

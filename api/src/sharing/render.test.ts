@@ -11,13 +11,31 @@ import { LruCache } from './lru.js';
 import { ShareRenderer } from './render.js';
 import { shareImageUrl, sharePageUrl } from './urls.js';
 
-const creator: User = { ...newUserRecord({ username: 'ann', email: 'ann@example.com', passwordHash: 'x' }), displayName: 'Ann Lee', balanceCents: 123456 };
+const creator: User = {
+  ...newUserRecord({ username: 'ann', email: 'ann@example.com', passwordHash: 'x' }),
+  displayName: 'Ann Lee',
+  balanceCents: 123456,
+};
 
 function link(fields: Partial<Link>): Link {
   const now = new Date();
   return {
-    id: 'l1', creatorId: creator.id, type: 'currency', giveOrReceive: 'give', amountCents: 500, initialQuantity: 3, remainingQuantity: 3,
-    title: null, photo: null, itemId: null, totalCostCents: 1500, status: 'active', views: 42, createdAt: now, expiresAt: now, closedAt: null,
+    id: 'l1',
+    creatorId: creator.id,
+    type: 'currency',
+    giveOrReceive: 'give',
+    amountCents: 500,
+    initialQuantity: 3,
+    remainingQuantity: 3,
+    title: null,
+    photo: null,
+    itemId: null,
+    totalCostCents: 1500,
+    status: 'active',
+    views: 42,
+    createdAt: now,
+    expiresAt: now,
+    closedAt: null,
     ...fields,
   };
 }
@@ -29,12 +47,23 @@ describe('what the image says', () => {
       [{ remainingQuantity: 1 }, 'is giving', '$5', 'for one person'],
       [{ amountCents: 250, remainingQuantity: 2 }, 'is giving', '$2.50', 'for 2 people, $2.50 each'],
       [{ giveOrReceive: 'receive', amountCents: 199 }, 'is asking for', '$1.99', 'Send a gift, anonymously'],
-      [{ type: 'item', title: 'Camp Lantern', photo: '/catalog/images/lantern.jpg', remainingQuantity: 1 }, 'is giving', undefined, 'for one person'],
+      [
+        { type: 'item', title: 'Camp Lantern', photo: '/catalog/images/lantern.jpg', remainingQuantity: 1 },
+        'is giving',
+        undefined,
+        'for one person',
+      ],
       [{ type: 'item', giveOrReceive: 'receive', title: 'Camp Lantern' }, 'is asking for', undefined, 'Send a gift, anonymously'],
     ];
     for (const [fields, headline, amount, note] of cases) {
       const content = linkContent('https://gift.example', creator, link(fields));
-      expect(content, JSON.stringify(fields)).toMatchObject({ headline, note, displayName: 'Ann Lee', username: 'ann', shortLink: 'gift.example/link/ann' });
+      expect(content, JSON.stringify(fields)).toMatchObject({
+        headline,
+        note,
+        displayName: 'Ann Lee',
+        username: 'ann',
+        shortLink: 'gift.example/link/ann',
+      });
       expect(content.amount).toBe(amount);
       if (fields.type === 'item') expect(content.item?.title).toBe('Camp Lantern');
     }
@@ -42,8 +71,9 @@ describe('what the image says', () => {
     expect(forPeople(2)).toBe('for 2 people');
   });
 
-  it('shows a wishlist\'s open items, and an empty one by name', () => {
-    const item = (title: string, purchased: boolean) => ({ id: title, title, imageUrl: '/catalog/images/x.jpg', purchased }) as WishlistItem;
+  it("shows a wishlist's open items, and an empty one by name", () => {
+    const item = (title: string, purchased: boolean) =>
+      ({ id: title, title, imageUrl: '/catalog/images/x.jpg', purchased }) as WishlistItem;
     const full = wishlistContent('http://localhost:3000', creator, [item('Mat', false), item('Lamp', true), item('Tent', false)]);
     expect(full).toMatchObject({ headline: 'My wishlist', note: '2 wishes to make come true', shortLink: 'localhost:3000/wishlist/ann' });
     expect(full.wishes?.map((w) => w.title)).toEqual(['Mat', 'Tent']);
@@ -54,7 +84,10 @@ describe('what the image says', () => {
   });
 
   it('reads only our own picture locations', () => {
-    expect(pictureSource('/uploads/0b8f3c2e-1111-4222-8333-444455556666.jpg')).toEqual({ kind: 'upload', path: '/uploads/0b8f3c2e-1111-4222-8333-444455556666.jpg' });
+    expect(pictureSource('/uploads/0b8f3c2e-1111-4222-8333-444455556666.jpg')).toEqual({
+      kind: 'upload',
+      path: '/uploads/0b8f3c2e-1111-4222-8333-444455556666.jpg',
+    });
     expect(pictureSource('/catalog/images/tent-2.jpg')).toEqual({ kind: 'catalog', path: '/catalog/images/tent-2.jpg' });
     expect(pictureSource('https://i.ebayimg.com/a.jpg')).toEqual({ kind: 'remote', url: 'https://i.ebayimg.com/a.jpg' });
     for (const bad of ['/uploads/../../etc/passwd', '/catalog/images/../x.jpg', 'file:///etc/passwd', 'javascript:x', '', null])
@@ -62,8 +95,12 @@ describe('what the image says', () => {
   });
 
   it('builds absolute URLs under PUBLIC_URL', () => {
-    expect(shareImageUrl('https://gift.example/', 'link', 'ann', { format: 'card' })).toBe('https://gift.example/links/ann/image?template=standard&format=card');
-    expect(shareImageUrl('https://gift.example', 'wishlist', 'ann')).toBe('https://gift.example/wishlists/ann/image?template=standard&format=story');
+    expect(shareImageUrl('https://gift.example/', 'link', 'ann', { format: 'card' })).toBe(
+      'https://gift.example/links/ann/image?template=standard&format=card',
+    );
+    expect(shareImageUrl('https://gift.example', 'wishlist', 'ann')).toBe(
+      'https://gift.example/wishlists/ann/image?template=standard&format=story',
+    );
     expect(sharePageUrl('https://gift.example', 'wishlist', 'ann')).toBe('https://gift.example/wishlist/ann');
   });
 });
@@ -98,7 +135,14 @@ describe('the renderer', () => {
     pictures.close();
   });
 
-  const renderer = () => new ShareRenderer({ fonts, uploadsDir: '/nonexistent', catalogImagesDir: 'resources/catalog/images', fetchTimeoutMs: 200, cacheEntries: 2 });
+  const renderer = () =>
+    new ShareRenderer({
+      fonts,
+      uploadsDir: '/nonexistent',
+      catalogImagesDir: 'resources/catalog/images',
+      fetchTimeoutMs: 200,
+      cacheEntries: 2,
+    });
   const content: ShareContent = linkContent('http://localhost:3000', creator, link({}));
 
   it('draws once per key, for concurrent and repeated requests, within its bound', async () => {
@@ -128,9 +172,13 @@ describe('the renderer', () => {
     expect(r.renders).toBe(3); // a missing file of ours is the default avatar, kept
   }, 30_000);
 
-  it('embeds the catalogue\'s picture and draws text as paths', async () => {
+  it("embeds the catalogue's picture and draws text as paths", async () => {
     const r = renderer();
-    const item = linkContent('http://localhost:3000', creator, link({ type: 'item', title: 'Yoga Mat', photo: '/catalog/images/alder-outdoor-6mm-comfort-non-slip-yoga-mat-lavender.jpg' }));
+    const item = linkContent(
+      'http://localhost:3000',
+      creator,
+      link({ type: 'item', title: 'Yoga Mat', photo: '/catalog/images/alder-outdoor-6mm-comfort-non-slip-yoga-mat-lavender.jpg' }),
+    );
     const svg = await r.svg(item, 'green-gradient', 'story');
     expect(svg).toContain('data:image/jpeg;base64,');
     expect(svg).not.toContain('<text');

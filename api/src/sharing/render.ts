@@ -75,7 +75,9 @@ export class ShareRenderer {
   private async draw(content: ShareContent, template: ShareTemplate, format: ShareFormat): Promise<{ png: Buffer; complete: boolean }> {
     this.renders += 1;
     const { svg, complete } = await this.drawSvg(content, template, format);
-    const png = await sharp(Buffer.from(svg), { density: 72 * FORMATS[format].ratio }).png().toBuffer();
+    const png = await sharp(Buffer.from(svg), { density: 72 * FORMATS[format].ratio })
+      .png()
+      .toBuffer();
     return { png, complete };
   }
 

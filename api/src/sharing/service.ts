@@ -39,12 +39,21 @@ export function createShareRenderer(config: Config): ShareRenderer {
  * amount, item, remaining quantity, short link). Any change makes a new image.
  */
 function etagOf(kind: ShareKind, subject: unknown, content: ShareContent, template: ShareTemplate, format: ShareFormat): string {
-  const hash = crypto.createHash('sha256').update(JSON.stringify([LAYOUT_VERSION, kind, template, format, subject, content])).digest('base64url');
+  const hash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([LAYOUT_VERSION, kind, template, format, subject, content]))
+    .digest('base64url');
   return `"${hash.slice(0, 32)}"`;
 }
 
 /** The image of a creator's open link; 404 and 410 as opening the link page (links/queries.ts). */
-export async function linkImage(db: Database, config: Config, username: string, template: ShareTemplate, format: ShareFormat): Promise<ShareImage> {
+export async function linkImage(
+  db: Database,
+  config: Config,
+  username: string,
+  template: ShareTemplate,
+  format: ShareFormat,
+): Promise<ShareImage> {
   const creator = await findCreator(db, username);
   const link = await currentLink(db.manager, creator.id);
   const content = linkContent(config.publicUrl, creator, link);
@@ -53,7 +62,13 @@ export async function linkImage(db: Database, config: Config, username: string, 
 }
 
 /** The image of a user's wishlist (their name and 'My wishlist' when it is empty); 404 for no such user. */
-export async function wishlistImage(db: Database, config: Config, username: string, template: ShareTemplate, format: ShareFormat): Promise<ShareImage> {
+export async function wishlistImage(
+  db: Database,
+  config: Config,
+  username: string,
+  template: ShareTemplate,
+  format: ShareFormat,
+): Promise<ShareImage> {
   const owner = await db.manager.findOneBy(UserEntity, { username: username.toLowerCase() });
   if (!owner) throw notFound(USER_NOT_FOUND);
   const items = await db.manager.find(WishlistItemEntity, { where: { ownerId: owner.id }, order: { position: 'ASC', createdAt: 'ASC' } });

@@ -21,7 +21,14 @@ export interface Palette {
   markTo: string;
 }
 
-const onColour = { panelEdge: 'rgba(255,255,255,0.6)', ink: '#ffffff', muted: 'rgba(255,255,255,0.82)', glow: 'rgba(255,255,255,0.14)', markFrom: '#ffffff', markTo: '#ffffff' };
+const onColour = {
+  panelEdge: 'rgba(255,255,255,0.6)',
+  ink: '#ffffff',
+  muted: 'rgba(255,255,255,0.82)',
+  glow: 'rgba(255,255,255,0.14)',
+  markFrom: '#ffffff',
+  markTo: '#ffffff',
+};
 
 export const PALETTES: Record<ShareTemplate, Palette> = {
   standard: {
@@ -35,10 +42,30 @@ export const PALETTES: Record<ShareTemplate, Palette> = {
     markFrom: '#6a4ce0',
     markTo: '#ff6b8f',
   },
-  'purple-gradient': { ...onColour, tile: 'linear-gradient(145deg, #8b6cff 0%, #5b3fd6 100%)', background: 'linear-gradient(160deg, #8b6cff 0%, #6a4ce0 50%, #3f2a9e 100%)', accent: '#5b3fd6' },
-  'green-gradient': { ...onColour, tile: 'linear-gradient(145deg, #34d399 0%, #0e8a6b 100%)', background: 'linear-gradient(160deg, #34d399 0%, #10a37f 50%, #0b6b57 100%)', accent: '#0e8a6b' },
-  'orange-gradient': { ...onColour, tile: 'linear-gradient(145deg, #ffb347 0%, #f0476a 100%)', background: 'linear-gradient(160deg, #ffb347 0%, #ff7a45 50%, #f0476a 100%)', accent: '#e8572f' },
-  'blue-gradient': { ...onColour, tile: 'linear-gradient(145deg, #4fc3ff 0%, #2443b8 100%)', background: 'linear-gradient(160deg, #4fc3ff 0%, #2f7bf0 50%, #2443b8 100%)', accent: '#2563eb' },
+  'purple-gradient': {
+    ...onColour,
+    tile: 'linear-gradient(145deg, #8b6cff 0%, #5b3fd6 100%)',
+    background: 'linear-gradient(160deg, #8b6cff 0%, #6a4ce0 50%, #3f2a9e 100%)',
+    accent: '#5b3fd6',
+  },
+  'green-gradient': {
+    ...onColour,
+    tile: 'linear-gradient(145deg, #34d399 0%, #0e8a6b 100%)',
+    background: 'linear-gradient(160deg, #34d399 0%, #10a37f 50%, #0b6b57 100%)',
+    accent: '#0e8a6b',
+  },
+  'orange-gradient': {
+    ...onColour,
+    tile: 'linear-gradient(145deg, #ffb347 0%, #f0476a 100%)',
+    background: 'linear-gradient(160deg, #ffb347 0%, #ff7a45 50%, #f0476a 100%)',
+    accent: '#e8572f',
+  },
+  'blue-gradient': {
+    ...onColour,
+    tile: 'linear-gradient(145deg, #4fc3ff 0%, #2443b8 100%)',
+    background: 'linear-gradient(160deg, #4fc3ff 0%, #2f7bf0 50%, #2443b8 100%)',
+    accent: '#2563eb',
+  },
 };
 
 /** A format's layout size in CSS pixels and the pixel ratio it is drawn at. */
@@ -54,4 +81,7 @@ export const FORMATS: Record<ShareFormat, FormatSize> = {
   card: { width: 600, height: 315, ratio: 2 },
 };
 
-export const pixelSize = (format: ShareFormat) => ({ width: FORMATS[format].width * FORMATS[format].ratio, height: FORMATS[format].height * FORMATS[format].ratio });
+export const pixelSize = (format: ShareFormat) => ({
+  width: FORMATS[format].width * FORMATS[format].ratio,
+  height: FORMATS[format].height * FORMATS[format].ratio,
+});

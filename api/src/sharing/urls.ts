@@ -17,7 +17,12 @@ export interface ShareImageOptions {
 }
 
 /** The absolute URL of a share image under PUBLIC_URL (og:image uses the `card` format). */
-export function shareImageUrl(publicUrl: string, kind: ShareKind, username: string, { template = 'standard', format = 'story' }: ShareImageOptions = {}): string {
+export function shareImageUrl(
+  publicUrl: string,
+  kind: ShareKind,
+  username: string,
+  { template = 'standard', format = 'story' }: ShareImageOptions = {},
+): string {
   return publicUrl.replace(/\/$/, '') + shareImagePath(kind, username, template, format);
 }
 

@@ -94,7 +94,9 @@ function idsOf(thread: ThreadView): string[] {
  * show the giver (so a test cannot pass by hiding everyone).
  */
 export function expectThreadsUnlinked(view: RecipientView, giver: TestUser): void {
-  const secrets = [giver.user._id, giver.user.username, giver.user.email, giver.user.displayName].filter(Boolean).map((s) => s.toLowerCase());
+  const secrets = [giver.user._id, giver.user.username, giver.user.email, giver.user.displayName]
+    .filter(Boolean)
+    .map((s) => s.toLowerCase());
   for (const thread of view.anonymous) {
     const text = thread.seen.join('\n').toLowerCase();
     for (const secret of secrets) expect(text, `anonymous thread ${thread.conversation._id} names the giver`).not.toContain(secret);

@@ -177,8 +177,14 @@ export async function buildUsers(server: TestServer, count: number, prefix = 'bu
   const sessions = users.map((u) => newSessionRecord(u.id, { ttlHours, userAgent: 'buildUsers' }));
   // insert copies: TypeORM writes re-read values back into the objects it is given
   await server.deps.db.transaction(async (em) => {
-    await em.insert(UserEntity, users.map((u) => ({ ...u })));
-    await em.insert(SessionEntity, sessions.map((s) => ({ ...s })));
+    await em.insert(
+      UserEntity,
+      users.map((u) => ({ ...u })),
+    );
+    await em.insert(
+      SessionEntity,
+      sessions.map((s) => ({ ...s })),
+    );
   });
   return Promise.all(
     users.map(async (u, i) => ({

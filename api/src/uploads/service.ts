@@ -28,11 +28,7 @@ export async function storeImage(config: Config, input: Buffer): Promise<string>
   if (format !== 'png' && format !== 'jpeg') throw unsupportedMedia(NOT_AN_IMAGE);
   let output: Buffer;
   try {
-    output = await image
-      .rotate()
-      .resize(1000, 1000, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    output = await image.rotate().resize(1000, 1000, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
   } catch {
     throw unsupportedMedia(NOT_AN_IMAGE);
   }

@@ -60,7 +60,9 @@ describe('POST /api/upload', () => {
   });
 
   it('accepts a PNG as the cover photo', async () => {
-    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#f0a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#f0a' } })
+      .png()
+      .toBuffer();
     const res = await server.request('POST', '/api/upload', {
       token: owner.token,
       body: form(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png', 'coverPhoto'),
@@ -82,7 +84,9 @@ describe('POST /api/upload', () => {
   });
 
   it('rejects a file over the size limit', async () => {
-    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({
+      create: { width: 2000, height: 2000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png()
       .toBuffer();
     expect(big.length).toBeGreaterThan(300 * 1024);
@@ -95,7 +99,9 @@ describe('POST /api/upload', () => {
   });
 
   it('needs a session, a file and a known slot', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
     expect((await server.request('POST', '/api/upload', { body: form(blob, 'a.png') })).status).toBe(401);
     expect((await server.request('POST', '/api/upload', { token: owner.token, body: form(blob, 'a.png', 'banner') })).status).toBe(400);
@@ -109,7 +115,11 @@ describe('POST /api/upload', () => {
     const part = (headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n`;
     const bodies: [string, string][] = [
       // cut short: no closing boundary
-      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="pfpOrCover"', 'profilePicture') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part('Content-Disposition: form-data; name="pfpOrCover"', 'profilePicture') +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`,
+      ],
       // no boundary parameter at all
       ['multipart/form-data', 'whatever'],
       // a part header that is not a header
@@ -117,7 +127,10 @@ describe('POST /api/upload', () => {
       // cut short inside a part's headers
       [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disp`],
       // more parts than allowed
-      [`multipart/form-data; boundary=${boundary}`, Array.from({ length: 12 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'v')).join('') + `--${boundary}--\r\n`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        Array.from({ length: 12 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'v')).join('') + `--${boundary}--\r\n`,
+      ],
     ];
     for (const [type, body] of bodies) {
       const res = await server.request('POST', '/api/upload', { token: owner.token, headers: { 'content-type': type }, body });
@@ -132,7 +145,9 @@ describe('POST /api/upload', () => {
     try {
       const dir = path.join(server.deps.config.dataDir, 'uploads');
       fs.rmSync(dir, { recursive: true, force: true });
-      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123' } })
+        .png()
+        .toBuffer();
       const res = await server.request('POST', '/api/upload', {
         token: owner.token,
         body: form(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png'),

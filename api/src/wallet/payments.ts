@@ -34,10 +34,8 @@ export interface PaymentsProvider {
   payout(request: PaymentRequest): Promise<PaymentResult>;
 }
 
-export const paymentDeclined = () =>
-  new AppError(402, 'payment_declined', 'Your payment was declined. Please try another payment method.');
-export const payoutFailed = () =>
-  new AppError(502, 'payout_failed', 'The transfer to your account failed. Please try again later.');
+export const paymentDeclined = () => new AppError(402, 'payment_declined', 'Your payment was declined. Please try another payment method.');
+export const payoutFailed = () => new AppError(502, 'payout_failed', 'The transfer to your account failed. Please try again later.');
 
 /**
  * Sandbox amounts that fail, like a test-mode card processor's test cards: $4,000.02 is

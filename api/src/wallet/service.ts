@@ -37,26 +37,22 @@ export function getBalanceCents(db: Database, userId: string): Promise<number> {
  */
 export function deposit(deps: WalletDeps, req: MoneyRequest): Promise<IdempotentAnswer<NewBalanceResponse>> {
   const scope = 'wallet.deposit';
-  return withIdempotency(
-    deps.db,
-    { key: req.idempotencyKey, userId: req.userId, scope, input: req.amountCents },
-    async (em) => {
-      const moved = await transfer(em, {
-        from: SYSTEM_PAYMENTS,
-        to: userAccount(req.userId),
-        amountCents: req.amountCents,
-        kind: 'deposit',
-        actorUserId: req.userId,
-      });
-      const charge = await deps.payments.charge({
-        userId: req.userId,
-        amountCents: req.amountCents,
-        idempotencyKey: providerKey(scope, req),
-      });
-      await setTransferReference(em, moved.transferId, charge.reference);
-      return { status: 200, body: { new_balance: centsToDollars(moved.toBalanceCents) } };
-    },
-  );
+  return withIdempotency(deps.db, { key: req.idempotencyKey, userId: req.userId, scope, input: req.amountCents }, async (em) => {
+    const moved = await transfer(em, {
+      from: SYSTEM_PAYMENTS,
+      to: userAccount(req.userId),
+      amountCents: req.amountCents,
+      kind: 'deposit',
+      actorUserId: req.userId,
+    });
+    const charge = await deps.payments.charge({
+      userId: req.userId,
+      amountCents: req.amountCents,
+      idempotencyKey: providerKey(scope, req),
+    });
+    await setTransferReference(em, moved.transferId, charge.reference);
+    return { status: 200, body: { new_balance: centsToDollars(moved.toBalanceCents) } };
+  });
 }
 
 /**
@@ -65,25 +61,21 @@ export function deposit(deps: WalletDeps, req: MoneyRequest): Promise<Idempotent
  */
 export function withdraw(deps: WalletDeps, req: MoneyRequest): Promise<IdempotentAnswer<NewBalanceResponse>> {
   const scope = 'wallet.withdrawal';
-  return withIdempotency(
-    deps.db,
-    { key: req.idempotencyKey, userId: req.userId, scope, input: req.amountCents },
-    async (em) => {
-      const moved = await transfer(em, {
-        from: userAccount(req.userId),
-        to: SYSTEM_PAYMENTS,
-        amountCents: req.amountCents,
-        kind: 'withdrawal',
-        actorUserId: req.userId,
-        insufficient: badRequest(OVERDRAWN, 'insufficient_funds'),
-      });
-      const payout = await deps.payments.payout({
-        userId: req.userId,
-        amountCents: req.amountCents,
-        idempotencyKey: providerKey(scope, req),
-      });
-      await setTransferReference(em, moved.transferId, payout.reference);
-      return { status: 200, body: { new_balance: centsToDollars(moved.fromBalanceCents) } };
-    },
-  );
+  return withIdempotency(deps.db, { key: req.idempotencyKey, userId: req.userId, scope, input: req.amountCents }, async (em) => {
+    const moved = await transfer(em, {
+      from: userAccount(req.userId),
+      to: SYSTEM_PAYMENTS,
+      amountCents: req.amountCents,
+      kind: 'withdrawal',
+      actorUserId: req.userId,
+      insufficient: badRequest(OVERDRAWN, 'insufficient_funds'),
+    });
+    const payout = await deps.payments.payout({
+      userId: req.userId,
+      amountCents: req.amountCents,
+      idempotencyKey: providerKey(scope, req),
+    });
+    await setTransferReference(em, moved.transferId, payout.reference);
+    return { status: 200, body: { new_balance: centsToDollars(moved.fromBalanceCents) } };
+  });
 }

@@ -18,5 +18,8 @@ export const canBuyFrom = (buyer: Pick<User, 'id'>, owner: Pick<User, 'id'>): bo
  * When an item was bought is for the wishlist's owner and for that item's buyer; anyone else
  * learns nothing, not even whether the item exists.
  */
-export const canSeePurchase = (viewer: Pick<User, 'id'>, owner: Pick<User, 'id'>, item: Pick<WishlistItem, 'purchaserId'> | null): boolean =>
-  viewer.id === owner.id || (item !== null && item.purchaserId === viewer.id);
+export const canSeePurchase = (
+  viewer: Pick<User, 'id'>,
+  owner: Pick<User, 'id'>,
+  item: Pick<WishlistItem, 'purchaserId'> | null,
+): boolean => viewer.id === owner.id || (item !== null && item.purchaserId === viewer.id);

@@ -101,13 +101,7 @@ export async function resolveProduct(catalog: Catalog, itemId: string): Promise<
  */
 async function lockWishlist(em: EntityManager, ownerId: string, now: Date, create: boolean): Promise<boolean> {
   if (create)
-    await em
-      .createQueryBuilder()
-      .insert()
-      .into(WishlistEntity)
-      .values({ ownerId, createdAt: now, updatedAt: now })
-      .orIgnore()
-      .execute();
+    await em.createQueryBuilder().insert().into(WishlistEntity).values({ ownerId, createdAt: now, updatedAt: now }).orIgnore().execute();
   const locked = await em
     .createQueryBuilder()
     .update(WishlistEntity)
@@ -141,18 +135,13 @@ export async function wishlistImages(db: Database, userId: string): Promise<Wish
  * without `_id` whose itemId matches one); the rest get new ids. Purchased plus unpurchased must
  * stay within seven.
  */
-export async function updateWishlist(
-  deps: WishlistDeps,
-  owner: User,
-  input: z.output<typeof UpdateWishlistBody>,
-): Promise<WishlistView> {
+export async function updateWishlist(deps: WishlistDeps, owner: User, input: z.output<typeof UpdateWishlistBody>): Promise<WishlistView> {
   if (!canEditWishlist(owner, { username: input.username })) throw forbidden();
   if (input.items.length > WISHLIST_MAX_ITEMS) throw badRequest(TOO_MANY_ITEMS, 'too_many_items');
 
   // The catalogue may be a remote marketplace: resolve before the transaction, in request order.
   const products = new Map<string, ProductFields>();
-  for (const { itemId } of input.items)
-    if (!products.has(itemId)) products.set(itemId, await resolveProduct(deps.catalog, itemId));
+  for (const { itemId } of input.items) if (!products.has(itemId)) products.set(itemId, await resolveProduct(deps.catalog, itemId));
 
   return deps.db.transaction(async (em) => {
     const now = new Date();
@@ -251,9 +240,7 @@ async function findItem(
   if (byId) return byId;
   const matches = await em.find(WishlistItemEntity, { where: { ownerId, itemId: ref }, order: { position: 'ASC' } });
   if (prefer.open) return matches.find((m) => !m.purchased) ?? matches[0] ?? null;
-  const bought = matches
-    .filter((m) => m.purchased)
-    .sort((a, b) => (b.purchasedAt?.getTime() ?? 0) - (a.purchasedAt?.getTime() ?? 0));
+  const bought = matches.filter((m) => m.purchased).sort((a, b) => (b.purchasedAt?.getTime() ?? 0) - (a.purchasedAt?.getTime() ?? 0));
   return bought.find((m) => m.purchaserId === prefer.viewerId) ?? bought[0] ?? matches[0] ?? null;
 }
 
@@ -275,34 +262,51 @@ export async function purchaseItem(
   if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
   const request = { ownerId: owner.id, itemId: input.itemId };
   const events: RealtimeEvent[] = [];
-  const answer = await withIdempotency(db, { key: idempotencyKey, userId: buyer.id, scope: 'wishlists.purchase', input: request }, async (em) => {
-    const now = new Date();
-    if (!(await lockWishlist(em, owner.id, now, false))) throw notFound(ITEM_NOT_FOUND);
-    const item = await findItem(em, owner.id, input.itemId, { open: true });
-    if (!item) throw notFound(ITEM_NOT_FOUND);
-    const taken = await em
-      .createQueryBuilder()
-      .update(WishlistItemEntity)
-      .set({ purchased: true, purchasedAt: now, purchaserId: buyer.id })
-      .where('id = :id AND purchased = :no', { id: item.id, no: false })
-      .execute();
-    if (taken.affected !== 1) throw conflict(ALREADY_PURCHASED, 'already_purchased');
-    if (item.shippingCents === null) throw badRequest(SHIPPING_ERROR, 'shipping_unavailable');
+  const answer = await withIdempotency(
+    db,
+    { key: idempotencyKey, userId: buyer.id, scope: 'wishlists.purchase', input: request },
+    async (em) => {
+      const now = new Date();
+      if (!(await lockWishlist(em, owner.id, now, false))) throw notFound(ITEM_NOT_FOUND);
+      const item = await findItem(em, owner.id, input.itemId, { open: true });
+      if (!item) throw notFound(ITEM_NOT_FOUND);
+      const taken = await em
+        .createQueryBuilder()
+        .update(WishlistItemEntity)
+        .set({ purchased: true, purchasedAt: now, purchaserId: buyer.id })
+        .where('id = :id AND purchased = :no', { id: item.id, no: false })
+        .execute();
+      if (taken.affected !== 1) throw conflict(ALREADY_PURCHASED, 'already_purchased');
+      if (item.shippingCents === null) throw badRequest(SHIPPING_ERROR, 'shipping_unavailable');
 
-    const delivered = await deliverGift(em, {
-      giverId: buyer.id,
-      recipientId: owner.id,
-      identity: 'anonymous',
-      amountCents: item.priceCents + item.shippingCents,
-      payment: { from: userAccount(buyer.id), to: SYSTEM_MARKETPLACE, kind: 'purchase', actorUserId: buyer.id, insufficient: insufficientFunds() },
-      text: `You received a gift from your wishlist: ${item.title}!`,
-      card: { title: item.title, giftType: 'item', img: item.imageUrl || null },
-      source: { type: 'wishlist', giveOrReceive: 'give', linkOrWishlist: 'wishlist', relatedPostId: item.id, itemTitle: item.title, itemId: item.itemId },
-    });
-    await em.update(WishlistItemEntity, { id: item.id }, { transferId: delivered.transferId });
-    events.push(...delivered.events);
-    return { status: 200, body: { conversationId: delivered.conversation.id } };
-  });
+      const delivered = await deliverGift(em, {
+        giverId: buyer.id,
+        recipientId: owner.id,
+        identity: 'anonymous',
+        amountCents: item.priceCents + item.shippingCents,
+        payment: {
+          from: userAccount(buyer.id),
+          to: SYSTEM_MARKETPLACE,
+          kind: 'purchase',
+          actorUserId: buyer.id,
+          insufficient: insufficientFunds(),
+        },
+        text: `You received a gift from your wishlist: ${item.title}!`,
+        card: { title: item.title, giftType: 'item', img: item.imageUrl || null },
+        source: {
+          type: 'wishlist',
+          giveOrReceive: 'give',
+          linkOrWishlist: 'wishlist',
+          relatedPostId: item.id,
+          itemTitle: item.title,
+          itemId: item.itemId,
+        },
+      });
+      await em.update(WishlistItemEntity, { id: item.id }, { transferId: delivered.transferId });
+      events.push(...delivered.events);
+      return { status: 200, body: { conversationId: delivered.conversation.id } };
+    },
+  );
   return publishAfterCommit(realtime, answer, events);
 }
 

@@ -1,23 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogProductEntity } from '../catalog/entity.js';
 import { ledgerInvariants } from '../money/ledger.js';
-import {
-  balanceOfUser,
-  buildUsers,
-  depositFor,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../testing/server.js';
+import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { WishlistItemEntity } from './entity.js';
-import {
-  ALREADY_PURCHASED,
-  ITEM_INFO_ERROR,
-  OWN_ITEM,
-  TOO_MANY_ITEMS,
-  type WishlistItemView,
-  type WishlistResponse,
-} from './schemas.js';
+import { ALREADY_PURCHASED, ITEM_INFO_ERROR, OWN_ITEM, TOO_MANY_ITEMS, type WishlistItemView, type WishlistResponse } from './schemas.js';
 
 let server: TestServer;
 let productIds: string[];
@@ -120,7 +106,7 @@ describe('editing a wishlist', () => {
     expect(await view(owner.user.username)).toEqual(before);
   });
 
-  it("refuses anyone but the owner (403) and a visitor (401), changing nothing", async () => {
+  it('refuses anyone but the owner (403) and a visitor (401), changing nothing', async () => {
     const [owner, other] = await buildUsers(server, 2, 'wnon');
     await save(owner, [{ itemId: productIds[0] }]);
     const before = await view(owner.user.username);
@@ -146,10 +132,15 @@ describe('editing a wishlist', () => {
     expect(malformed.status).toBe(400);
   });
 
-  it("keeps purchased items, in place and unchanged, whatever an edit sends", async () => {
+  it('keeps purchased items, in place and unchanged, whatever an edit sends', async () => {
     const [owner, friend] = await buildUsers(server, 2, 'wkeep');
     await depositFor(server, friend, 2000);
-    const saved = (await save(owner, productIds.slice(0, 3).map((itemId) => ({ itemId })))).body.userWishlist.items;
+    const saved = (
+      await save(
+        owner,
+        productIds.slice(0, 3).map((itemId) => ({ itemId })),
+      )
+    ).body.userWishlist.items;
     expect((await buy(friend, owner, saved[1]._id)).status).toBe(200);
 
     // Leaving it out, or sending it altered, does not remove or change it.
@@ -201,7 +192,12 @@ describe('buying from a wishlist', () => {
       `/api/notifications/${owner.user._id}`,
       { token: owner.token },
     );
-    expect(notes.body[0]).toMatchObject({ type: 'wishlist', linkOrWishlist: 'wishlist', ebItemTitle: item.title, conversationId: res.body.conversationId });
+    expect(notes.body[0]).toMatchObject({
+      type: 'wishlist',
+      linkOrWishlist: 'wishlist',
+      ebItemTitle: item.title,
+      conversationId: res.body.conversationId,
+    });
     const messages = await server.request<{ messages: { messageType: string; giftDetails: unknown }[] }>(
       'GET',
       `/messages/${res.body.conversationId}?page=1`,
@@ -222,7 +218,9 @@ describe('buying from a wishlist', () => {
     expect((await tx(owner, item._id)).body.wishlistTransactionData.createdAt).toBe(bought.purchasedAt);
     expect((await tx(friend, item.itemId)).body.wishlistTransactionData.createdAt).toBe(bought.purchasedAt);
     expect((await tx(stranger, item._id)).status).toBe(403);
-    expect((await server.request('GET', `/wishlists/get-transaction?itemId=${item._id}&wishlistUsername=${owner.user.username}`)).status).toBe(401);
+    expect(
+      (await server.request('GET', `/wishlists/get-transaction?itemId=${item._id}&wishlistUsername=${owner.user.username}`)).status,
+    ).toBe(401);
 
     // Bought once: a second purchase is refused and costs nothing.
     const again = await buy(stranger, owner, item._id);
@@ -267,7 +265,9 @@ describe('buying from a wishlist', () => {
     expect(notes.body).toEqual([]);
 
     expect((await buy(friend, owner, 'no-such-item')).status).toBe(404);
-    expect((await server.request('POST', '/wishlists/purchase', { body: { wishlistUsername: owner.user.username, itemId: item._id } })).status).toBe(401);
+    expect(
+      (await server.request('POST', '/wishlists/purchase', { body: { wishlistUsername: owner.user.username, itemId: item._id } })).status,
+    ).toBe(401);
     await expectInvariants();
   });
 

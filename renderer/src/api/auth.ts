@@ -60,12 +60,10 @@ export function setSessionBalance(queryClient: QueryClient, balance: number): vo
 
 /** Re-reads the session, and so the balance, after money moved. Resolves false when it could not. */
 export function refreshSession(queryClient: QueryClient): Promise<boolean> {
-  return queryClient
-    .invalidateQueries({ queryKey: sessionKeys.me, refetchType: 'all' }, { throwOnError: true })
-    .then(
-      () => true,
-      () => false,
-    );
+  return queryClient.invalidateQueries({ queryKey: sessionKeys.me, refetchType: 'all' }, { throwOnError: true }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Forgets every server answer but the session's own (the signed-in user changed). */

@@ -11,23 +11,12 @@ import {
 import { MESSAGE_PAGE_SIZE } from '../../../api/contract/limits';
 import { mergeMessages } from '../messageText';
 import { api } from './client';
-import type {
-  ConversationView,
-  MessageView,
-  MessagesPage,
-  SendMessageResponse,
-  UnreadMessagesResponse,
-} from './types';
+import type { ConversationView, MessageView, MessagesPage, SendMessageResponse, UnreadMessagesResponse } from './types';
 
 const enc = encodeURIComponent;
 
 export { MESSAGE_PAGE_SIZE };
-export {
-  CONVERSATIONS_ERROR,
-  FIND_CONVERSATION_ERROR,
-  MESSAGES_ERROR,
-  SEND_ERROR,
-} from '../../../api/contract/texts';
+export { CONVERSATIONS_ERROR, FIND_CONVERSATION_ERROR, MESSAGES_ERROR, SEND_ERROR } from '../../../api/contract/texts';
 
 /** The user's inbox, the most recently active conversation first. */
 export function listConversations(userId: string, signal?: AbortSignal) {
@@ -112,8 +101,7 @@ export type ThreadData = InfiniteData<MessagesPage>;
  */
 export function messagesQuery(
   conversationId: string,
-  fetchPage: (page: number, signal: AbortSignal) => Promise<MessagesPage> = (page, signal) =>
-    getMessages(conversationId, page, signal),
+  fetchPage: (page: number, signal: AbortSignal) => Promise<MessagesPage> = (page, signal) => getMessages(conversationId, page, signal),
 ) {
   return infiniteQueryOptions({
     queryKey: conversationKeys.messages(conversationId),
@@ -164,7 +152,9 @@ export function moveToTopOfInbox(queryClient: QueryClient, userId: string, conve
 
 /** The cached inbox's unread count of one conversation. */
 export function inboxUnread(queryClient: QueryClient, userId: string, conversationId: string): number {
-  return queryClient.getQueryData<ConversationView[]>(conversationKeys.list(userId))?.find((c) => c._id === conversationId)?.unreadCount ?? 0;
+  return (
+    queryClient.getQueryData<ConversationView[]>(conversationKeys.list(userId))?.find((c) => c._id === conversationId)?.unreadCount ?? 0
+  );
 }
 
 export function setInboxUnread(queryClient: QueryClient, userId: string, conversationId: string, count: (current: number) => number): void {
@@ -183,9 +173,7 @@ export function useSendMessage(conversationId: string, senderUserId: string, sen
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ clientId, text }: { clientId: string; text: string }) =>
-      sender
-        ? sender.send(conversationId, text, clientId)
-        : (await postMessage({ conversationId, senderUserId, text, clientId })).message,
+      sender ? sender.send(conversationId, text, clientId) : (await postMessage({ conversationId, senderUserId, text, clientId })).message,
     onSuccess: (message) => addToThread(queryClient, conversationId, [message]),
   });
 }

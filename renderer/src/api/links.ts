@@ -1,12 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
 import { FEED_ERROR } from '../../../api/contract/texts';
 import { linkVisitSource, logEvent } from '../analytics';
@@ -117,15 +110,12 @@ export function useLinkFeed() {
     }
   }, [queryClient, refetch]);
 
-  const retry = useCallback(() => void (isFetchNextPageError ? fetchNextPage() : refetch()), [isFetchNextPageError, fetchNextPage, refetch]);
+  const retry = useCallback(
+    () => void (isFetchNextPageError ? fetchNextPage() : refetch()),
+    [isFetchNextPageError, fetchNextPage, refetch],
+  );
 
-  const status: FeedStatus = query.isPending
-    ? 'loading'
-    : query.isFetchingNextPage
-      ? 'loading-more'
-      : refreshing
-        ? 'refreshing'
-        : 'idle';
+  const status: FeedStatus = query.isPending ? 'loading' : query.isFetchingNextPage ? 'loading-more' : refreshing ? 'refreshing' : 'idle';
 
   return { query, links, hasMore: query.hasNextPage, status, error: query.isError ? FEED_ERROR : null, refresh, retry };
 }

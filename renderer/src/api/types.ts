@@ -17,12 +17,7 @@ export type {
   UpdateUserRequest,
   UploadResponse,
 } from '../../../api/contract/users';
-export type {
-  BalanceResponse,
-  DepositRequest,
-  NewBalanceResponse,
-  WithdrawalRequest,
-} from '../../../api/contract/wallet';
+export type { BalanceResponse, DepositRequest, NewBalanceResponse, WithdrawalRequest } from '../../../api/contract/wallet';
 export type {
   AcceptLinkResponse,
   ActiveLinksResponse,

@@ -1,14 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setSessionUser } from './auth';
 import { api } from './client';
-import type {
-  GetUserIdResponse,
-  PictureKind,
-  ProfileUser,
-  UpdateUserRequest,
-  UploadResponse,
-  User,
-} from './types';
+import type { GetUserIdResponse, PictureKind, ProfileUser, UpdateUserRequest, UploadResponse, User } from './types';
 
 const enc = encodeURIComponent;
 

@@ -46,10 +46,9 @@ export function purchaseWishlistItem(body: PurchaseRequest, key: string) {
 
 /** When an item was bought (its owner and its buyer may ask). */
 export function getPurchaseTransaction(itemId: string, wishlistUsername: string, signal?: AbortSignal) {
-  return api.get<TransactionResponse>(
-    `/wishlists/get-transaction?itemId=${enc(itemId)}&wishlistUsername=${enc(wishlistUsername)}`,
-    { signal },
-  );
+  return api.get<TransactionResponse>(`/wishlists/get-transaction?itemId=${enc(itemId)}&wishlistUsername=${enc(wishlistUsername)}`, {
+    signal,
+  });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

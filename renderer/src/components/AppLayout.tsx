@@ -64,9 +64,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       {user && balanceDialogOpen && !balanceError ? <BalanceDialog /> : null}
-      {balanceError ? (
-        <MessagePopup title="Balance" message={balanceError} onClose={() => setBalanceError(false)} />
-      ) : null}
+      {balanceError ? <MessagePopup title="Balance" message={balanceError} onClose={() => setBalanceError(false)} /> : null}
       {balanceError ? null : <DatabaseErrorNotice />}
     </div>
   );

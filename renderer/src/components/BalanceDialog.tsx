@@ -14,7 +14,6 @@ import { Dialog } from './Dialog';
 import { Spinner } from './Spinner';
 import './BalanceDialog.css';
 
-
 /** The server's text when it says more than the spec's catch-all (the amount rule, an overdraft). */
 function moneyErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 400 && err.message) return err.message;

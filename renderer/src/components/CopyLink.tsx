@@ -58,13 +58,7 @@ export function CopyLink({ url, label = 'Your link' }: { url: string; label?: st
         {label}
       </label>
       <div className="copy-link__row">
-        <input
-          id={inputId}
-          className="input copy-link__input"
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-        />
+        <input id={inputId} className="input copy-link__input" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         <button type="button" className="btn btn--primary" onClick={() => void copy()}>
           {result?.ok ? <CheckIcon size={18} /> : <CopyIcon size={18} />}
           Copy link

@@ -40,7 +40,9 @@ export function LinkCard({ link, mine, now }: LinkCardProps) {
           {left ? ` · ${left}` : null}
         </span>
       </span>
-      <span className={give ? 'link-card__tag link-card__tag--give' : 'link-card__tag'} aria-hidden="true">{give ? 'Give' : 'Request'}</span>
+      <span className={give ? 'link-card__tag link-card__tag--give' : 'link-card__tag'} aria-hidden="true">
+        {give ? 'Give' : 'Request'}
+      </span>
     </Link>
   );
 }

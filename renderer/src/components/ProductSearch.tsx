@@ -129,7 +129,11 @@ export function ProductSearch({ onSelect, selectLabel = 'Select', onPreview }: P
                     <span className="product-row__price">
                       {formatDollars(Number(product.price.value))}
                       <span className="product-row__shipping">
-                        {shipping === null ? ' · shipping calculated' : shipping === 0 ? ' · free shipping' : ` + ${formatDollars(shipping)} shipping`}
+                        {shipping === null
+                          ? ' · shipping calculated'
+                          : shipping === 0
+                            ? ' · free shipping'
+                            : ` + ${formatDollars(shipping)} shipping`}
                       </span>
                     </span>
                   </span>

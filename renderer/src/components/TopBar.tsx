@@ -6,18 +6,7 @@ import { unreadCountsAtom } from '../state/realtime';
 import { balanceAtom, userAtom } from '../state/session';
 import { fromLocation } from '../state/navigation';
 import { formatDollars } from '../format';
-import {
-  BellIcon,
-  ChatIcon,
-  CloseIcon,
-  HeartListIcon,
-  MenuIcon,
-  SettingsIcon,
-  StarIcon,
-  TicketIcon,
-  UserIcon,
-  WalletIcon,
-} from './Icons';
+import { BellIcon, ChatIcon, CloseIcon, HeartListIcon, MenuIcon, SettingsIcon, StarIcon, TicketIcon, UserIcon, WalletIcon } from './Icons';
 import { LogoMark, Wordmark } from './Logo';
 import './TopBar.css';
 
@@ -103,21 +92,12 @@ export function TopBar() {
 
         {user ? (
           <>
-            <nav
-              id="topbar-menu"
-              className={open ? 'topbar__nav is-open' : 'topbar__nav'}
-              aria-label="Main"
-            >
+            <nav id="topbar-menu" className={open ? 'topbar__nav is-open' : 'topbar__nav'} aria-label="Main">
               <ul>
                 {menuEntries(user.username).map(({ label, to, icon: Icon, end, count }) => (
                   // Counted entries sit in the bar as shortcuts on phones, in this list on desktops.
                   <li key={label} className={count ? 'topbar__item--wide' : undefined}>
-                    <NavLink
-                      to={to}
-                      end={end}
-                      className="topbar__link"
-                      aria-label={count ? unreadLabel(label, counts[count]) : undefined}
-                    >
+                    <NavLink to={to} end={end} className="topbar__link" aria-label={count ? unreadLabel(label, counts[count]) : undefined}>
                       <Icon size={18} />
                       <span>{label}</span>
                       {count ? <CountBadge count={counts[count]} /> : null}
@@ -130,13 +110,7 @@ export function TopBar() {
               {menuEntries(user.username)
                 .filter((entry) => entry.count)
                 .map(({ label, to, icon: Icon, count }) => (
-                  <NavLink
-                    key={label}
-                    to={to}
-                    className="topbar__shortcut"
-                    aria-label={unreadLabel(label, counts[count!])}
-                    title={label}
-                  >
+                  <NavLink key={label} to={to} className="topbar__shortcut" aria-label={unreadLabel(label, counts[count!])} title={label}>
                     <Icon size={21} />
                     <CountBadge count={counts[count!]} />
                   </NavLink>

@@ -147,13 +147,9 @@ export function WishlistItemDialog({
           {ADD_MONEY}
         </div>
       ) : null}
-      {mode === 'buyer' && !item.purchased ? (
-        <p className="muted small">Your balance: {formatDollars(balance)}</p>
-      ) : null}
+      {mode === 'buyer' && !item.purchased ? <p className="muted small">Your balance: {formatDollars(balance)}</p> : null}
       {mode === 'visitor' && !item.purchased ? (
-        <p className="muted small">
-          Log in to buy this item{ownerUsername ? ` for @${ownerUsername}` : ''}.
-        </p>
+        <p className="muted small">Log in to buy this item{ownerUsername ? ` for @${ownerUsername}` : ''}.</p>
       ) : null}
     </>
   );

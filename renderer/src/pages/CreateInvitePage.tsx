@@ -70,9 +70,7 @@ export function CreateInvitePage() {
 
       {state.kind === 'ready' && state.invites.length > 0 ? (
         <>
-          <p className="invites__summary">
-            {available === 1 ? '1 invite available' : `${available} invites available`}
-          </p>
+          <p className="invites__summary">{available === 1 ? '1 invite available' : `${available} invites available`}</p>
           <ul className="invites__list">
             {state.invites.map((invite, index) => {
               const isAvailable = invite.status === 'available';

@@ -8,10 +8,7 @@ import { PageSpinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
 import { userAtom } from '../state/session';
 
-type InviteState =
-  | { kind: 'checking' }
-  | { kind: 'valid' }
-  | { kind: 'message'; text: string; redirectMs: number };
+type InviteState = { kind: 'checking' } | { kind: 'valid' } | { kind: 'message'; text: string; redirectMs: number };
 
 export const INVITE_TEXTS = {
   member: INVITE_MEMBER,

@@ -9,13 +9,7 @@ import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
 import { returnPath } from '../state/navigation';
-import {
-  errorAtom,
-  isLoadingAtom,
-  loginFailureAtom,
-  loginStartAtom,
-  userAtom,
-} from '../state/session';
+import { errorAtom, isLoadingAtom, loginFailureAtom, loginStartAtom, userAtom } from '../state/session';
 import { useCompleteLogin } from '../state/useSession';
 
 export const LOGIN_TAGLINE = 'Receive gifts from people who love you';

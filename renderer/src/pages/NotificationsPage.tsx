@@ -67,13 +67,7 @@ export function NotificationsPage() {
           <legend className="visually-hidden">Show</legend>
           {(['unread', 'read'] as const).map((value) => (
             <label key={value} className="notifications__filter-option">
-              <input
-                type="radio"
-                name="notification-filter"
-                value={value}
-                checked={filter === value}
-                onChange={() => setFilter(value)}
-              />
+              <input type="radio" name="notification-filter" value={value} checked={filter === value} onChange={() => setFilter(value)} />
               <span>{value === 'unread' ? 'Unread' : 'Read'}</span>
               {ready ? (
                 <span className="notifications__filter-count" aria-hidden="true">
@@ -129,7 +123,15 @@ export function NotificationsPage() {
   );
 }
 
-function NotificationRow({ notification: n, now, locale }: { notification: NotificationView; now: number; locale: ReturnType<typeof appLocale> }) {
+function NotificationRow({
+  notification: n,
+  now,
+  locale,
+}: {
+  notification: NotificationView;
+  now: number;
+  locale: ReturnType<typeof appLocale>;
+}) {
   const line = itemLine(n);
   const amount = n.type === 'currency' && n.amount > 0 ? formatDollars(n.amount) : null;
   const unread = n.read === 0;

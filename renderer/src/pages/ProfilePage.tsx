@@ -83,10 +83,7 @@ export function ProfilePage() {
               Wishlist
             </Link>
             {isOwner ? (
-              <Link
-                className="btn btn--sm"
-                to={`/profile/${encodeURIComponent(profile.username)}/settings`}
-              >
+              <Link className="btn btn--sm" to={`/profile/${encodeURIComponent(profile.username)}/settings`}>
                 <SettingsIcon size={16} />
                 Settings
               </Link>
@@ -100,11 +97,7 @@ export function ProfilePage() {
   );
 }
 
-type LinkCardState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; link: LinkView | null }
-  | { kind: 'locked' }
-  | { kind: 'error' };
+type LinkCardState = { kind: 'loading' } | { kind: 'ready'; link: LinkView | null } | { kind: 'locked' } | { kind: 'error' };
 
 const isOpen = (link: LinkView, now: number) =>
   link.status === 'active' && Date.parse(link.expiresAt) > now && link.details.remainingQuantity > 0;

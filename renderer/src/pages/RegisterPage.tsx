@@ -19,7 +19,6 @@ import { returnPath } from '../state/navigation';
 import { userAtom } from '../state/session';
 import { useCompleteLogin } from '../state/useSession';
 
-
 function registerErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 400 && err.message) return err.message;
   return REGISTER_FAILED;
@@ -44,9 +43,7 @@ export function RegisterPage() {
 
   // The browser shows this message on submit while the two passwords differ.
   useEffect(() => {
-    confirmRef.current?.setCustomValidity(
-      confirm !== '' && password !== confirm ? PASSWORDS_DO_NOT_MATCH : '',
-    );
+    confirmRef.current?.setCustomValidity(confirm !== '' && password !== confirm ? PASSWORDS_DO_NOT_MATCH : '');
   }, [password, confirm]);
 
   // Back to where the visitor came from (a link page's Register button), else home.
@@ -81,11 +78,7 @@ export function RegisterPage() {
   return (
     <AuthCard
       title="Create your account"
-      tagline={
-        fromInviteLink
-          ? "You've been invited to Giftlink."
-          : 'Registration needs an invite from someone on Giftlink.'
-      }
+      tagline={fromInviteLink ? "You've been invited to Giftlink." : 'Registration needs an invite from someone on Giftlink.'}
       footer={
         <p>
           Already have an account?{' '}

@@ -243,14 +243,10 @@ function SettingsForm({ user }: { user: User }) {
                         autoFocus
                         placeholder={field.key === 'password' ? 'New password' : undefined}
                         value={drafts[field.key]}
-                        onChange={(event) =>
-                          setDrafts((current) => ({ ...current, [field.key]: event.target.value }))
-                        }
+                        onChange={(event) => setDrafts((current) => ({ ...current, [field.key]: event.target.value }))}
                         onKeyDown={(event) => onFieldKeyDown(field.key, event)}
                       />
-                      {field.key === 'password' ? (
-                        <span className="field-hint">Leave blank to keep your current password.</span>
-                      ) : null}
+                      {field.key === 'password' ? <span className="field-hint">Leave blank to keep your current password.</span> : null}
                     </div>
                   ) : (
                     <button
@@ -274,9 +270,7 @@ function SettingsForm({ user }: { user: User }) {
 
         {status ? (
           <div
-            className={
-              status.kind === 'error' ? 'alert' : status.kind === 'success' ? 'alert alert--success' : 'alert alert--info'
-            }
+            className={status.kind === 'error' ? 'alert' : status.kind === 'success' ? 'alert alert--success' : 'alert alert--info'}
             role={status.kind === 'error' ? 'alert' : 'status'}
           >
             {status.text}

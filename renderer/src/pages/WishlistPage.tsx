@@ -153,8 +153,7 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
             <div>
               <h2 id="wishlist-add-title">Add an item</h2>
               <p className="muted small">
-                {WISHLIST_MAX - rows.length} of {WISHLIST_MAX} spots left. Press Send Now to add an item, or open it for a
-                closer look.
+                {WISHLIST_MAX - rows.length} of {WISHLIST_MAX} spots left. Press Send Now to add an item, or open it for a closer look.
               </p>
             </div>
             {editor.notice ? (

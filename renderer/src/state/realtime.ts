@@ -92,8 +92,7 @@ export function useMarkConversationRead(userId: string) {
       pendingReads.delete(conversationId);
       if ((store.get(realtimeAtom)?.countsVersion ?? 0) !== pending.version) return;
       const delta = markedAsRead - pending.amount;
-      if (delta !== 0)
-        store.set(unreadCountsAtom, (c) => ({ ...c, unreadMessages: Math.max(0, c.unreadMessages - delta) }));
+      if (delta !== 0) store.set(unreadCountsAtom, (c) => ({ ...c, unreadMessages: Math.max(0, c.unreadMessages - delta) }));
     },
     [store],
   );

@@ -1,7 +1,7 @@
 /** The catalogue's categories, in output order. */
-import type { Category } from "../types.js";
-import { BEAUTY_TOYS_SPORTS } from "./beauty-toys-sports.js";
-import { ELECTRONICS_BOOKS_HOME } from "./electronics-books-home.js";
-import { FASHION_MUSIC_GIFTS_STATIONERY } from "./fashion-music-gifts-stationery.js";
+import type { Category } from '../types.js';
+import { BEAUTY_TOYS_SPORTS } from './beauty-toys-sports.js';
+import { ELECTRONICS_BOOKS_HOME } from './electronics-books-home.js';
+import { FASHION_MUSIC_GIFTS_STATIONERY } from './fashion-music-gifts-stationery.js';
 
 export const CATEGORIES: Category[] = [...ELECTRONICS_BOOKS_HOME, ...BEAUTY_TOYS_SPORTS, ...FASHION_MUSIC_GIFTS_STATIONERY];

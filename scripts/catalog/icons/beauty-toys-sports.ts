@@ -1,5 +1,5 @@
 /** Icons for Beauty & Personal Care, Toys & Games, Sports & Outdoors: drawn in a 200x200 local box. Shapes only, no text. */
-import { hsl, type IconDraw, type Pal } from "../colour.js";
+import { hsl, type IconDraw, type Pal } from '../colour.js';
 
 export const BEAUTY_TOYS_SPORTS_ICONS = {
   dropper: (c: Pal) => `
@@ -35,7 +35,19 @@ export const BEAUTY_TOYS_SPORTS_ICONS = {
     <circle cx="64" cy="126" r="44" fill="${c.p}"/>
     <circle cx="136" cy="126" r="44" fill="${c.a}"/>
     <circle cx="100" cy="70" r="44" fill="${hsl(300, 50, 75)}"/>
-    ${[[54, 110], [78, 140], [46, 140], [126, 112], [150, 138], [140, 150], [92, 56], [112, 80], [86, 86]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="4" fill="${c.l}"/>`).join("")}`,
+    ${[
+      [54, 110],
+      [78, 140],
+      [46, 140],
+      [126, 112],
+      [150, 138],
+      [140, 150],
+      [92, 56],
+      [112, 80],
+      [86, 86],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="4" fill="${c.l}"/>`)
+      .join('')}`,
   hairdryer: (c: Pal) => `
     <path d="M88 104 L74 178 Q72 186 82 186 H98 Q106 186 106 178 L112 104 Z" fill="${c.s}"/>
     <rect x="28" y="50" width="124" height="66" rx="33" fill="${c.p}"/>
@@ -51,9 +63,14 @@ export const BEAUTY_TOYS_SPORTS_ICONS = {
     <rect x="150" y="130" width="26" height="52" rx="10" fill="${hsl(330, 60, 65)}"/><rect x="156" y="104" width="14" height="28" rx="4" fill="${c.d}"/>`,
   blocks: (c: Pal) => {
     const brick = (x: number, y: number, w: number, col: string, dark: string) =>
-      `${Array.from({ length: w / 30 }, (_, i) => `<rect x="${x + 8 + i * 30}" y="${y - 10}" width="16" height="12" rx="3" fill="${dark}"/>`).join("")}
+      `${Array.from({ length: w / 30 }, (_, i) => `<rect x="${x + 8 + i * 30}" y="${y - 10}" width="16" height="12" rx="3" fill="${dark}"/>`).join('')}
        <rect x="${x}" y="${y}" width="${w}" height="44" rx="6" fill="${col}"/><rect x="${x}" y="${y + 36}" width="${w}" height="8" rx="4" fill="${dark}" opacity="0.5"/>`;
-    return brick(22, 134, 90, c.p, c.s) + brick(112, 134, 60, c.a, hsl(40, 70, 45)) + brick(52, 80, 90, hsl(140, 45, 50), hsl(140, 45, 35)) + brick(82, 26, 60, hsl(350, 65, 58), hsl(350, 55, 40));
+    return (
+      brick(22, 134, 90, c.p, c.s) +
+      brick(112, 134, 60, c.a, hsl(40, 70, 45)) +
+      brick(52, 80, 90, hsl(140, 45, 50), hsl(140, 45, 35)) +
+      brick(82, 26, 60, hsl(350, 65, 58), hsl(350, 55, 40))
+    );
   },
   puzzle: (c: Pal) => `
     <rect x="30" y="30" width="66" height="66" rx="6" fill="${c.p}"/><circle cx="108" cy="63" r="14" fill="${c.p}"/>
@@ -61,9 +78,9 @@ export const BEAUTY_TOYS_SPORTS_ICONS = {
     <rect x="30" y="104" width="66" height="66" rx="6" fill="${c.s}"/><circle cx="63" cy="96" r="14" fill="${c.s}"/>
     <rect x="110" y="116" width="62" height="62" rx="6" fill="${c.l}" transform="rotate(10 141 147)"/><circle cx="104" cy="146" r="13" fill="${c.l}"/>`,
   teddy: () => {
-    const f = "#b9814f";
-    const dk = "#8a5a33";
-    const lt = "#e8c7a0";
+    const f = '#b9814f';
+    const dk = '#8a5a33';
+    const lt = '#e8c7a0';
     return `
     <circle cx="62" cy="40" r="20" fill="${f}"/><circle cx="62" cy="40" r="10" fill="${lt}"/>
     <circle cx="138" cy="40" r="20" fill="${f}"/><circle cx="138" cy="40" r="10" fill="${lt}"/>
@@ -169,8 +186,9 @@ export const BEAUTY_TOYS_SPORTS_ICONS = {
     <rect x="54" y="150" width="92" height="30" rx="10" fill="${c.p}"/>
     <rect x="90" y="160" width="20" height="8" rx="3" fill="${c.a}"/>`,
   racket: (c: Pal) => {
-    let strings = "";
-    for (let i = -3; i <= 3; i++) strings += `<path d="M${100 + i * 12} 20 V120 M40 ${70 + i * 12} H160" stroke="${c.l}" stroke-width="2"/>`;
+    let strings = '';
+    for (let i = -3; i <= 3; i++)
+      strings += `<path d="M${100 + i * 12} 20 V120 M40 ${70 + i * 12} H160" stroke="${c.l}" stroke-width="2"/>`;
     return `<g transform="rotate(-30 100 100)">
       <defs><clipPath id="rk"><ellipse cx="100" cy="70" rx="48" ry="58"/></clipPath></defs>
       <g clip-path="url(#rk)">${strings}</g>

@@ -1,5 +1,5 @@
 /** Icons for Electronics, Books, Home & Kitchen: drawn in a 200x200 local box. Shapes only, no text. */
-import type { IconDraw, Pal } from "../colour.js";
+import type { IconDraw, Pal } from '../colour.js';
 
 export const ELECTRONICS_BOOKS_HOME_ICONS = {
   headphones: (c: Pal) => `
@@ -36,9 +36,10 @@ export const ELECTRONICS_BOOKS_HOME_ICONS = {
     <path d="M108 56 L80 106 H100 L92 148 L122 92 H102 Z" fill="${c.a}"/>
     <rect x="84" y="16" width="32" height="12" rx="4" fill="${c.d}"/>`,
   keyboard: (c: Pal) => {
-    let keys = "";
+    let keys = '';
     for (let r = 0; r < 3; r++)
-      for (let k = 0; k < 9; k++) keys += `<rect x="${26 + k * 17}" y="${72 + r * 19}" width="13" height="14" rx="3" fill="${(r + k) % 7 === 3 ? c.a : c.l}"/>`;
+      for (let k = 0; k < 9; k++)
+        keys += `<rect x="${26 + k * 17}" y="${72 + r * 19}" width="13" height="14" rx="3" fill="${(r + k) % 7 === 3 ? c.a : c.l}"/>`;
     return `<rect x="12" y="58" width="176" height="100" rx="14" fill="${c.d}"/>${keys}
       <rect x="60" y="131" width="80" height="14" rx="4" fill="${c.p}"/>`;
   },
@@ -54,7 +55,7 @@ export const ELECTRONICS_BOOKS_HOME_ICONS = {
   tablet: (c: Pal) => `
     <rect x="46" y="20" width="108" height="160" rx="16" fill="${c.d}"/>
     <rect x="56" y="34" width="88" height="124" rx="4" fill="${c.l}"/>
-    ${[48, 60, 72, 84, 96, 108, 120, 132].map((y, i) => `<rect x="66" y="${y}" width="${i % 3 === 2 ? 44 : 68}" height="5" rx="2" fill="${c.m}"/>`).join("")}
+    ${[48, 60, 72, 84, 96, 108, 120, 132].map((y, i) => `<rect x="66" y="${y}" width="${i % 3 === 2 ? 44 : 68}" height="5" rx="2" fill="${c.m}"/>`).join('')}
     <circle cx="100" cy="169" r="5" fill="${c.a}"/>`,
   mouse: (c: Pal) => `
     <rect x="58" y="30" width="84" height="146" rx="42" fill="${c.p}"/>

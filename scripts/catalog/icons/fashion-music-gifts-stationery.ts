@@ -1,5 +1,5 @@
 /** Icons for Fashion, Music, Gift Cards & Experiences, Stationery & Office: drawn in a 200x200 local box. Shapes only, no text. */
-import { hsl, type IconDraw, type Pal } from "../colour.js";
+import { hsl, type IconDraw, type Pal } from '../colour.js';
 
 export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
   sweater: (c: Pal) => `
@@ -21,9 +21,9 @@ export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
   beanie: (c: Pal) => `
     <circle cx="100" cy="30" r="20" fill="${c.a}"/>
     <path d="M36 128 Q36 44 100 44 Q164 44 164 128 Z" fill="${c.p}"/>
-    ${[64, 88, 112, 136].map((x) => `<path d="M${x} 56 Q${x - 6} 90 ${x} 128" stroke="${c.s}" stroke-width="5" fill="none"/>`).join("")}
+    ${[64, 88, 112, 136].map((x) => `<path d="M${x} 56 Q${x - 6} 90 ${x} 128" stroke="${c.s}" stroke-width="5" fill="none"/>`).join('')}
     <rect x="28" y="120" width="144" height="44" rx="12" fill="${c.s}"/>
-    ${[44, 60, 76, 92, 108, 124, 140, 156].map((x) => `<path d="M${x} 126 V158" stroke="${c.p}" stroke-width="4"/>`).join("")}`,
+    ${[44, 60, 76, 92, 108, 124, 140, 156].map((x) => `<path d="M${x} 126 V158" stroke="${c.p}" stroke-width="4"/>`).join('')}`,
   tote: (c: Pal) => `
     <path d="M66 70 V52 Q66 22 100 22 Q134 22 134 52 V70" fill="none" stroke="${c.d}" stroke-width="9"/>
     <path d="M34 66 H166 L176 182 H24 Z" fill="${c.p}"/>
@@ -49,7 +49,7 @@ export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
     const tail = (x: number, y: number, h: number, rot: number) => `<g transform="rotate(${rot} ${x + 18} ${y})">
       <rect x="${x}" y="${y}" width="36" height="${h}" rx="4" fill="${c.p}"/>
       <rect x="${x}" y="${y + h - 34}" width="36" height="8" fill="${c.a}"/><rect x="${x}" y="${y + h - 20}" width="36" height="6" fill="${c.l}"/>
-      ${[4, 11, 18, 25, 32].map((dx) => `<path d="M${x + dx} ${y + h} v14" stroke="${c.s}" stroke-width="3" stroke-linecap="round"/>`).join("")}</g>`;
+      ${[4, 11, 18, 25, 32].map((dx) => `<path d="M${x + dx} ${y + h} v14" stroke="${c.s}" stroke-width="3" stroke-linecap="round"/>`).join('')}</g>`;
     return `
     <path d="M44 52 Q100 12 156 52" stroke="${c.s}" stroke-width="26" fill="none" stroke-linecap="round"/>
     <path d="M44 52 Q100 104 156 52" stroke="${c.p}" stroke-width="30" fill="none" stroke-linecap="round"/>
@@ -77,7 +77,7 @@ export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
     <rect x="8" y="30" width="120" height="140" rx="6" fill="${c.p}" transform="rotate(-6 68 100)"/>
     <rect x="30" y="60" width="50" height="50" rx="25" fill="${c.a}" transform="rotate(-6 68 100)"/>
     <circle cx="120" cy="104" r="72" fill="#1d1d22"/>
-    ${[64, 56, 48, 40].map((r) => `<circle cx="120" cy="104" r="${r}" fill="none" stroke="#34343c" stroke-width="2"/>`).join("")}
+    ${[64, 56, 48, 40].map((r) => `<circle cx="120" cy="104" r="${r}" fill="none" stroke="#34343c" stroke-width="2"/>`).join('')}
     <circle cx="120" cy="104" r="26" fill="${c.a}"/>
     <circle cx="120" cy="104" r="4" fill="${c.l}"/>
     <path d="M84 62 A56 56 0 0 1 120 48" stroke="#ffffff" stroke-width="4" opacity="0.25" fill="none"/>`,
@@ -102,13 +102,13 @@ export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
     <rect x="94" y="138" width="12" height="32" fill="${c.d}"/>
     <rect x="62" y="166" width="76" height="14" rx="7" fill="${c.d}"/>
     <rect x="70" y="18" width="60" height="104" rx="30" fill="${c.m}"/>
-    ${[34, 46, 58, 70].map((y) => `<path d="M72 ${y} H128" stroke="${c.s}" stroke-width="3"/>`).join("")}
+    ${[34, 46, 58, 70].map((y) => `<path d="M72 ${y} H128" stroke="${c.s}" stroke-width="3"/>`).join('')}
     <rect x="70" y="84" width="60" height="38" rx="0" fill="${c.p}"/>
     <path d="M70 84 H130 V92 Q130 122 100 122 Q70 122 70 92 Z" fill="${c.p}"/>
     <circle cx="100" cy="100" r="5" fill="${c.a}"/>`,
   kalimba: (c: Pal) => {
     const lens = [60, 70, 80, 90, 100, 90, 80, 70, 60];
-    const tines = lens.map((len, i) => `<rect x="${44 + i * 13}" y="${42}" width="8" height="${len}" rx="3" fill="${c.l}"/>`).join("");
+    const tines = lens.map((len, i) => `<rect x="${44 + i * 13}" y="${42}" width="8" height="${len}" rx="3" fill="${c.l}"/>`).join('');
     return `<path d="M24 36 H176 L166 180 H34 Z" fill="#b9814f"/>
       <path d="M24 36 H176 L174 56 H26 Z" fill="#8a5a33"/>
       <circle cx="100" cy="152" r="16" fill="#3b2416"/>
@@ -194,8 +194,9 @@ export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
     <circle cx="160" cy="40" r="16" fill="${c.a}"/>`,
   flowers: (c: Pal) => {
     const flower = (x: number, y: number, col: string) =>
-      [0, 72, 144, 216, 288].map((r) => `<ellipse cx="${x}" cy="${y - 12}" rx="9" ry="14" fill="${col}" transform="rotate(${r} ${x} ${y})"/>`).join("") +
-      `<circle cx="${x}" cy="${y}" r="8" fill="#ffd866"/>`;
+      [0, 72, 144, 216, 288]
+        .map((r) => `<ellipse cx="${x}" cy="${y - 12}" rx="9" ry="14" fill="${col}" transform="rotate(${r} ${x} ${y})"/>`)
+        .join('') + `<circle cx="${x}" cy="${y}" r="8" fill="#ffd866"/>`;
     return `
       <path d="M100 120 L70 60 M100 120 L100 44 M100 120 L132 62 M100 120 L52 92 M100 120 L150 94" stroke="#3f9a62" stroke-width="5"/>
       ${flower(70, 60, c.p)}${flower(100, 42, c.a)}${flower(132, 62, hsl(330, 65, 65))}${flower(52, 92, c.l)}${flower(150, 94, c.p)}
@@ -231,22 +232,30 @@ export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
   pens: (c: Pal) => {
     const cols = [c.p, c.a, hsl(350, 65, 58), hsl(200, 65, 55), hsl(140, 45, 50)];
     return cols
-      .map((col, i) => `<g transform="rotate(${-20 + i * 10} 100 180)">
+      .map(
+        (col, i) => `<g transform="rotate(${-20 + i * 10} 100 180)">
         <rect x="92" y="34" width="16" height="120" rx="6" fill="${col}"/>
-        <path d="M92 154 H108 L100 176 Z" fill="${c.m}"/><rect x="104" y="40" width="4" height="40" rx="2" fill="${c.l}"/></g>`)
-      .join("");
+        <path d="M92 154 H108 L100 176 Z" fill="${c.m}"/><rect x="104" y="40" width="4" height="40" rx="2" fill="${c.l}"/></g>`,
+      )
+      .join('');
   },
   planner: (c: Pal) => {
-    let grid = "";
+    let grid = '';
     for (let r = 0; r < 4; r++)
-      for (let k = 0; k < 5; k++) grid += `<rect x="${50 + k * 21}" y="${84 + r * 21}" width="16" height="16" rx="3" fill="${r === 1 && k === 3 ? c.a : c.m}"/>`;
+      for (let k = 0; k < 5; k++)
+        grid += `<rect x="${50 + k * 21}" y="${84 + r * 21}" width="16" height="16" rx="3" fill="${r === 1 && k === 3 ? c.a : c.m}"/>`;
     return `<rect x="36" y="40" width="128" height="144" rx="12" fill="${c.p}"/>
       <rect x="42" y="70" width="116" height="106" rx="6" fill="${c.l}"/>${grid}
-      ${[62, 86, 110, 134].map((x) => `<rect x="${x}" y="28" width="8" height="26" rx="4" fill="${c.d}"/>`).join("")}`;
+      ${[62, 86, 110, 134].map((x) => `<rect x="${x}" y="28" width="8" height="26" rx="4" fill="${c.d}"/>`).join('')}`;
   },
   palette: (c: Pal) => {
     const hues = [0, 30, 55, 120, 190, 225, 280, 330];
-    const pans = hues.map((h, i) => `<rect x="${32 + (i % 4) * 30}" y="${70 + Math.floor(i / 4) * 36}" width="24" height="28" rx="4" fill="${hsl(h, 70, 52)}"/>`).join("");
+    const pans = hues
+      .map(
+        (h, i) =>
+          `<rect x="${32 + (i % 4) * 30}" y="${70 + Math.floor(i / 4) * 36}" width="24" height="28" rx="4" fill="${hsl(h, 70, 52)}"/>`,
+      )
+      .join('');
     return `<rect x="20" y="56" width="144" height="92" rx="10" fill="${c.m}"/>${pans}
       <rect x="20" y="144" width="144" height="10" rx="4" fill="${c.s}"/>
       <g transform="rotate(-50 160 120)"><rect x="110" y="114" width="80" height="10" rx="5" fill="${c.p}"/>
@@ -256,7 +265,12 @@ export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
     const roll = (x: number, y: number, r: number, col: string) =>
       `<circle cx="${x}" cy="${y}" r="${r}" fill="${col}"/><circle cx="${x}" cy="${y}" r="${r * 0.55}" fill="${c.l}"/><circle cx="${x}" cy="${y}" r="${r * 0.55}" fill="none" stroke="${c.m}" stroke-width="3"/>`;
     const stripes = (x: number, y: number, r: number) =>
-      [0, 60, 120, 180, 240, 300].map((a) => `<circle cx="${(x + Math.cos((a * Math.PI) / 180) * r * 0.78).toFixed(1)}" cy="${(y + Math.sin((a * Math.PI) / 180) * r * 0.78).toFixed(1)}" r="${(r * 0.09).toFixed(1)}" fill="${c.l}" opacity="0.8"/>`).join("");
+      [0, 60, 120, 180, 240, 300]
+        .map(
+          (a) =>
+            `<circle cx="${(x + Math.cos((a * Math.PI) / 180) * r * 0.78).toFixed(1)}" cy="${(y + Math.sin((a * Math.PI) / 180) * r * 0.78).toFixed(1)}" r="${(r * 0.09).toFixed(1)}" fill="${c.l}" opacity="0.8"/>`,
+        )
+        .join('');
     return (
       roll(60, 132, 46, c.p) + stripes(60, 132, 46) + roll(140, 132, 40, c.a) + roll(100, 60, 42, hsl(330, 55, 70)) + stripes(100, 60, 42)
     );
@@ -273,9 +287,14 @@ export const FASHION_MUSIC_GIFTS_STATIONERY_ICONS = {
       `<g transform="rotate(${rot} ${x + 7} 150)"><rect x="${x}" y="${150 - h}" width="14" height="${h}" fill="${col}"/>
        <path d="M${x} ${150 - h} L${x + 7} ${136 - h} L${x + 14} ${150 - h} Z" fill="#f3d3a5"/>
        <path d="M${x + 4} ${143 - h} L${x + 7} ${136 - h} L${x + 10} ${143 - h} Z" fill="${c.d}"/></g>`;
-    return pencil(66, 110, c.a, -12) + pencil(86, 124, hsl(200, 65, 55), -3) + pencil(106, 104, hsl(350, 65, 58), 8) + pencil(122, 92, hsl(140, 45, 50), 16) +
+    return (
+      pencil(66, 110, c.a, -12) +
+      pencil(86, 124, hsl(200, 65, 55), -3) +
+      pencil(106, 104, hsl(350, 65, 58), 8) +
+      pencil(122, 92, hsl(140, 45, 50), 16) +
       `<rect x="52" y="92" width="96" height="92" rx="10" fill="${c.p}"/>
        <rect x="52" y="92" width="96" height="12" rx="6" fill="${c.s}"/>
-       <rect x="64" y="120" width="8" height="50" rx="4" fill="${c.l}" opacity="0.35"/>`;
+       <rect x="64" y="120" width="8" height="50" rx="4" fill="${c.l}" opacity="0.35"/>`
+    );
   },
 } satisfies Record<string, IconDraw>;

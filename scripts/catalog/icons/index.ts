@@ -1,8 +1,8 @@
 /** Every icon a product may name, by key (the groups follow the categories they illustrate). */
-import type { IconDraw } from "../colour.js";
-import { BEAUTY_TOYS_SPORTS_ICONS } from "./beauty-toys-sports.js";
-import { ELECTRONICS_BOOKS_HOME_ICONS } from "./electronics-books-home.js";
-import { FASHION_MUSIC_GIFTS_STATIONERY_ICONS } from "./fashion-music-gifts-stationery.js";
+import type { IconDraw } from '../colour.js';
+import { BEAUTY_TOYS_SPORTS_ICONS } from './beauty-toys-sports.js';
+import { ELECTRONICS_BOOKS_HOME_ICONS } from './electronics-books-home.js';
+import { FASHION_MUSIC_GIFTS_STATIONERY_ICONS } from './fashion-music-gifts-stationery.js';
 
 export const ICONS = {
   ...ELECTRONICS_BOOKS_HOME_ICONS,

@@ -46,7 +46,12 @@ export class Initial1763870000000 implements MigrationInterface {
           { name: 'used_at', type: ts, isNullable: true },
         ],
         foreignKeys: [
-          new TableForeignKey({ columnNames: ['owner_id'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }),
+          new TableForeignKey({
+            columnNames: ['owner_id'],
+            referencedTableName: 'users',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          }),
         ],
       }),
     );

@@ -38,10 +38,7 @@ export class Ledger1763870100000 implements MigrationInterface {
         ],
       }),
     );
-    await q.createIndex(
-      'ledger_transfers',
-      new TableIndex({ name: 'idx_ledger_transfers_actor', columnNames: ['actor_user_id'] }),
-    );
+    await q.createIndex('ledger_transfers', new TableIndex({ name: 'idx_ledger_transfers_actor', columnNames: ['actor_user_id'] }));
 
     await q.createTable(
       new Table({

@@ -28,9 +28,7 @@ export class Catalog1763870200000 implements MigrationInterface {
           { name: 'search_text', type: 'text' },
           { name: 'position', type: 'integer', default: 0 },
         ],
-        checks: [
-          { name: 'chk_catalog_products_price', expression: 'price_cents >= 0 AND shipping_cents >= 0' },
-        ],
+        checks: [{ name: 'chk_catalog_products_price', expression: 'price_cents >= 0 AND shipping_cents >= 0' }],
       }),
     );
 
@@ -46,9 +44,7 @@ export class Catalog1763870200000 implements MigrationInterface {
     );
     // The row the loader locks (UPDATE … SET value = value) before it reloads the products, so
     // two processes starting together load the catalogue once.
-    await q.query(
-      "INSERT INTO catalog_meta (name, value, updated_at) VALUES ('products_hash', '', CURRENT_TIMESTAMP)",
-    );
+    await q.query("INSERT INTO catalog_meta (name, value, updated_at) VALUES ('products_hash', '', CURRENT_TIMESTAMP)");
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -46,7 +46,13 @@ export class Links1763870300000 implements MigrationInterface {
     await q.createTable(
       new Table({
         name: 'link_visitors',
-        columns: [id, ref('link_id'), { name: 'visitor_key', type: 'varchar', length: '80' }, ref('user_id', true), { name: 'created_at', type: ts }],
+        columns: [
+          id,
+          ref('link_id'),
+          { name: 'visitor_key', type: 'varchar', length: '80' },
+          ref('user_id', true),
+          { name: 'created_at', type: ts },
+        ],
         uniques: [{ name: 'uq_link_visitor', columnNames: ['link_id', 'visitor_key'] }],
         foreignKeys: [{ columnNames: ['link_id'], referencedTableName: 'links', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
@@ -102,7 +108,9 @@ export class Links1763870300000 implements MigrationInterface {
           { name: 'read', type: 'boolean', default: false },
           { name: 'created_at', type: ts },
         ],
-        foreignKeys: [{ columnNames: ['conversation_id'], referencedTableName: 'conversations', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          { columnNames: ['conversation_id'], referencedTableName: 'conversations', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
       }),
     );
     await q.createIndex('messages', new TableIndex({ name: 'idx_messages_conversation', columnNames: ['conversation_id', 'created_at'] }));

@@ -47,7 +47,9 @@ export class Wishlists1763870400000 implements MigrationInterface {
           { name: 'chk_wishlist_items_price', expression: 'price_cents >= 0' },
           { name: 'chk_wishlist_items_shipping_type', expression: "shipping_type IN ('FIXED', 'CALCULATED')" },
         ],
-        foreignKeys: [{ columnNames: ['owner_id'], referencedTableName: 'wishlists', referencedColumnNames: ['owner_id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          { columnNames: ['owner_id'], referencedTableName: 'wishlists', referencedColumnNames: ['owner_id'], onDelete: 'CASCADE' },
+        ],
       }),
     );
     await q.createIndex('wishlist_items', new TableIndex({ name: 'idx_wishlist_items_owner', columnNames: ['owner_id', 'position'] }));

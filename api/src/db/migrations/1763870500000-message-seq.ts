@@ -36,7 +36,12 @@ export class MessageSeq1763870500000 implements MigrationInterface {
       .addOrderBy('m.id', 'ASC')
       .getRawMany();
     for (const [i, row] of rows.entries()) {
-      await q.manager.createQueryBuilder().update('messages').set({ seq: i + 1 }).where('id = :id', { id: row.id }).execute();
+      await q.manager
+        .createQueryBuilder()
+        .update('messages')
+        .set({ seq: i + 1 })
+        .where('id = :id', { id: row.id })
+        .execute();
     }
     await q.manager.createQueryBuilder().insert().into('counters').values({ name: 'message_seq', value: rows.length }).execute();
 

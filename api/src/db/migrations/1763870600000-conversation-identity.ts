@@ -47,7 +47,12 @@ export class ConversationIdentity1763870600000 implements MigrationInterface {
     await q.createTable(
       new Table({
         name: 'anonymous_pseudonyms',
-        columns: [{ name: 'id', type: 'varchar', length: '36', isPrimary: true }, ref('giver_id'), ref('recipient_id'), { name: 'created_at', type: ts }],
+        columns: [
+          { name: 'id', type: 'varchar', length: '36', isPrimary: true },
+          ref('giver_id'),
+          ref('recipient_id'),
+          { name: 'created_at', type: ts },
+        ],
         uniques: [{ name: 'uq_anonymous_pseudonym_pair', columnNames: ['giver_id', 'recipient_id'] }],
       }),
     );

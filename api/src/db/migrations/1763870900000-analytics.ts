@@ -27,7 +27,10 @@ export class Analytics1763870900000 implements MigrationInterface {
         ],
       }),
     );
-    await q.createIndex('analytics_events', new TableIndex({ name: 'idx_analytics_events_type_time', columnNames: ['event_type', 'created_at'] }));
+    await q.createIndex(
+      'analytics_events',
+      new TableIndex({ name: 'idx_analytics_events_type_time', columnNames: ['event_type', 'created_at'] }),
+    );
     await q.createIndex('analytics_events', new TableIndex({ name: 'idx_analytics_events_session', columnNames: ['session_id'] }));
 
     await q.addColumns('link_visitors', [

@@ -176,7 +176,9 @@ export function ShareModal({ subject, onClose }: { subject: ShareSubject; onClos
   return (
     <Dialog
       title="How to Share the Link"
-      message={subject.kind === 'link' ? 'Share your link on Instagram, X or Messages.' : 'Share your wishlist on Instagram, X or Messages.'}
+      message={
+        subject.kind === 'link' ? 'Share your link on Instagram, X or Messages.' : 'Share your wishlist on Instagram, X or Messages.'
+      }
       className="dialog--share"
       onDismiss={onClose}
       body={
@@ -220,7 +222,11 @@ export function ShareModal({ subject, onClose }: { subject: ShareSubject; onClos
               {current.extra === 'typed' ? (
                 <>
                   <TypedText key={`${target}|${text}`} text={text} link={targetUrl} />
-                  <button type="button" className="btn btn--soft btn--sm share-step__copy" onClick={() => void copy(shareMessage(text, targetUrl))}>
+                  <button
+                    type="button"
+                    className="btn btn--soft btn--sm share-step__copy"
+                    onClick={() => void copy(shareMessage(text, targetUrl))}
+                  >
                     <CopyIcon size={16} /> Copy text
                   </button>
                 </>
@@ -247,11 +253,7 @@ export function ShareModal({ subject, onClose }: { subject: ShareSubject; onClos
           Back
         </button>
       ) : null}
-      <button
-        type="button"
-        className="btn btn--primary"
-        onClick={() => (last ? void share() : (setStep(step + 1), setNotice(null)))}
-      >
+      <button type="button" className="btn btn--primary" onClick={() => (last ? void share() : (setStep(step + 1), setNotice(null)))}>
         {last ? 'Share!' : 'Next Step'}
       </button>
     </Dialog>

@@ -63,7 +63,13 @@ function art(target: ShareTarget, step: number, grad: string, igGrad: string): R
       return (
         <>
           <rect x="30" y="56" width="150" height="36" rx="18" fill="#fff" stroke={LINE} strokeWidth="3" />
-          <path d="M50 74h10m-4-6-4 0a6 6 0 0 0 0 12h4m8-12h4a6 6 0 0 1 0 12h-4" stroke={BRAND} strokeWidth="2.5" fill="none" strokeLinecap="round" />
+          <path
+            d="M50 74h10m-4-6-4 0a6 6 0 0 0 0 12h4m8-12h4a6 6 0 0 1 0 12h-4"
+            stroke={BRAND}
+            strokeWidth="2.5"
+            fill="none"
+            strokeLinecap="round"
+          />
           <rect x="78" y="70" width="84" height="8" rx="4" fill={LINE} />
           <rect x="150" y="44" width="56" height="60" rx="10" fill={BRAND} />
           <rect x="163" y="58" width="22" height="28" rx="4" fill="none" stroke="#fff" strokeWidth="3" />

@@ -1,10 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  SHARE_TEMPLATES,
-  SHARE_TEMPLATE_NAMES,
-  type ShareFormat,
-  type ShareTemplate,
-} from '../../../../api/contract/share';
+import { SHARE_TEMPLATES, SHARE_TEMPLATE_NAMES, type ShareFormat, type ShareTemplate } from '../../../../api/contract/share';
 import { ArrowDownIcon, ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '../Icons';
 import { Spinner } from '../Spinner';
 import type { useShareImage } from './useShareImage';
@@ -50,7 +45,12 @@ export function TemplatePicker({ template, onTemplate, format, image, onDownload
   return (
     <section className="share-preview" aria-label="Share image">
       <div className="share-preview__stage">
-        <button type="button" className="btn btn--icon btn--ghost share-preview__arrow" aria-label="Previous style" onClick={() => step(-1)}>
+        <button
+          type="button"
+          className="btn btn--icon btn--ghost share-preview__arrow"
+          aria-label="Previous style"
+          onClick={() => step(-1)}
+        >
           <ChevronLeftIcon size={20} />
         </button>
         <figure className={`share-preview__frame share-preview__frame--${format}`} aria-busy={image.isPending}>

@@ -23,7 +23,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
   const [confirming, setConfirming] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const amount = isItem ? link.details.amount : quick ?? parseDollars(custom);
+  const amount = isItem ? link.details.amount : (quick ?? parseDollars(custom));
   const valid = isValidAmount(amount);
   const short = valid && amount > balance;
 

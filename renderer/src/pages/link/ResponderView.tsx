@@ -11,7 +11,9 @@ import { linkWhat } from '../../linkText';
 import { GiveAction } from './GiveAction';
 
 function respondedErrorMessage(err: unknown): string {
-  return err instanceof ApiError && err.status >= 400 && err.status < 500 ? errorMessage(err, RESPONDED_CHECK_FAILED) : RESPONDED_CHECK_FAILED;
+  return err instanceof ApiError && err.status >= 400 && err.status < 500
+    ? errorMessage(err, RESPONDED_CHECK_FAILED)
+    : RESPONDED_CHECK_FAILED;
 }
 
 /**
@@ -78,11 +80,7 @@ export function ResponderView({ link, viewerId }: { link: LinkView; viewerId: st
       </section>
     );
   }
-  return link.details.giveorreceive === 'give' ? (
-    <AcceptAction link={link} accept={accept} />
-  ) : (
-    <GiveAction link={link} give={give} />
-  );
+  return link.details.giveorreceive === 'give' ? <AcceptAction link={link} accept={accept} /> : <GiveAction link={link} give={give} />;
 }
 
 function AcceptAction({ link, accept }: { link: LinkView; accept: ReturnType<typeof useAcceptLink> }) {

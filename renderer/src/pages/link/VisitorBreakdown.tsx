@@ -48,10 +48,7 @@ function Breakdown({ breakdown }: { breakdown: VisitorBreakdownView }) {
         title="Signed in"
         rows={[countRow('Logged in', breakdown.signedIn.loggedIn), countRow('Anonymous', breakdown.signedIn.anonymous)]}
       />
-      <Group
-        title="Device"
-        rows={[countRow('Phone', breakdown.devices.phone), countRow('Desktop', breakdown.devices.desktop)]}
-      />
+      <Group title="Device" rows={[countRow('Phone', breakdown.devices.phone), countRow('Desktop', breakdown.devices.desktop)]} />
     </section>
   );
 }

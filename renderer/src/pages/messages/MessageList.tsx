@@ -67,8 +67,10 @@ export function MessageList({ messages, outgoing, otherLabel, query, error, onRe
     const toBottom = () => {
       el.scrollTop = el.scrollHeight;
     };
-    if (!before || (!before.last && newest)) toBottom(); // the thread as it opens
-    else if (outgoing.length > before.outgoing) toBottom(); // the reader sent a message
+    if (!before || (!before.last && newest))
+      toBottom(); // the thread as it opens
+    else if (outgoing.length > before.outgoing)
+      toBottom(); // the reader sent a message
     else if (newest && newest._id !== before.last && (newest.mine || place.current.stuck)) toBottom();
     else if (first !== before.first && before.first) {
       // Older messages above: the one that was oldest stays where the reader saw it.
@@ -98,7 +100,9 @@ export function MessageList({ messages, outgoing, otherLabel, query, error, onRe
           <Spinner size={20} label="Loading older messages" />
         </div>
       ) : null}
-      {error === 'older' ? <RetryAlert className="thread__notice" message={MESSAGES_ERROR} onRetry={() => void query.fetchNextPage()} /> : null}
+      {error === 'older' ? (
+        <RetryAlert className="thread__notice" message={MESSAGES_ERROR} onRetry={() => void query.fetchNextPage()} />
+      ) : null}
       {!query.hasNextPage && messages.length > 0 ? <p className="thread__start">This is the start of your conversation.</p> : null}
 
       {query.isPending ? <PageSpinner label="Loading messages" /> : null}
@@ -112,7 +116,12 @@ export function MessageList({ messages, outgoing, otherLabel, query, error, onRe
           const previous = messages[index - 1];
           const newDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
           return (
-            <MessageItem key={message._id} message={message} dayDivider={newDay ? dayLabel(message.createdAt) : null} otherLabel={otherLabel} />
+            <MessageItem
+              key={message._id}
+              message={message}
+              dayDivider={newDay ? dayLabel(message.createdAt) : null}
+              otherLabel={otherLabel}
+            />
           );
         })}
         {outgoing.map((o) => (
@@ -122,4 +131,3 @@ export function MessageList({ messages, outgoing, otherLabel, query, error, onRe
     </div>
   );
 }
-

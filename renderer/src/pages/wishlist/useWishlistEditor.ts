@@ -84,12 +84,13 @@ export function useWishlistEditor(username: string, viewerId: string | null, sav
     try {
       do {
         dirty.current = false;
-        const { userWishlist } = await saveList(
-          current().map((row) => ({ itemId: row.itemId, _id: row.pending ? undefined : row._id })),
-        );
+        const { userWishlist } = await saveList(current().map((row) => ({ itemId: row.itemId, _id: row.pending ? undefined : row._id })));
         if (!alive.current) return;
         if (!dirty.current) show(null); // the saved list is the server's answer, now in the cache
-        void cacheWishlistImages(username, userWishlist.items.map((item) => item.imageUrl));
+        void cacheWishlistImages(
+          username,
+          userWishlist.items.map((item) => item.imageUrl),
+        );
       } while (dirty.current);
       setStatus({ kind: 'saved' });
     } catch (err) {
