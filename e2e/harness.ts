@@ -35,13 +35,16 @@ function freePort(): Promise<number> {
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/api/src/main.js'], {
+  // E2E_DIST (default `dist`) lets a build elsewhere (inside the repository, for node_modules) be tested.
+  const dist = process.env.E2E_DIST ?? 'dist';
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'api/src/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      WEB_DIR: path.join(dist, 'web'),
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -10,6 +10,8 @@
 export const LINK_PAGE_SIZE = 25;
 /** Messages come 25 to a page, newest page first; a full page means there may be more. */
 export const MESSAGE_PAGE_SIZE = 25;
+/** The feed fetches its next page once the reader has scrolled through this share of what is loaded (SPEC 9). */
+export const INFINITE_SCROLL_TRIGGER = 0.8;
 /** The highest page number a list accepts. */
 export const MAX_PAGE = 100_000;
 

@@ -19,7 +19,7 @@ const MESSAGE_SEQ = 'message_seq';
  * its commit trigger assigns it; read it after the commit with `committedSeq`.
  */
 async function newMessageSeq(em: EntityManager): Promise<number | null> {
-  if (em.connection.driver.options.type === 'postgres') return null;
+  if (em.dataSource.driver.options.type === 'postgres') return null;
   await em.increment(CounterEntity, { name: MESSAGE_SEQ }, 'value', 1);
   const counter = await em.findOneByOrFail(CounterEntity, { name: MESSAGE_SEQ });
   return counter.value;

@@ -5,6 +5,6 @@ import type { EntityManager } from 'typeorm';
  * text (better-sqlite3 cannot bind a Date), and PostgreSQL takes the Date itself.
  */
 export function dateParam(em: EntityManager, date: Date): Date | string {
-  if (em.connection.driver.options.type === 'postgres') return date;
+  if (em.dataSource.driver.options.type === 'postgres') return date;
   return date.toISOString().replace('T', ' ').replace('Z', '');
 }

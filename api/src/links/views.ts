@@ -89,7 +89,7 @@ export class ViewCounter {
   async record(em: EntityManager, linkId: string, visitorKey: string, userId: string | null, now: Date, visit?: Visit): Promise<boolean> {
     const at = dateParam(em, now);
     const since = dateParam(em, new Date(now.getTime() - VIEW_WINDOW_SECONDS * 1000));
-    const pg = em.connection.driver.options.type === 'postgres';
+    const pg = em.dataSource.driver.options.type === 'postgres';
     const $ = (i: number) => (pg ? `$${i}` : '?');
     const before: { counted_at: Date | string | null }[] = await em.query(
       `SELECT counted_at FROM link_visitors WHERE link_id = ${$(1)} AND visitor_key = ${$(2)}`,

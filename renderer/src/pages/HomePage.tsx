@@ -9,6 +9,7 @@ import { Spinner } from '../components/Spinner';
 import { useNow } from '../components/useNow';
 import { useInfiniteScroll } from '../components/useInfiniteScroll';
 import { usePageTitle } from '../components/usePageTitle';
+import { INFINITE_SCROLL_TRIGGER } from '../../../api/contract/limits';
 import { isOwnLink } from '../linkText';
 import { userAtom } from '../state/session';
 import './HomePage.css';
@@ -17,7 +18,6 @@ import './HomePage.css';
 export const FEED_END = 'There are no more links availble. Create one for it to show up on the home page.';
 
 /** The next page loads once the end of the list comes within half a screen of the viewport. */
-const LOAD_MORE_MARGIN = '0px 0px 50% 0px';
 /** How far (in px, after damping) a pull must go to refresh. */
 const PULL_THRESHOLD = 64;
 const PULL_MAX = 96;
@@ -83,8 +83,8 @@ export function HomePage() {
   const now = useNow();
   const busy = status !== 'idle';
   const pull = usePullToRefresh(() => void refresh(), status !== 'refreshing' && status !== 'loading');
-  // Infinite scroll: a sentinel after the list fetches the next page as it comes near.
-  const sentinel = useInfiniteScroll(query, { rootMargin: LOAD_MORE_MARGIN });
+  // Infinite scroll: a sentinel over the list's last fifth fetches the next page (SPEC: trigger at 80%).
+  const sentinel = useInfiniteScroll(query);
 
   const pullLabel = status === 'refreshing' ? 'Refreshing…' : pull >= PULL_THRESHOLD ? 'Release to refresh' : 'Pull to refresh';
 
@@ -142,16 +142,18 @@ export function HomePage() {
         </div>
 
         {links.length > 0 ? (
-          <ul className="home__list">
-            {links.map((link) => (
-              <li key={link.id}>
-                <LinkCard link={link} mine={isOwnLink(link, user?.username)} now={now} />
-              </li>
-            ))}
-          </ul>
+          <div className="home__list-area">
+            <ul className="home__list">
+              {links.map((link) => (
+                <li key={link.id}>
+                  <LinkCard link={link} mine={isOwnLink(link, user?.username)} now={now} />
+                </li>
+              ))}
+            </ul>
+            {/* Covers the last fifth of the loaded list: reaching 80% of it fetches the next page. */}
+            <div ref={sentinel} className="home__sentinel" style={{ top: `${INFINITE_SCROLL_TRIGGER * 100}%` }} aria-hidden="true" />
+          </div>
         ) : null}
-
-        <div ref={sentinel} className="home__sentinel" aria-hidden="true" />
 
         {status === 'loading' || status === 'loading-more' ? (
           <div className="home__loading">

@@ -8,7 +8,7 @@ export class Ledger1763870100000 implements MigrationInterface {
   name = 'Ledger1763870100000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.normalizeType({ type: Date });
+    const ts = q.dataSource.driver.normalizeType({ type: Date });
     const id = { name: 'id', type: 'varchar', length: '36', isPrimary: true };
     const ref = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '36', isNullable });
 

@@ -8,7 +8,7 @@ export class Catalog1763870200000 implements MigrationInterface {
   name = 'Catalog1763870200000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.normalizeType({ type: Date });
+    const ts = q.dataSource.driver.normalizeType({ type: Date });
 
     await q.createTable(
       new Table({

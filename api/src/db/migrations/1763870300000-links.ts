@@ -5,7 +5,7 @@ export class Links1763870300000 implements MigrationInterface {
   name = 'Links1763870300000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.normalizeType({ type: Date });
+    const ts = q.dataSource.driver.normalizeType({ type: Date });
     const id = { name: 'id', type: 'varchar', length: '36', isPrimary: true };
     const ref = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '36', isNullable });
     const cents = (name: string) => ({ name, type: 'bigint', default: 0 });

@@ -5,7 +5,7 @@ export class Wishlists1763870400000 implements MigrationInterface {
   name = 'Wishlists1763870400000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.normalizeType({ type: Date });
+    const ts = q.dataSource.driver.normalizeType({ type: Date });
     const ref = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '36', isNullable });
 
     await q.createTable(

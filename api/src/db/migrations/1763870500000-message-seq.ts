@@ -48,7 +48,7 @@ export class MessageSeq1763870500000 implements MigrationInterface {
     await q.createIndex('messages', new TableIndex({ name: 'uq_messages_seq', columnNames: ['seq'], isUnique: true }));
     await q.createIndex('messages', new TableIndex({ name: 'idx_messages_conversation_seq', columnNames: ['conversation_id', 'seq'] }));
 
-    if (q.connection.driver.options.type === 'postgres') {
+    if (q.dataSource.driver.options.type === 'postgres') {
       await q.query(`
         CREATE FUNCTION assign_message_seq() RETURNS trigger LANGUAGE plpgsql AS $$
         DECLARE next_seq bigint;
@@ -64,7 +64,7 @@ export class MessageSeq1763870500000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    if (q.connection.driver.options.type === 'postgres') {
+    if (q.dataSource.driver.options.type === 'postgres') {
       await q.query('DROP TRIGGER IF EXISTS trg_messages_seq ON messages');
       await q.query('DROP FUNCTION IF EXISTS assign_message_seq()');
     }

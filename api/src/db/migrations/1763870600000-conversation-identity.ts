@@ -23,7 +23,7 @@ export class ConversationIdentity1763870600000 implements MigrationInterface {
   transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    const sqlite = q.connection.driver.options.type !== 'postgres';
+    const sqlite = q.dataSource.driver.options.type !== 'postgres';
     if (sqlite) await q.query('PRAGMA foreign_keys = OFF');
     await q.startTransaction();
     try {
@@ -42,7 +42,7 @@ export class ConversationIdentity1763870600000 implements MigrationInterface {
   }
 
   private async change(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.normalizeType({ type: Date });
+    const ts = q.dataSource.driver.normalizeType({ type: Date });
     const ref = (name: string) => ({ name, type: 'varchar', length: '36' });
     await q.createTable(
       new Table({
@@ -63,7 +63,7 @@ export class ConversationIdentity1763870600000 implements MigrationInterface {
     );
     // Raw SQL: the tables have entities now, and a query builder would map these snake_case names
     // through them.
-    const [p1, p2, p3, p4] = q.connection.driver.options.type === 'postgres' ? ['$1', '$2', '$3', '$4'] : ['?', '?', '?', '?'];
+    const [p1, p2, p3, p4] = q.dataSource.driver.options.type === 'postgres' ? ['$1', '$2', '$3', '$4'] : ['?', '?', '?', '?'];
     const now = dateParam(q.manager, new Date());
     for (const row of rows) {
       const pseudonym = crypto.randomUUID();

@@ -14,7 +14,7 @@ export class Sessions1763870700000 implements MigrationInterface {
   name = 'Sessions1763870700000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.normalizeType({ type: Date });
+    const ts = q.dataSource.driver.normalizeType({ type: Date });
     await q.createTable(
       new Table({
         name: 'sessions',

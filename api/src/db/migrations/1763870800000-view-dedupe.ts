@@ -9,7 +9,7 @@ export class ViewDedupe1763870800000 implements MigrationInterface {
   name = 'ViewDedupe1763870800000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.normalizeType({ type: Date });
+    const ts = q.dataSource.driver.normalizeType({ type: Date });
     await q.addColumn('link_visitors', new TableColumn({ name: 'counted_at', type: ts, isNullable: true }));
     await q.query('UPDATE link_visitors SET counted_at = created_at');
   }

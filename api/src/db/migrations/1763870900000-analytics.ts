@@ -12,7 +12,7 @@ export class Analytics1763870900000 implements MigrationInterface {
   name = 'Analytics1763870900000';
 
   async up(q: QueryRunner): Promise<void> {
-    const ts = q.connection.driver.normalizeType({ type: Date });
+    const ts = q.dataSource.driver.normalizeType({ type: Date });
     await q.createTable(
       new Table({
         name: 'analytics_events',
