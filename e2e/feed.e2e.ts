@@ -1,0 +1,67 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINK_PAGE_SIZE } from '../api/contract/limits';
+import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+let reader: ApiAccount;
+
+/** More links than one page: LINK_PAGE_SIZE + 5 people, each with one receive link. */
+const PEOPLE = LINK_PAGE_SIZE + 5;
+
+beforeAll(async () => {
+  app = await startApp({ AUTH_RATE_LIMIT: '1000', API_RATE_LIMIT: '10000' });
+  browser = await launchBrowser();
+  // Each account has invites of its own: register a chain, each inviting the next.
+  reader = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'reader');
+  const pending = [...reader.inviteCodes];
+  for (let i = 0; i < PEOPLE; i++) {
+    const account = await registerViaApi(app, pending.shift()!, `feeder${i}`);
+    pending.push(...account.inviteCodes);
+    const res = await fetch(`${app.url}/links/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': account.token },
+      body: JSON.stringify({ details: { giveorreceive: 'receive', type: 'currency', amount: 1 + (i % 9) } }),
+    });
+    if (res.status !== 201) throw new Error(`create link ${i}: ${res.status} ${await res.text()}`);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the feed', () => {
+  it('loads the next page once the reader has scrolled through 80% of what is loaded (SPEC 9)', async () => {
+    const page = await openAs(browser, app, reader, { viewport: { width: 390, height: 844 } });
+    const secondPage: string[] = [];
+    page.on('request', (r) => {
+      if (/\/links\/all\?page=2\b/.test(r.url())) secondPage.push(r.url());
+    });
+    const list = page.locator('.home__list');
+    await expect.poll(() => list.locator('> li').count()).toBe(LINK_PAGE_SIZE);
+    await screenshots(page, 'feed');
+
+    // Scroll so the bottom of the screen sits at a share of the list's height.
+    const scrollTo = (share: number) =>
+      list.evaluate((el, s) => {
+        const top = el.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo(0, top + el.getBoundingClientRect().height * s - window.innerHeight);
+      }, share);
+
+    await scrollTo(0.7);
+    await page.waitForTimeout(600);
+    expect(secondPage).toEqual([]);
+
+    await scrollTo(0.82);
+    await expect.poll(() => secondPage.length).toBe(1);
+    await expect.poll(() => list.locator('> li').count()).toBe(PEOPLE);
+    // The last page is short: nothing more is asked for, however far the reader scrolls.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(600);
+    expect(secondPage.length).toBe(1);
+    await page.context().close();
+  });
+});
