@@ -2,6 +2,7 @@
 import type { Category } from '../types.js';
 import { BEAUTY_TOYS_SPORTS } from './beauty-toys-sports.js';
 import { ELECTRONICS_BOOKS_HOME } from './electronics-books-home.js';
-import { FASHION_MUSIC_GIFTS_STATIONERY } from './fashion-music-gifts-stationery.js';
+import { FASHION_MUSIC } from './fashion-music.js';
+import { GIFTS_STATIONERY } from './gifts-stationery.js';
 
-export const CATEGORIES: Category[] = [...ELECTRONICS_BOOKS_HOME, ...BEAUTY_TOYS_SPORTS, ...FASHION_MUSIC_GIFTS_STATIONERY];
+export const CATEGORIES: Category[] = [...ELECTRONICS_BOOKS_HOME, ...BEAUTY_TOYS_SPORTS, ...FASHION_MUSIC, ...GIFTS_STATIONERY];
