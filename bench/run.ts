@@ -143,6 +143,8 @@ async function seed(server: TestServer, analyze: boolean): Promise<Seeded> {
     photo: null,
     itemId: null,
     totalCostCents: 500_000,
+    raisedCents: 0,
+    gifts: 0,
     status: 'active',
     views: 0,
     // spread over the past few hours so the feed's order is meaningful

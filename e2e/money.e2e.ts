@@ -87,7 +87,7 @@ describe('money moving between three people', () => {
     await c.goto(`${app.url}/link/ben`);
     await c.getByRole('button', { name: '$5', exact: true }).click();
     await c.getByRole('button', { name: 'Give', exact: true }).click();
-    const confirm = c.getByRole('dialog', { name: 'Are you sure you want to give $5?' });
+    const confirm = c.getByRole('dialog', { name: 'Are you sure you want to give $5.00?' });
     await confirm.waitFor();
     await screenshots(c, 'give-confirm');
     await confirm.getByRole('button', { name: 'Yes' }).click();

@@ -2,14 +2,22 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
 import { INCORRECT_LOGIN, INVITE_INVALID } from './texts.js';
 import { PASSWORD_LENGTH, emailSchema, usernameSchema, type PrivateUser } from './users.js';
+import { usernameRef } from './common.js';
+
+const INVITE_REQUIRED = 'An invite is required to register.';
 
 /** POST /api/auth/register. */
-export const RegisterBody = z.object({
-  username: usernameSchema,
-  email: emailSchema(EMAIL_MIN_LENGTH, EMAIL_MAX_LENGTH),
-  password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH).max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH),
-  inviteCode: z.string().trim().min(1, 'An invite is required to register.').max(64, INVITE_INVALID),
-});
+export const RegisterBody = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema(EMAIL_MIN_LENGTH, EMAIL_MAX_LENGTH),
+    password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH).max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH),
+    /** An invite code, or else… */
+    inviteCode: z.string().trim().min(1, INVITE_REQUIRED).max(64, INVITE_INVALID).optional(),
+    /** …the username of the link creator whose invite a visitor from their link uses (`/register?via=`). */
+    via: usernameRef.optional(),
+  })
+  .refine((body) => body.inviteCode !== undefined || body.via !== undefined, { message: INVITE_REQUIRED, path: ['inviteCode'] });
 export type RegisterRequest = z.input<typeof RegisterBody>;
 
 /** POST /api/auth/login. Over-long input is simply a wrong login. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { VisitorDevice, VisitorSource } from './analytics.js';
 import { itemIdSchema } from './catalog.js';
 import { usernameRef } from './common.js';
-import { MAX_LINK_QUANTITY } from './limits.js';
-import { INCOMPLETE_LINK, QUANTITY_REQUIRED } from './texts.js';
+import { MAX_AMOUNT_CENTS_EXCLUSIVE, MAX_LINK_QUANTITY } from './limits.js';
+import { dollarsToCents } from './money.js';
+import { INCOMPLETE_LINK, INVALID_AMOUNT, QUANTITY_REQUIRED } from './texts.js';
 import { amountSchema } from './wallet.js';
 
 const quantitySchema = z.unknown().transform((value, ctx): number | undefined => {
@@ -58,11 +59,24 @@ export const AcceptLinkBody = z.object({
   lastMessage: z.string().max(500).optional(),
 });
 
+/**
+ * A gift's amount in cents: any positive amount under $1,000,000 with at most two decimals. The
+ * API takes less than $1 only when it is exactly what a group gift has left.
+ */
+const giftAmountSchema = z.unknown().transform((value, ctx): number => {
+  const cents = dollarsToCents(value);
+  if (cents === undefined || cents < 1 || cents >= MAX_AMOUNT_CENTS_EXCLUSIVE) {
+    ctx.addIssue({ code: 'custom', message: INVALID_AMOUNT });
+    return z.NEVER;
+  }
+  return cents;
+});
+
 /** POST /statuses/api/gives. */
 export const GiveBody = z.object({
   postId: z.string().min(1).max(64),
   type: z.enum(['currency', 'item']).optional(),
-  amount: amountSchema.optional(),
+  amount: giftAmountSchema.optional(),
 });
 
 /** PUT /statuses/api/statuses/{postId}/give. */
@@ -76,8 +90,12 @@ export const ConfirmGiveBody = z.object({
 export interface LinkDetailsView {
   type: 'currency' | 'item';
   giveorreceive: 'give' | 'receive';
-  /** Dollars: one use (currency) or the item's total. */
+  /** Dollars: one use of a give link, the goal of a receive link (currency), or the item's total. */
   amount: number;
+  /**
+   * Give currency links: how many people can use it. Receive links have no quantity: 1, and
+   * `remainingQuantity` reads 1 while the link is open and 0 once it is filled (or given, for an item).
+   */
   initialQuantity: number;
   remainingQuantity: number;
   title: string | null;
@@ -116,6 +134,21 @@ export interface LinkMetricsView {
   breakdown?: VisitorBreakdownView;
 }
 
+/**
+ * A group gift's progress (receive currency links): gifts add up to `goal`, each giver once, and
+ * the gift that reaches it closes the link. Counts only, for everyone who can see the link.
+ */
+export interface LinkProgressView {
+  /** Dollars given so far. */
+  raised: number;
+  /** Dollars asked for in all (the link's `amount`). */
+  goal: number;
+  /** Dollars still to give: `goal - raised`. */
+  left: number;
+  /** How many gifts (one per giver). */
+  gifts: number;
+}
+
 /** A link as GET /links/all, /links/profile/{username}, POST /links/create and /links/{username} answer it. */
 export interface LinkView {
   _id: string;
@@ -126,6 +159,8 @@ export interface LinkView {
   expiresAt: string;
   status: 'active' | 'used' | 'expired';
   details: LinkDetailsView;
+  /** Receive currency links only: how far the gifts are toward the goal. */
+  progress?: LinkProgressView;
   /** Only for the link's creator. */
   metrics?: LinkMetricsView;
 }

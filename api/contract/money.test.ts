@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatCentsCompact,
   MAX_CENTS,
   centsToDecimal,
   centsToDollars,
@@ -209,4 +210,52 @@ describe('the amount rule (SPEC section 5)', () => {
     [99_999_999, true],
     [100_000_000, false],
   ])('%j cents valid: %s', (cents, valid) => expect(isValidAmountCents(cents)).toBe(valid));
+});
+
+describe('compact amounts (the top bar)', () => {
+  it.each([
+    [0, '$0.00'],
+    [500, '$5.00'],
+    [99_999, '$999.99'],
+    [100_000, '$1K'],
+    [123_456, '$1.2K'],
+    [1_299_999, '$12.9K'],
+    [99_999_999, '$999.9K'],
+    [100_000_000, '$1M'],
+    [125_000_000, '$1.2M'],
+    [MAX_CENTS, '$9.9T'],
+    [-123_456, '-$1.2K'],
+  ])('%j cents → %s', (cents, text) => expect(formatCentsCompact(cents)).toBe(text));
+
+  const compact = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions);
+
+  it("is Intl's compact notation cut to one decimal from $1,000, the full amount below", () => {
+    fc.assert(
+      fc.property(anyCents, (cents) => {
+        const text = formatCentsCompact(cents);
+        expect(text).toBe(cents < 100_000 ? formatCents(cents) : compact.format(cents / 100));
+      }),
+    );
+  });
+
+  it('never shows more than there is, nor a tenth of its unit less, and stays short', () => {
+    const unitOf = { K: 1e3, M: 1e6, B: 1e9, T: 1e12 } as const;
+    fc.assert(
+      fc.property(fc.integer({ min: 100_000, max: MAX_CENTS }), (cents) => {
+        const m = /^\$(\d+(?:\.\d)?)([KMBT])$/.exec(formatCentsCompact(cents));
+        expect(m).not.toBeNull();
+        const shownCents = Math.round(Number(m![1]) * 10) * unitOf[m![2] as keyof typeof unitOf] * 10;
+        expect(shownCents).toBeLessThanOrEqual(cents);
+        expect(cents - shownCents).toBeLessThan(unitOf[m![2] as keyof typeof unitOf] * 10);
+        expect(formatCentsCompact(cents).length).toBeLessThanOrEqual(7);
+      }),
+    );
+  });
 });

@@ -68,6 +68,32 @@ export function formatCents(cents: number, { brief = false }: { brief?: boolean 
   return `${sign}$${grouped(whole)}${brief && fraction === '00' ? '' : `.${fraction}`}`;
 }
 
+/** Compact units, largest first: what Intl's compact notation (en-US) calls them. */
+const COMPACT_UNITS: [dollars: number, suffix: string][] = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/**
+ * Cents in a tight spot (the top bar): under $1,000 as `formatCents` ('$999.99'), from there
+ * in Intl's compact notation with at most one decimal, cut rather than rounded so it never
+ * shows more than there is: 123456 → '$1.2K', 99999999 → '$999.9K', 100000000 → '$1M'.
+ */
+export function formatCentsCompact(cents: number): string {
+  const abs = Math.abs(cents);
+  const dollars = (abs - (abs % 100)) / 100;
+  const unit = COMPACT_UNITS.find(([size]) => dollars >= size);
+  if (!unit) return formatCents(cents);
+  const [size, suffix] = unit;
+  // Tenths of the unit, cut: whole integers all the way (dollars * 10 stays a safe integer).
+  const tenths = Math.floor((dollars * 10) / size);
+  const whole = Math.floor(tenths / 10);
+  const tenth = tenths % 10;
+  return `${cents < 0 ? '-' : ''}$${grouped(String(whole))}${tenth ? `.${tenth}` : ''}${suffix}`;
+}
+
 /**
  * Dollars from the wire for people: 12.5 → '$12.50' (negative amounts too). A value that is not
  * a whole number of cents (never an API answer) shows as '$0.00'.

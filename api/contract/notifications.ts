@@ -6,7 +6,11 @@ export interface NotificationView {
   receiverUserId: string;
   /** Dollars. */
   amount: number;
-  type: 'currency' | 'item' | 'wishlist';
+  /**
+   * `order`: about an item order, from Giftlink itself. `giveorreceive` says the reader's side:
+   * `receive` asks the recipient for a shipping address, `give` tells the giver a gift went back.
+   */
+  type: 'currency' | 'item' | 'wishlist' | 'order';
   giveorreceive: 'give' | 'receive' | null;
   linkOrWishlist: 'link' | 'wishlist';
   relatedPostId: string | null;

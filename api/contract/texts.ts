@@ -26,6 +26,10 @@ export const INVITE_CHECK_FAILED = 'An error occurred while validating the invit
 export const INVITE_MISSING = 'No invite provided.';
 export const INVITE_FETCH_FAILED = 'An error occured when fetching invites. Please try again later.';
 export const INVITE_COPY_FAILED = 'An error occured copying the invite. Please try again later.';
+/** Registering through someone's link (`via`) when their setting is off or no invite of theirs is free. */
+export const JOIN_UNAVAILABLE = 'No invite is available through this link right now. Ask the person who shared it for an invite link.';
+/** The join setting (Settings and the create-link form). */
+export const LET_VISITORS_JOIN = 'Let people who open my links join Giftlink with one of my invites';
 
 // ---- feed and links -----------------------------------------------------------------------------
 
@@ -41,6 +45,8 @@ export const ACCEPT_FAILED = 'An error occured when trying to use this link. Ple
 export const GIVE_FAILED = 'Failed to update post and balance';
 export const OWN_POST = 'You cannot give to your own post!';
 export const QUANTITY_REQUIRED = 'Please enter how many times this link can be used';
+/** A gift to a group gift (receive currency link) larger than what is left of its goal. */
+export const overGoal = (left: string) => `Only ${left} is left to give.`;
 export const INCOMPLETE_LINK = 'Choose give or receive, currency or item, and an amount or an item.';
 export const ONE_ACTIVE_LINK = 'You already have an active link. You can hold one active link at a time.';
 export const COPY_OK = 'Link copied to clipboard!';
@@ -55,6 +61,25 @@ export const INVALID_AMOUNT = 'Please enter a valid amount above $1';
 export const ADD_MONEY = 'Add money to your account balance.';
 /** Any failed deposit or withdrawal (the API's overdraft error too). */
 export const MONEY_MOVE_FAILED = 'You cannot withdraw more than what is in your account.';
+
+/** The money history's kinds of movement (issue 11), with their names on the page and in the CSV. */
+export const MONEY_HISTORY_KINDS = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  gift_given: 'Gift given',
+  gift_received: 'Gift received',
+  link_escrow: 'Link escrow',
+  escrow_returned: 'Escrow returned',
+  purchase: 'Purchase',
+  refund: 'Refund',
+  subscription: 'Subscription charge',
+  other: 'Other',
+} as const;
+/** Who gave a gift whose giver stays hidden, in the money history. */
+export const ANONYMOUS_GIVER = 'Anonymous';
+export const MONEY_HISTORY_ERROR = 'Your money history could not be loaded.';
+export const MONEY_HISTORY_EMPTY = 'No money has moved yet. Deposits, gifts and purchases will show here.';
+export const MONEY_HISTORY_EMPTY_KIND = 'None of these yet. Choose Everything to see all your movements.';
 /** The balance could not be read after login (an alert). */
 export const BALANCE_FETCH_ERROR = 'Error fetching user balance.';
 /** The balance could not be re-read after money moved. */
@@ -77,6 +102,9 @@ export const ALREADY_PURCHASED = 'This item has already been purchased.';
 export const ITEM_NOT_FOUND = 'This item is not on the wishlist.';
 export const USER_NOT_FOUND = 'User not found';
 export const NOT_PURCHASED = 'This item has not been purchased.';
+export const ARCHIVE_NOT_PURCHASED = 'Only a purchased item can be moved to Received.';
+/** A gift message as its giver reads it ('You gave $5.00', 'You gave Teddy bear'); the recipient reads the message's own text. */
+export const youGave = (what: string | null) => `You gave ${what ?? 'a gift'}`;
 export const WISHLIST_BUSY = 'The wishlist changed while saving. Please try again.';
 
 // ---- profile, notifications and messages --------------------------------------------------------
@@ -95,3 +123,22 @@ export const IMAGE_CACHE_ERROR = 'Could not save images locally. Wishlist images
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe.';
 export const PAYMENT_STATUS_UNCLEAR = 'Payment processing completed, but status is unclear. Please contact support.';
 export const PAYMENT_INCOMPLETE = 'Payment setup is incomplete. Please try again.';
+
+// ---- shipping addresses and orders ----------------------------------------------------------------
+
+/** The notification that asks a recipient without an address for one. */
+export const ADDRESS_ASK_TITLE = 'Add your shipping address';
+export const addressAsk = (item: string) => `Add your shipping address so we can send you ${item}.`;
+/** The giver's notification when an item gift went back to them (names nobody). */
+export const orderRefunded = (item: string, amount: string) =>
+  `Your gift ${item} could not be delivered, so ${amount} went back to your balance.`;
+export const ADDRESS_NAME_REQUIRED = 'Please enter the name to ship to.';
+export const ADDRESS_LINE1_REQUIRED = 'Please enter a street address.';
+export const ADDRESS_CITY_REQUIRED = 'Please enter a city.';
+export const ADDRESS_COUNTRY_INVALID = 'Please choose a country.';
+export const ADDRESS_POSTAL_REQUIRED = 'Please enter a postal code.';
+export const addressPostalInvalid = (country: string) => `That postal code does not look right for ${country}.`;
+export const ADDRESS_FIELD_TOO_LONG = 'That is too long for an address field.';
+export const ADDRESS_NOT_FOUND = 'You have not saved a shipping address.';
+export const ADDRESS_SAVE_ERROR = 'Your address could not be saved. Please try again later.';
+export const ORDERS_ERROR = 'Your orders could not be loaded. Please try again later.';

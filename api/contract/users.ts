@@ -98,10 +98,12 @@ export interface PrivateUser {
   stripeCustomerId: string | null;
   /** Dollars. */
   balance: number;
+  /** Visitors of the user's links may join with one of their invites (`PUT /api/invites/settings`). */
+  letVisitorsJoin: boolean;
 }
 
 /** What anyone else sees: never email, balance or payment ids. */
-export type PublicUser = Omit<PrivateUser, 'email' | 'stripeCustomerId' | 'balance'>;
+export type PublicUser = Omit<PrivateUser, 'email' | 'stripeCustomerId' | 'balance' | 'letVisitorsJoin'>;
 
 /** `GET /api/users/getId/{username}`. */
 export interface GetUserIdResponse {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dollarsToCents, isValidAmountCents } from './money.js';
-import { INVALID_AMOUNT } from './texts.js';
+import { INVALID_AMOUNT, MONEY_HISTORY_KINDS } from './texts.js';
 
 /**
  * An amount in dollars (a number or a numeric string), at least $1, under $1,000,000, with at
@@ -34,4 +34,54 @@ export interface BalanceResponse {
 export interface NewBalanceResponse {
   /** Dollars, after the deposit or withdrawal. */
   new_balance: number;
+}
+
+// ---- money history (issue 11) -------------------------------------------------------------------
+
+/** A kind of movement in the money history: see MONEY_HISTORY_KINDS in texts.ts for their names. */
+export type MoneyHistoryKind = keyof typeof MONEY_HISTORY_KINDS;
+export const moneyHistoryKinds = Object.keys(MONEY_HISTORY_KINDS) as MoneyHistoryKind[];
+
+/** The largest page of the money history. */
+export const MONEY_HISTORY_MAX_PAGE = 100;
+
+/**
+ * GET /api/wallet/history (and /api/wallet/history.csv, without paging): the signed-in user's
+ * movements, newest first. `before` is the `nextCursor` of the previous page; `kind` filters.
+ */
+export const MoneyHistoryQuery = z.object({
+  userId: userIdSchema,
+  kind: z.enum(moneyHistoryKinds as [MoneyHistoryKind, ...MoneyHistoryKind[]]).optional(),
+  before: z.string().min(1).max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(MONEY_HISTORY_MAX_PAGE).optional(),
+});
+export type MoneyHistoryRequest = z.input<typeof MoneyHistoryQuery>;
+
+/** Someone the user may know in a movement: the recipient of their gift, the maker of a give link they accepted. */
+export interface MoneyHistoryParty {
+  username: string;
+  displayName: string;
+}
+
+/** One movement of the user's balance. */
+export interface MoneyHistoryEntry {
+  /** The movement's own id in this user's history (never shared with anyone else's). */
+  id: string;
+  /** ISO time. */
+  createdAt: string;
+  kind: MoneyHistoryKind;
+  /** Dollars, signed: positive came in, negative went out. */
+  amount: number;
+  /** Dollars: the balance right after this movement. */
+  balance: number;
+  /** Who the money went to or came from, only where the user may know it; else null. */
+  party: MoneyHistoryParty | null;
+  /** A gift received whose giver stays hidden ('Anonymous'). */
+  anonymous: boolean;
+}
+
+export interface MoneyHistoryPage {
+  entries: MoneyHistoryEntry[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
 }

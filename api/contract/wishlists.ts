@@ -25,6 +25,19 @@ export type UpdateWishlistRequest = z.input<typeof UpdateWishlistBody>;
 
 export const WishlistParams = z.object({ username: usernameRef });
 
+/**
+ * POST /wishlists/archive: the owner moves a purchased item into their 'Received' section, where
+ * it no longer counts toward the seven. Only purchased items can be archived (an unpurchased one
+ * is simply removed by saving the list without it); archiving twice changes nothing.
+ */
+export const ArchiveItemBody = z.object({
+  /** The wishlist's owner: must be the caller (403 otherwise). */
+  username: usernameRef,
+  /** The wishlist item's `_id`. */
+  itemId: z.string().min(1).max(100),
+});
+export type ArchiveItemRequest = z.input<typeof ArchiveItemBody>;
+
 /** POST /wishlists/purchase. */
 export const PurchaseBody = z.object({
   wishlistUsername: usernameRef,
@@ -67,11 +80,19 @@ export interface WishlistItemView {
   purchased: boolean;
   /** ISO date of the purchase; only on purchased items. */
   purchasedAt?: string;
+  /** ISO date the owner moved it to 'Received'; only on received items. */
+  archivedAt?: string;
 }
 
 export interface WishlistView {
   username: string;
+  /** The list: at most seven, purchased items included until their owner archives them. */
   items: WishlistItemView[];
+  /**
+   * The owner's 'Received' section: purchased items they archived, newest first. Only the owner
+   * sees it (empty for anyone else); like every item, it never says who bought what.
+   */
+  received: WishlistItemView[];
 }
 
 /** GET /wishlists/{username} and PUT /wishlists/update. */

@@ -13,7 +13,7 @@ import { errorMiddleware } from './http/errors.js';
 import { apiRateLimit } from './http/rate-limit.js';
 import { refuseNulBytes } from './http/input.js';
 import { allowedMethods } from './http/methods.js';
-import { requestLog } from './http/request-log.js';
+import { requestLog, requestLogFormat } from './http/request-log.js';
 import { webMiddleware } from './http/web.js';
 import { linkPreviews } from './sharing/preview.js';
 import { shareRoutes } from './sharing/routes.js';
@@ -21,6 +21,7 @@ import { inviteRoutes } from './invites/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -35,7 +36,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   // The client is the address the last TRUST_PROXY_HOPS proxies saw, never a leftmost entry a client made up.
   app.maxIpsCount = deps.config.trustProxyHops;
 
-  app.use(requestLog(deps.log));
+  app.use(requestLog(deps.log, { format: requestLogFormat(deps.config.env) }));
   app.use(errorMiddleware);
   app.use(
     helmet({
@@ -102,6 +103,7 @@ export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[]
     notificationRoutes(deps, auth),
     realtimeRoutes(deps, auth),
     wishlistRoutes(deps, auth),
+    orderRoutes(deps, auth),
     analyticsRoutes(deps, auth),
     shareRoutes(deps, auth),
   ];

@@ -36,7 +36,13 @@ const schema = z.object({
   /** Proxies in front of the API that append to X-Forwarded-For: the client is that many entries from the right. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   INVITES_PER_USER: z.coerce.number().int().min(0).max(100).default(3),
+  /** An account regains one invite every this many days, up to INVITES_PER_USER unused ones. */
+  INVITE_REFILL_DAYS: z.coerce.number().positive().max(3650).default(7),
   LINK_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** The sandbox marketplace ships a placed order this many minutes after it was placed… */
+  ORDER_SHIP_AFTER_MINUTES: z.coerce.number().min(0).max(525_600).default(60),
+  /** …and delivers it this many minutes after it shipped. */
+  ORDER_DELIVER_AFTER_MINUTES: z.coerce.number().min(0).max(525_600).default(2880),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -86,7 +92,12 @@ export interface Config {
    */
   trustProxyHops: number;
   invitesPerUser: number;
+  /** An account regains one invite every this many days, up to invitesPerUser unused ones (invites/refill.ts). */
+  inviteRefillDays: number;
   linkTtlHours: number;
+  /** The sandbox marketplace's schedule (orders/sandbox.ts): placed → shipped, then shipped → delivered. */
+  orderShipAfterMinutes: number;
+  orderDeliverAfterMinutes: number;
   uploadMaxBytes: number;
   bodyLimit: string;
   authRateLimit: number;
@@ -146,7 +157,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     invitesPerUser: e.INVITES_PER_USER,
+    inviteRefillDays: e.INVITE_REFILL_DAYS,
     linkTtlHours: e.LINK_TTL_HOURS,
+    orderShipAfterMinutes: e.ORDER_SHIP_AFTER_MINUTES,
+    orderDeliverAfterMinutes: e.ORDER_DELIVER_AFTER_MINUTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     bodyLimit: e.BODY_LIMIT,
     authRateLimit: e.AUTH_RATE_LIMIT,

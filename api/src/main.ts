@@ -15,7 +15,10 @@ try {
 
 const server = await startServer(config);
 const { log } = server.deps;
-log.info({ url: server.url, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Giftlink is listening');
+// In development the terminal is read by a person: the plain lines below say it, and the invite is
+// the last thing printed (the JSON log writes on its own time and could land after it).
+if (config.env !== 'development')
+  log.info({ url: server.url, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Giftlink is listening');
 console.log(`Giftlink is running at ${server.url}`);
 
 const invite = await firstInvite(server.deps.db);

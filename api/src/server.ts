@@ -10,6 +10,7 @@ import type { Deps } from './deps.js';
 import { answerClientErrors } from './http/client-error.js';
 import { RateLimits } from './limits/rate-limits.js';
 import { sweepExpiredLinks } from './links/expiry.js';
+import { orderDeps, sweepOrders } from './orders/service.js';
 import { Realtime } from './realtime/hub.js';
 import { registerSocketHandlers } from './realtime/socket.js';
 
@@ -52,7 +53,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const sweepTimer = setInterval(() => {
     sweeping = sweepExpiredLinks(db)
       .then(() => db.optimize())
-      .catch((err: unknown) => log.error({ err }, 'link sweep failed'));
+      .catch((err: unknown) => log.error({ err }, 'link sweep failed'))
+      // Item orders: waiting ones past 14 days go back to their givers; the marketplace moves the rest on.
+      .then(() => sweepOrders(orderDeps(deps)))
+      .catch((err: unknown) => log.error({ err }, 'order sweep failed'));
   }, 60_000);
   sweepTimer.unref();
 

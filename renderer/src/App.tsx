@@ -9,8 +9,10 @@ import { InvitePage } from './pages/InvitePage';
 import { LinkPage } from './pages/LinkPage';
 import { LoginPage } from './pages/LoginPage';
 import { MessagesPage } from './pages/MessagesPage';
+import { MoneyHistoryPage } from './pages/money/MoneyHistoryPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { NotificationsPage } from './pages/NotificationsPage';
+import { OrdersPage } from './pages/orders/OrdersPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { RegisterPage } from './pages/RegisterPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -40,6 +42,8 @@ const router = createBrowserRouter([
           { path: '/notifications', element: <NotificationsPage /> },
           { path: '/conversations', element: <ConversationsPage /> },
           { path: '/messages/:conversationId', element: <MessagesPage /> },
+          { path: '/money', element: <MoneyHistoryPage /> },
+          { path: '/orders', element: <OrdersPage /> },
           {
             path: '/manage-subscription/:username',
             element: <ComingSoonPage title="Manage Subscription" />,

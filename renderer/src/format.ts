@@ -1,12 +1,28 @@
-import { centsToDollars, dollarsToCents, formatDollars, isValidAmountCents } from '../../api/contract/money';
+import { centsToDollars, dollarsToCents, formatCentsCompact, formatDollars, isValidAmountCents } from '../../api/contract/money';
 
 // ---- money: the contract's one money module, in the dollars the API answers ---------------------
 
-/** `12.5` → `$12.50`. */
+/**
+ * The one way an amount prints: `12.5` → `$12.50`, `5` → `$5.00`, always two decimals (as the
+ * server's texts do: 'You received a gift of $5.00!').
+ */
 export { formatDollars };
 
-/** A give amount as people say it: `5` → `$5`, `2.5` → `$2.50`. */
+/**
+ * A quick-amount button's label only (SPEC: 'Give quick amounts: $1, $5, $10'): `5` → `$5`.
+ * Everywhere else an amount is stated with `formatDollars`.
+ */
 export const formatAmount = (amount: number): string => formatDollars(amount, { brief: true });
+
+/**
+ * An amount in a tight spot (the top bar's balance): `formatDollars` under $1,000, then compact
+ * and cut, never rounded up: `1234.56` → `$1.2K`, `999999.99` → `$999.9K`. Say the full amount
+ * beside it (title, aria-label).
+ */
+export function formatDollarsCompact(dollars: number): string {
+  const cents = dollarsToCents(Math.abs(dollars)) ?? 0;
+  return formatCentsCompact(dollars < 0 ? -cents : cents);
+}
 
 /** Reads a dollar amount typed by a person (at most two decimals), in dollars; else null. */
 export function parseDollars(text: string): number | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageView } from './api/types';
-import { PREVIEW_LENGTH, mergeMessages, truncatePreview } from './messageText';
+import { PREVIEW_LENGTH, inboxPreview, mergeMessages, truncatePreview } from './messageText';
 
 describe('truncatePreview', () => {
   it('leaves a message of up to 69 characters as it is', () => {
@@ -55,5 +55,21 @@ describe('mergeMessages', () => {
   it('returns the same array when nothing is new', () => {
     const current = [message('a', 1)];
     expect(mergeMessages(current, [message('a', 1)])).toBe(current);
+  });
+});
+
+describe('inboxPreview', () => {
+  it("prefixes the reader's own text messages with 'You:'", () => {
+    expect(inboxPreview({ text: 'See you soon', mine: true, messageType: 'normal' })).toBe('You: See you soon');
+    expect(inboxPreview({ text: 'Thank you!', mine: false, messageType: 'normal' })).toBe('Thank you!');
+  });
+
+  it('shows a gift message as written for its reader, never prefixed', () => {
+    expect(inboxPreview({ text: 'You gave $5.00', mine: true, messageType: 'gift' })).toBe('You gave $5.00');
+    expect(inboxPreview({ text: 'You received a gift of $5.00!', mine: false, messageType: 'gift' })).toBe('You received a gift of $5.00!');
+  });
+
+  it('says so when there is no message yet', () => {
+    expect(inboxPreview(null)).toBe('No messages yet');
   });
 });

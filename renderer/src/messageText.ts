@@ -21,6 +21,17 @@ export function truncatePreview(text: string, max = PREVIEW_LENGTH): string {
 }
 
 /**
+ * The inbox line of a conversation's last message. The reader's own text message reads
+ * 'You: <text>'; a gift message already speaks to its reader (the server writes 'You gave $5.00'
+ * for its giver, 'You received a gift of $5.00!' for its recipient), so it is never prefixed.
+ */
+export function inboxPreview(last: Pick<MessageView, 'text' | 'mine' | 'messageType'> | null): string {
+  if (!last) return 'No messages yet';
+  const text = truncatePreview(last.text);
+  return last.mine && last.messageType !== 'gift' ? `You: ${text}` : text;
+}
+
+/**
  * Merges messages into a thread: one entry per `_id`, in `seq` order (the server's commit
  * order). Returns `current` itself when nothing is new, so React can skip a render.
  */

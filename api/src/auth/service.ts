@@ -1,18 +1,20 @@
 import type { Deps } from '../deps.js';
 import { badRequest, isUniqueViolation } from '../errors.js';
-import { consumeInvite, createInvite } from '../invites/service.js';
+import { createInvite } from '../invites/service.js';
+import { consumeInviteCode, consumeInviteVia } from '../invites/join.js';
 import { UserEntity, newUserRecord, type User } from '../users/entity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { LoginBody, RegisterBody } from './schemas.js';
 import type { z } from 'zod';
 
-import { DUPLICATE_ACCOUNT, INCORRECT_LOGIN, INVITE_INVALID as INVALID_INVITE } from '../../contract/texts.js';
+import { DUPLICATE_ACCOUNT, INCORRECT_LOGIN, INVITE_INVALID as INVALID_INVITE, JOIN_UNAVAILABLE } from '../../contract/texts.js';
 
 export { DUPLICATE_ACCOUNT, INVALID_INVITE };
 
 /**
- * Creates the account and uses up its invite in one transaction: one invite, one account,
- * even when registrations race. The new account gets INVITES_PER_USER invites of its own.
+ * Creates the account and uses up its invite (the code's, or one of the `via` link creator's) in
+ * one transaction: one invite, one account, even when registrations race. The new account gets
+ * INVITES_PER_USER invites of its own.
  * The invite is checked first, so without a valid one the answer is the same whatever username
  * and email the body names (an invite is not an oracle for who has an account); a clash after
  * a valid invite rolls the transaction back and leaves the invite usable.
@@ -23,7 +25,12 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
 
   try {
     await deps.db.transaction(async (em) => {
-      if (!(await consumeInvite(em, input.inviteCode, user.id))) throw badRequest(INVALID_INVITE, 'invalid_invite');
+      // An invite code if one is given, else one of the `via` link creator's invites.
+      if (input.inviteCode !== undefined) {
+        if (!(await consumeInviteCode(em, deps.config, input.inviteCode, user.id))) throw badRequest(INVALID_INVITE, 'invalid_invite');
+      } else if (!(await consumeInviteVia(em, deps.config, input.via ?? '', user.id))) {
+        throw badRequest(JOIN_UNAVAILABLE, 'invite_unavailable');
+      }
       const clash = await em
         .createQueryBuilder(UserEntity, 'u')
         .where('u.username = :username OR u.email = :email', { username: user.username, email: user.email })

@@ -1,3 +1,4 @@
+import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
 import type { SearchProduct } from './schemas.js';
 
@@ -19,6 +20,33 @@ export interface Catalog {
   getItem(itemId: string): Promise<SearchProduct | null>;
   /** Origins the product images come from, for the site's Content-Security-Policy. */
   readonly imageOrigins: string[];
+  /**
+   * Where item orders go (issue 11). The embedded catalogue is a sandbox marketplace that ships
+   * and delivers on a schedule; eBay's Browse API cannot place orders, so the eBay adapter leaves
+   * them to the same sandbox. Absent (a test's fake catalogue): the sandbox too.
+   */
+  readonly orders?: MarketplaceOrders;
+}
+
+/** How long the sandbox marketplace takes to ship a placed order and to deliver a shipped one. */
+export interface OrderSchedule {
+  shipAfterMinutes: number;
+  deliverAfterMinutes: number;
+}
+
+/**
+ * The marketplace's side of item orders. Our `orders` table is the record: an order becomes
+ * `placed` when its recipient has an address (orders/service.ts), and the marketplace takes
+ * placed orders from there and moves them on (`placed → shipped → delivered`). Every move is a
+ * conditional update, so several processes may run `advance` at once and each order moves once.
+ */
+export interface MarketplaceOrders {
+  /** `sandbox`: no real marketplace is asked; orders move on our schedule (test money, test parcels). */
+  readonly provider: 'sandbox';
+  /** Why orders go where they go, for operators (logged at start-up). */
+  readonly note: string;
+  /** Moves every order that is due by `now`; answers how many shipped and how many were delivered. */
+  advance(db: Database, now: Date, schedule: OrderSchedule): Promise<{ shipped: number; delivered: number }>;
 }
 
 /** The marketplace failed or answered something we cannot read: a 502 with a message for a person. */

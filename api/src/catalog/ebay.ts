@@ -4,6 +4,7 @@ import type { EbayConfig } from '../config.js';
 import { type Catalog, clampLimit, marketplaceUnavailable } from './catalog.js';
 import { centsToDecimal, dollarsToCents } from '../../contract/money.js';
 import type { ImageRef, SearchProduct, ShippingOption } from './schemas.js';
+import { sandboxMarketplace } from '../orders/sandbox.js';
 
 const SCOPE = 'https://api.ebay.com/oauth/api_scope';
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -113,6 +114,16 @@ interface CachedToken {
 export class EbayCatalog implements Catalog {
   readonly kind = 'ebay';
   readonly imageOrigins = ['https://i.ebayimg.com', 'https://i.ebayimg.sandbox.ebay.com'];
+  /**
+   * eBay's Browse API finds and describes items; it cannot buy them. Buying needs eBay's Order
+   * API (guest or member checkout), which is open only to approved eBay partners and wants the
+   * buyer's payment through eBay. So item orders stay with the sandbox marketplace: they are
+   * recorded, placed once the recipient has an address, and move on the configured schedule.
+   */
+  readonly orders = {
+    ...sandboxMarketplace,
+    note: "CATALOG=ebay: eBay's Browse API cannot place orders, so item orders go to the sandbox marketplace.",
+  };
   private token?: CachedToken;
   private tokenRequest?: Promise<CachedToken>;
 

@@ -9,6 +9,7 @@ import { CatalogMetaEntity, CatalogProductEntity, type CatalogProduct } from './
 import { dollarsToCents } from '../../contract/money.js';
 import { presentProduct } from './presenter.js';
 import { ITEM_ID, ShippingCostType, type SearchProduct } from './schemas.js';
+import { sandboxMarketplace } from '../orders/sandbox.js';
 
 /** File names the image route serves: our own catalogue's JPEGs, nothing else. */
 export const CATALOG_IMAGE_NAME = /^[a-z0-9][a-z0-9_-]{0,150}\.jpg$/;
@@ -95,6 +96,8 @@ function toRow(p: SourceProduct, position: number): CatalogProduct {
 export class EmbeddedCatalog implements Catalog {
   readonly kind = 'embedded';
   readonly imageOrigins: string[] = [];
+  /** The embedded catalogue's marketplace is the sandbox: placed orders ship and arrive on a schedule. */
+  readonly orders = sandboxMarketplace;
 
   constructor(
     private readonly db: Database,

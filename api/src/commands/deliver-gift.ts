@@ -3,6 +3,8 @@ import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/service.js';
 import { transfer, type TransferInput } from '../money/ledger.js';
 import { notify, type NewNotification } from '../notifications/service.js';
+import type { Order } from '../orders/entity.js';
+import { createGiftOrder } from '../orders/service.js';
 import type { RealtimeEvent } from '../realtime/publisher.js';
 
 /** One gift, as the three ways of giving (accepting a give link, giving to a receive link, buying from a wishlist) describe it. */
@@ -31,6 +33,8 @@ export interface DeliveredGift {
   transferId: string;
   conversation: Conversation;
   message: Message;
+  /** For an item gift, the order made for its recipient (placed, or waiting for their address). */
+  order: Order | null;
   /** The gift message and the notification: publish them once the caller's transaction has committed. */
   events: RealtimeEvent[];
 }
@@ -41,6 +45,8 @@ export interface DeliveredGift {
  * giver's identity keys, and the recipient gets a notification. Nothing is published here: the
  * caller publishes `events` after its commit, and not for an idempotent replay
  * (`publishAfterCommit`, realtime/publisher.ts). Nothing of it stays if the transaction rolls back.
+ * An item gift also becomes an order for its recipient (orders/service.ts): placed when they have
+ * a shipping address, else waiting for one, with a notification asking them for it.
  */
 export async function deliverGift(em: EntityManager, gift: Gift): Promise<DeliveredGift> {
   const paid = await transfer(em, { ...gift.payment, amountCents: gift.amountCents });
@@ -60,13 +66,23 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
     itemPhoto: gift.card.img,
     conversationId: conversation.id,
   });
-  return {
-    transferId: paid.transferId,
-    conversation,
-    message,
-    events: [
-      { type: 'message', conversation, message },
-      { type: 'notification', notification },
-    ],
-  };
+  const ordered =
+    gift.card.giftType === 'item'
+      ? await createGiftOrder(em, {
+          giverId: gift.giverId,
+          recipientId: gift.recipientId,
+          item: { itemId: gift.source.itemId, title: gift.source.itemTitle ?? gift.card.title, photo: gift.card.img },
+          amountCents: gift.amountCents,
+          transferId: paid.transferId,
+          conversationId: conversation.id,
+          source: gift.source.linkOrWishlist,
+          notifiedAt: notification.createdAt,
+        })
+      : null;
+  const events: RealtimeEvent[] = [
+    { type: 'message', conversation, message },
+    { type: 'notification', notification },
+  ];
+  if (ordered?.ask) events.push({ type: 'notification', notification: ordered.ask });
+  return { transferId: paid.transferId, conversation, message, order: ordered?.order ?? null, events };
 }

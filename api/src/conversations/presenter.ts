@@ -1,4 +1,5 @@
 import type { ConversationView, MessageView } from '../../contract/conversations.js';
+import { youGave } from '../../contract/texts.js';
 import type { User } from '../users/entity.js';
 import type { Conversation, Message } from './entity.js';
 import { canSeeMember } from './policy.js';
@@ -10,13 +11,23 @@ export const ANONYMOUS = 'anonymous';
 
 const shownId = (c: Conversation, viewerId: string, userId: string) => (canSeeMember(c, viewerId, userId) ? userId : ANONYMOUS);
 
+/**
+ * A message's text as `viewerId` reads it. A gift message's stored text is written for its
+ * recipient ('You received a gift of $5.00!'); its giver reads what they gave ('You gave $5.00',
+ * 'You gave <item title>'), from the gift card (a currency card's title is the amount given).
+ * The recipient's view is the stored text: nothing about the giver is added.
+ */
+export function messageTextFor(viewerId: string, m: Pick<Message, 'senderId' | 'text' | 'messageType' | 'giftTitle'>): string {
+  return m.messageType === 'gift' && m.senderId === viewerId ? youGave(m.giftTitle) : m.text;
+}
+
 export function presentMessage(c: Conversation, viewerId: string, m: Message): MessageView {
   return {
     _id: m.id,
     conversationId: m.conversationId,
     senderUserId: shownId(c, viewerId, m.senderId),
     mine: m.senderId === viewerId,
-    text: m.text,
+    text: messageTextFor(viewerId, m),
     messageType: m.messageType,
     giftDetails: m.messageType === 'gift' ? { title: m.giftTitle, giftType: m.giftType, img: m.giftImg } : null,
     read: m.read,

@@ -22,6 +22,11 @@ import { WishlistEntity, WishlistItemEntity } from '../wishlists/entity.js';
 import { Wishlists1763870400000 } from './migrations/1763870400000-wishlists.js';
 import { AnalyticsEventEntity } from '../analytics/entity.js';
 import { Analytics1763870900000 } from './migrations/1763870900000-analytics.js';
+import { AddressEntity, OrderEntity } from '../orders/entity.js';
+import { Orders1763871000000 } from './migrations/1763871000000-orders.js';
+import { GroupGifts1763871100000 } from './migrations/1763871100000-group-gifts.js';
+import { WishlistArchive1763871200000 } from './migrations/1763871200000-wishlist-archive.js';
+import { InviteRefill1763871300000 } from './migrations/1763871300000-invite-refill.js';
 
 export const entities = [
   UserEntity,
@@ -45,6 +50,8 @@ export const entities = [
   SessionEntity,
   LinkViewDayEntity,
   AnalyticsEventEntity,
+  AddressEntity,
+  OrderEntity,
 ];
 export const migrations = [
   Initial1763870000000,
@@ -57,6 +64,10 @@ export const migrations = [
   Sessions1763870700000,
   ViewDedupe1763870800000,
   Analytics1763870900000,
+  Orders1763871000000,
+  GroupGifts1763871100000,
+  WishlistArchive1763871200000,
+  InviteRefill1763871300000,
 ];
 
 /**

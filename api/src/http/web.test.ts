@@ -47,6 +47,48 @@ describe('web hosting', () => {
     expect(await unknown.json()).toEqual({ error: 'not_found', message: 'Not found' });
   });
 
+  it('serves the page for any GET or HEAD no API route answers, whatever the client accepts', async () => {
+    for (const accept of [undefined, '*/*', 'application/json']) {
+      for (const p of ['/', '/login', '/some/page/nobody/made']) {
+        const res = await fetch(server.url + p, { headers: accept ? { accept } : {} });
+        expect(res.status, `${p} ${accept}`).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/text\/html/);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(await res.text()).toContain('<div id="root">');
+      }
+    }
+    const head = await fetch(`${server.url}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('never answers the page for API, socket, health, share-image or missing asset paths', async () => {
+    for (const accept of [undefined, 'text/html']) {
+      const headers: Record<string, string> = accept ? { accept } : {};
+      const api = await fetch(`${server.url}/api/nothing-here`, { headers });
+      expect(api.status).toBe(404);
+      expect(await api.json()).toEqual({ error: 'not_found', message: 'Not found' });
+      for (const file of ['/assets/missing-123.js', '/assets/missing-123']) {
+        const asset = await fetch(server.url + file, { headers });
+        expect(asset.status, `${file} ${accept}`).toBe(404);
+        expect(asset.headers.get('content-type')).not.toMatch(/text\/html/);
+      }
+      const image = await fetch(`${server.url}/wishlists/nobody-at-all/image`, { headers });
+      expect(image.headers.get('content-type')).not.toMatch(/text\/html/);
+      const health = await fetch(`${server.url}/healthz`, { headers });
+      expect(await health.json()).toEqual({ status: 'ok' });
+    }
+    // An API route that answers 404 itself stays the API's answer.
+    const user = await fetch(`${server.url}/wishlists/nobody-at-all`);
+    expect(user.status).toBe(404);
+    expect(user.headers.get('content-type')).toMatch(/application\/json/);
+    // A missing file is no page either (unless a browser navigates to it).
+    expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(404);
+    // A method the path does not take stays a 405.
+    const method = await fetch(`${server.url}/wishlists/update`);
+    expect(method.headers.get('content-type')).not.toMatch(/text\/html/);
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);

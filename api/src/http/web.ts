@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import send from 'koa-send';
 import type { Config } from '../config.js';
-import type { Middleware } from './context.js';
+import type { AppContext, Middleware } from './context.js';
 
 /** Paths that are never the website, whatever the client accepts. */
 const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|catalog)(\/|$)|^\/(links|wishlists)\/[^/]+\/image$/;
@@ -36,30 +36,20 @@ export function withHead(html: string, head: string): string {
 
 /**
  * Serves the built website from the API's own origin: hashed assets cached for a year, other files
- * briefly, and index.html (never cached) for any page a browser navigates to. Several page paths
- * share a prefix with API calls (/invites/accept/{id}, /messages/{id}), so a GET whose Accept asks
- * for HTML gets the page and anything else goes on to the API.
+ * briefly, and index.html (never cached) for any page. Several page paths share a prefix with API
+ * calls (/invites/accept/{id}, /messages/{id}), so a GET whose Accept asks for HTML gets the page
+ * at once; any other GET or HEAD goes on to the API first, and gets the page only when no route
+ * answered it (an unknown path: `GET /` from curl, or from a client that accepts anything). Never the
+ * page: `/api`, `/socket.io`, `/healthz`, uploads, catalogue images, share images, files under
+ * `/assets/` (a missing asset stays a 404, so a stale script never runs as HTML), and any other
+ * missing file (a path with an extension) unless a browser navigates to it.
  */
 export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
   const root = config.webDir;
   const index = path.join(root, 'index.html');
   const readIndex = indexFile(index);
-  return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || NEVER_WEB.test(ctx.path)) return next();
-    if (ctx.path !== '/' && path.extname(ctx.path)) {
-      const immutable = ctx.path.startsWith('/assets/');
-      try {
-        await send(ctx, ctx.path, {
-          root,
-          maxage: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000,
-          immutable,
-        });
-        return;
-      } catch {
-        // not a file of the site: maybe an API path with a dot in it
-      }
-    }
-    if (!(ctx.get('accept') ?? '').includes('text/html')) return next();
+
+  const serveIndex = async (ctx: AppContext) => {
     if (!fs.existsSync(index)) {
       ctx.status = 503;
       ctx.type = 'text/plain';
@@ -73,7 +63,33 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
       await send(ctx, 'index.html', { root });
       return;
     }
+    ctx.status = 200;
     ctx.type = 'html';
     ctx.body = withHead(await readIndex(), head);
+  };
+
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || NEVER_WEB.test(ctx.path)) return next();
+    const asset = ctx.path.startsWith('/assets/');
+    const fileLike = ctx.path !== '/' && path.extname(ctx.path) !== '';
+    if (fileLike) {
+      try {
+        await send(ctx, ctx.path, {
+          root,
+          maxage: asset ? 365 * 24 * 3600 * 1000 : 3600 * 1000,
+          immutable: asset,
+        });
+        return;
+      } catch {
+        // not a file of the site: maybe an API path with a dot in it
+      }
+    }
+    if (asset) return next();
+    if ((ctx.get('accept') ?? '').includes('text/html')) return serveIndex(ctx);
+    // A missing file (/favicon.ico, /x.js) is a 404 for anyone but a browser navigating to it.
+    if (fileLike) return next();
+    await next();
+    // No route answered (Koa's own 404, no body): the path is no API's, so it is a page.
+    if (ctx.status === 404 && ctx.body == null) await serveIndex(ctx);
   };
 }

@@ -1,13 +1,36 @@
 // `npm run invite`: prints a new invite URL.
-import { loadConfig } from '../config.js';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { createSystemInvite, inviteUrl } from './service.js';
 
-const config = loadConfig();
-const db = await openDatabase(config);
-try {
-  const invite = await createSystemInvite(db);
-  console.log(inviteUrl(config, invite.code));
-} finally {
-  await db.close();
+/**
+ * Makes a new invite and prints its URL under the configured public URL: `PUBLIC_URL`, else
+ * `http://localhost:$PORT` (config.ts), the same base the server's own invite and share URLs use.
+ * Returns the URL printed.
+ */
+export async function printNewInvite(
+  env: Record<string, string | undefined> = process.env,
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<string> {
+  const config = loadConfig(env);
+  const db = await openDatabase(config);
+  try {
+    const url = inviteUrl(config, (await createSystemInvite(db)).code);
+    print(url);
+    return url;
+  } finally {
+    await db.close();
+  }
+}
+
+// Run as a script (not when a test imports it).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    await printNewInvite();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exitCode = 1;
+  }
 }

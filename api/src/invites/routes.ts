@@ -1,21 +1,25 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
-import { actingUser, type AuthMiddleware } from '../http/auth.js';
+import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
+import { presentPrivateUser } from '../users/presenter.js';
+import { JoinParams, JoinSettingBody } from '../../contract/invites.js';
+import { inviteSummary, joinAvailability, listInvitesRefilled, setLetVisitorsJoin } from './join.js';
 import { presentInvite } from './presenter.js';
-import { findAvailable, listInvites } from './service.js';
+import { findAvailable } from './service.js';
 
 const InviteParams = z.object({ inviteId: z.string().min(1).max(64) });
 const OwnerParams = z.object({ userId: z.string().min(1).max(64) });
 
+/** `/invites/…` (the spec's calls) and `/api/invites/…` (joining through a link, refill, the setting). */
 export function inviteRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/invites' });
+  const router = new Router<AppState>();
 
   // Public: a non-empty list means the invite can still be used.
   router.get(
-    '/accept/:inviteId',
+    '/invites/accept/:inviteId',
     validate({ params: InviteParams }, async (ctx, { params }) => {
       const invite = await findAvailable(deps.db, params.inviteId);
       ctx.body = invite ? [presentInvite(deps.config, invite)] : [];
@@ -23,12 +27,32 @@ export function inviteRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
   );
 
   router.get(
-    '/:userId',
+    '/invites/:userId',
     authenticate,
     validate({ params: OwnerParams }, async (ctx, { params }) => {
       const { id: userId } = actingUser(ctx, { userId: params.userId });
-      const invites = await listInvites(deps.db, userId);
+      const invites = await listInvitesRefilled(deps, userId);
       ctx.body = invites.map((i) => presentInvite(deps.config, i));
+    }),
+  );
+
+  // Public: whether a visitor of `username`'s link can register with one of their invites.
+  router.get(
+    '/api/invites/join/:username',
+    validate({ params: JoinParams }, async (ctx, { params }) => {
+      ctx.body = await joinAvailability(deps, params.username);
+    }),
+  );
+
+  router.get('/api/invites/summary', authenticate, async (ctx) => {
+    ctx.body = await inviteSummary(deps, currentUser(ctx).id);
+  });
+
+  router.put(
+    '/api/invites/settings',
+    authenticate,
+    validate({ body: JoinSettingBody }, async (ctx, { body }) => {
+      ctx.body = presentPrivateUser(await setLetVisitorsJoin(deps, currentUser(ctx).id, body.letVisitorsJoin));
     }),
   );
 

@@ -8,7 +8,8 @@ import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { badRequest, forbidden, gone, isUniqueViolation, notFound } from '../errors.js';
 import { centsToDollars, formatCents, productCents } from '../../contract/money.js';
-import { INVALID_AMOUNT, ITEM_INFO_ERROR } from '../../contract/texts.js';
+import { INVALID_AMOUNT, ITEM_INFO_ERROR, overGoal } from '../../contract/texts.js';
+import { MIN_AMOUNT_CENTS } from '../../contract/limits.js';
 import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
 import { SYSTEM_MARKETPLACE, escrowAccount, insufficientFunds, transfer, userAccount } from '../money/ledger.js';
 import { publishAfterCommit, type Publisher, type RealtimeEvent } from '../realtime/publisher.js';
@@ -17,6 +18,7 @@ import { LinkEntity, LinkResponseEntity, type Link } from './entity.js';
 import { closeExpired } from './expiry.js';
 import { canRespondTo } from './policy.js';
 import { presentLink } from './presenter.js';
+import { isGroupGift, leftToGive } from './group-gift.js';
 import { currentLink, findCreator, isOpen } from './queries.js';
 import { ALREADY_USED, INCOMPLETE_LINK, LINK_GONE, LINK_NOT_FOUND, ONE_ACTIVE_LINK, OWN_POST, QUANTITY_REQUIRED } from './schemas.js';
 import type { AcceptLinkResponse, GiveResponse, LinkDetailsInput, LinkView } from './schemas.js';
@@ -49,7 +51,8 @@ export async function createLink(
     if (details.amount === undefined) throw badRequest(INCOMPLETE_LINK, 'incomplete_link');
     if (details.giveorreceive === 'give' && quantityInput === undefined) throw badRequest(QUANTITY_REQUIRED, 'quantity_required');
     amountCents = details.amount;
-    quantity = quantityInput ?? 1;
+    // A receive link has no quantity: its amount is the goal that any number of givers fill together.
+    quantity = details.giveorreceive === 'give' ? (quantityInput ?? 1) : 1;
     title = formatCents(amountCents);
   } else {
     if (!details.itemId) throw badRequest(INCOMPLETE_LINK, 'incomplete_link');
@@ -81,6 +84,8 @@ export async function createLink(
       photo,
       itemId,
       totalCostCents,
+      raisedCents: 0,
+      gifts: 0,
       status: 'active',
       views: 0,
       createdAt: now,
@@ -109,9 +114,39 @@ export async function createLink(
 }
 
 /**
+ * Adds a gift to a group gift inside the transaction: one conditional update, so concurrent gifts
+ * never take it past its goal; the gift that reaches the goal leaves no quantity (the caller closes
+ * the link). A gift above what is left is a 400 that says how much is left; a closed link, a 410.
+ */
+async function addToGroupGift(em: EntityManager, link: Link, amountCents: number, now: Date): Promise<void> {
+  const added = await em
+    .createQueryBuilder()
+    .update(LinkEntity)
+    .set({
+      raisedCents: () => 'raised_cents + :amount',
+      gifts: () => 'gifts + 1',
+      remainingQuantity: () => 'CASE WHEN raised_cents + :amount >= total_cost_cents THEN 0 ELSE remaining_quantity END',
+    })
+    .where('id = :id AND status = :active AND expires_at > :now AND raised_cents + :amount <= total_cost_cents', {
+      id: link.id,
+      active: 'active',
+      now: dateParam(em, now),
+      amount: amountCents,
+    })
+    .execute();
+  if (added.affected === 1) return;
+  const fresh = await em.findOneByOrFail(LinkEntity, { id: link.id });
+  if (!isOpen(fresh, now)) throw gone(LINK_GONE);
+  throw overGoalError(fresh);
+}
+
+const overGoalError = (link: Link) => badRequest(overGoal(formatCents(leftToGive(link))), 'over_goal');
+
+/**
  * Takes one use of an open link for `responder`, inside the transaction, and answers the use's
- * id: the remaining quantity drops by a conditional update (never below zero), the use is
- * recorded once per responder.
+ * id: the remaining quantity drops by a conditional update (never below zero) — a group gift's
+ * raised amount grows instead, never past its goal (`addToGroupGift`) — and the use is recorded
+ * once per responder. A link with nothing left is closed as used.
  */
 async function takeUse(
   em: EntityManager,
@@ -123,17 +158,20 @@ async function takeUse(
 ): Promise<string> {
   if (await em.existsBy(LinkResponseEntity, { linkId: link.id, responderId })) throw badRequest(ALREADY_USED, 'already_used');
   const now = new Date();
-  const taken = await em
-    .createQueryBuilder()
-    .update(LinkEntity)
-    .set({ remainingQuantity: () => 'remaining_quantity - 1' })
-    .where('id = :id AND status = :active AND remaining_quantity > 0 AND expires_at > :now', {
-      id: link.id,
-      active: 'active',
-      now: dateParam(em, now),
-    })
-    .execute();
-  if (taken.affected !== 1) throw gone(LINK_GONE);
+  if (isGroupGift(link)) await addToGroupGift(em, link, amountCents, now);
+  else {
+    const taken = await em
+      .createQueryBuilder()
+      .update(LinkEntity)
+      .set({ remainingQuantity: () => 'remaining_quantity - 1', gifts: () => 'gifts + 1' })
+      .where('id = :id AND status = :active AND remaining_quantity > 0 AND expires_at > :now', {
+        id: link.id,
+        active: 'active',
+        now: dateParam(em, now),
+      })
+      .execute();
+    if (taken.affected !== 1) throw gone(LINK_GONE);
+  }
   await em
     .createQueryBuilder()
     .update(LinkEntity)
@@ -254,10 +292,14 @@ export async function giveToLink(
   if (link.giveOrReceive !== 'receive') throw badRequest('This link gives gifts: use Accept instead.', 'not_a_receive_link');
   const amountCents = link.type === 'item' ? link.amountCents : input.amountCents;
   if (amountCents === undefined) throw badRequest(INVALID_AMOUNT, 'validation_failed');
+  // Less than the minimum only to give exactly what a group gift has left.
+  if (link.type === 'currency' && amountCents < MIN_AMOUNT_CENTS && amountCents !== leftToGive(link))
+    throw badRequest(INVALID_AMOUNT, 'validation_failed');
   const events: RealtimeEvent[] = [];
   const answer = await withIdempotency(deps.db, { key: idempotencyKey, userId: giver.id, scope: 'links.give', input }, async (em) => {
     const fresh = await em.findOneByOrFail(LinkEntity, { id: link.id });
     if (!isOpen(fresh, new Date())) throw gone(LINK_GONE);
+    if (isGroupGift(fresh) && amountCents > leftToGive(fresh)) throw overGoalError(fresh);
     const {
       transferId,
       conversation,

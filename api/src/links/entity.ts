@@ -18,8 +18,12 @@ export interface Link {
   title: string | null;
   photo: string | null;
   itemId: string | null;
-  /** What the link costs its creator (give) or asks for in all (receive). */
+  /** What the link costs its creator (give) or asks for in all (receive: a group gift's goal). */
   totalCostCents: number;
+  /** Receive links: what the gifts add up to so far (never above `totalCostCents`). */
+  raisedCents: number;
+  /** How many times the link was used: gifts to a receive link, accepts of a give link. */
+  gifts: number;
   status: LinkStatus;
   views: number;
   createdAt: Date;
@@ -42,6 +46,8 @@ export const LinkEntity = new EntitySchema<Link>({
     photo: { type: 'varchar', length: 2048, nullable: true },
     itemId: { type: 'varchar', length: 100, nullable: true, name: 'item_id' },
     totalCostCents: centsColumn({ name: 'total_cost_cents' }),
+    raisedCents: centsColumn({ name: 'raised_cents' }),
+    gifts: { type: 'integer', default: 0 },
     status: { type: 'varchar', length: 16, default: 'active' },
     views: { type: 'integer', default: 0 },
     createdAt: { ...dateColumn(), name: 'created_at' },

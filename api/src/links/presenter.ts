@@ -1,5 +1,6 @@
-import { centsToDollars } from '../money/cents.js';
+import { centsToDollars } from '../../contract/money.js';
 import type { Link } from './entity.js';
+import { isGroupGift, leftToGive } from './group-gift.js';
 import type { LinkMetricsView, LinkView } from './schemas.js';
 
 export function presentLink(link: Link, creatorUsername: string, metrics?: LinkMetricsView): LinkView {
@@ -22,6 +23,16 @@ export function presentLink(link: Link, creatorUsername: string, metrics?: LinkM
       itemId: link.itemId,
       totalCost: centsToDollars(link.totalCostCents),
     },
+    ...(isGroupGift(link)
+      ? {
+          progress: {
+            raised: centsToDollars(link.raisedCents),
+            goal: centsToDollars(link.totalCostCents),
+            left: centsToDollars(leftToGive(link)),
+            gifts: link.gifts,
+          },
+        }
+      : {}),
     ...(metrics ? { metrics } : {}),
   };
 }

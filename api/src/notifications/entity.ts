@@ -7,7 +7,8 @@ export interface Notification {
   senderId: string | null;
   receiverId: string;
   amountCents: number;
-  type: 'currency' | 'item' | 'wishlist';
+  /** `order`: about an item order (orders/service.ts), from Giftlink itself: no sender, no thread. */
+  type: 'currency' | 'item' | 'wishlist' | 'order';
   giveOrReceive: 'give' | 'receive' | null;
   linkOrWishlist: 'link' | 'wishlist';
   relatedPostId: string | null;

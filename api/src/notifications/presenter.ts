@@ -1,4 +1,4 @@
-import { centsToDollars } from '../money/cents.js';
+import { centsToDollars } from '../../contract/money.js';
 import type { Notification } from './entity.js';
 import type { NotificationView } from '../../contract/notifications.js';
 

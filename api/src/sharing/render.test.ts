@@ -31,6 +31,8 @@ function link(fields: Partial<Link>): Link {
     photo: null,
     itemId: null,
     totalCostCents: 1500,
+    raisedCents: 0,
+    gifts: 0,
     status: 'active',
     views: 42,
     createdAt: now,

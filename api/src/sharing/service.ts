@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { IsNull } from 'typeorm';
 import { USER_NOT_FOUND } from '../../contract/texts.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -71,7 +72,10 @@ export async function wishlistImage(
 ): Promise<ShareImage> {
   const owner = await db.manager.findOneBy(UserEntity, { username: username.toLowerCase() });
   if (!owner) throw notFound(USER_NOT_FOUND);
-  const items = await db.manager.find(WishlistItemEntity, { where: { ownerId: owner.id }, order: { position: 'ASC', createdAt: 'ASC' } });
+  const items = await db.manager.find(WishlistItemEntity, {
+    where: { ownerId: owner.id, archivedAt: IsNull() },
+    order: { position: 'ASC', createdAt: 'ASC' },
+  });
   const content = wishlistContent(config.publicUrl, owner, items);
   const subject = items.map((i) => [i.id, i.purchased]);
   return { etag: etagOf('wishlist', subject, content, template, format), content, template, format };

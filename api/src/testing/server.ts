@@ -209,7 +209,8 @@ export async function balanceOfUser(server: TestServer, who: TestUser): Promise<
 
 /**
  * Everything `who` can fetch, as raw text (bodies and headers): the given calls, then their
- * notifications, every conversation with its messages, their unread count and /me. The
+ * notifications, every conversation with its messages, their unread count, /me, their money
+ * history (JSON and CSV) and their orders. The
  * anonymity tests scan it for the giver's id, username and email.
  */
 export async function everythingVisibleTo(
@@ -233,5 +234,8 @@ export async function everythingVisibleTo(
   }
   await fetchAs('GET', `/messages/unread?userId=${id}`);
   await fetchAs('GET', '/api/auth/me');
+  await fetchAs('GET', '/api/wallet/history?limit=100');
+  await fetchAs('GET', '/api/wallet/history.csv');
+  await fetchAs('GET', '/api/orders');
   return seen.join('\n');
 }

@@ -15,6 +15,10 @@ export interface User {
   isSubscribed: boolean;
   stripeCustomerId: string | null;
   balanceCents: number;
+  /** Visitors of this user's links may register with one of their invites (issue 11). */
+  letVisitorsJoin: boolean;
+  /** When the invite refill clock last started or ticked; null: since the account was made. */
+  invitesRefilledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,6 +39,8 @@ export const UserEntity = new EntitySchema<User>({
     isSubscribed: { type: 'boolean', default: false, name: 'is_subscribed' },
     stripeCustomerId: { type: 'varchar', length: 255, nullable: true, name: 'stripe_customer_id' },
     balanceCents: centsColumn({ name: 'balance_cents' }),
+    letVisitorsJoin: { type: 'boolean', default: true, name: 'let_visitors_join' },
+    invitesRefilledAt: { ...dateColumn(true), name: 'invites_refilled_at' },
     createdAt: { ...dateColumn(), name: 'created_at' },
     updatedAt: { ...dateColumn(), name: 'updated_at' },
   },
@@ -56,6 +62,8 @@ export function newUserRecord(fields: { username: string; email: string; passwor
     isSubscribed: false,
     stripeCustomerId: null,
     balanceCents: 0,
+    letVisitorsJoin: true,
+    invitesRefilledAt: now,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,4 +1,4 @@
-import { centsToDollars } from '../money/cents.js';
+import { centsToDollars } from '../../contract/money.js';
 import type { User } from './entity.js';
 import { canSeePrivateProfile } from './policy.js';
 import type { PrivateUser, PublicUser } from './schemas.js';
@@ -22,6 +22,7 @@ export function presentPrivateUser(user: User): PrivateUser {
     email: user.email,
     stripeCustomerId: user.stripeCustomerId,
     balance: centsToDollars(user.balanceCents),
+    letVisitorsJoin: user.letVisitorsJoin,
   };
 }
 

@@ -4,10 +4,11 @@ import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import { sendAnswer } from '../http/answer.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
-import { centsToDollars } from '../money/cents.js';
+import { centsToDollars } from '../../contract/money.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
 import { createPaymentsProvider } from './payments.js';
-import { DepositBody, WithdrawalBody, type BalanceResponse } from './schemas.js';
+import { moneyHistory, moneyHistoryCsv } from './history.js';
+import { DepositBody, MoneyHistoryQuery, WithdrawalBody, type BalanceResponse } from './schemas.js';
 import { deposit, getBalanceCents, withdraw, type WalletDeps } from './service.js';
 
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */
@@ -35,6 +36,29 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     validate({ body: WithdrawalBody }, async (ctx, { body }) => {
       const { id: userId } = actingUser(ctx, { userId: body.userId });
       sendAnswer(ctx, await withdraw(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
+    }),
+  );
+
+  // The money history: the signed-in user's own, always (a `userId` naming anyone else is a 403).
+  router.get(
+    '/wallet/history',
+    authenticate,
+    validate({ query: MoneyHistoryQuery }, async (ctx, { query }) => {
+      const { id: userId } = actingUser(ctx, { userId: query.userId });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await moneyHistory(deps.db.manager, userId, query);
+    }),
+  );
+
+  router.get(
+    '/wallet/history.csv',
+    authenticate,
+    validate({ query: MoneyHistoryQuery }, async (ctx, { query }) => {
+      const { id: userId } = actingUser(ctx, { userId: query.userId });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Disposition', `attachment; filename="giftlink-money-history${query.kind ? `-${query.kind}` : ''}.csv"`);
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.body = await moneyHistoryCsv(deps.db.manager, userId, query.kind);
     }),
   );
 

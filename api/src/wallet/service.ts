@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Database } from '../db/index.js';
 import { badRequest } from '../errors.js';
-import { centsToDollars } from '../money/cents.js';
+import { centsToDollars } from '../../contract/money.js';
 import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
 import { SYSTEM_PAYMENTS, balanceOf, setTransferReference, transfer, userAccount } from '../money/ledger.js';
 import type { PaymentsProvider } from './payments.js';

@@ -2,7 +2,7 @@ import { EntitySchema } from 'typeorm';
 import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
 import type { ShippingCostType } from '../catalog/schemas.js';
 
-/** The most items a wishlist holds (SPEC section 9), purchased ones included. */
+/** The most items a wishlist holds (SPEC section 9), purchased ones included, archived ('Received') ones not. */
 export const WISHLIST_MAX_ITEMS = 7;
 
 /**
@@ -53,6 +53,11 @@ export interface WishlistItem {
   purchaserId: string | null;
   /** The ledger transfer that paid for it. */
   transferId: string | null;
+  /**
+   * When the owner moved this purchased item to their 'Received' section; null while it is on the
+   * list. An archived item keeps no slot and does not count toward the seven.
+   */
+  archivedAt: Date | null;
   createdAt: Date;
 }
 
@@ -77,6 +82,7 @@ export const WishlistItemEntity = new EntitySchema<WishlistItem>({
     purchasedAt: { ...dateColumn(true), name: 'purchased_at' },
     purchaserId: { ...refColumn(true), name: 'purchaser_id' },
     transferId: { ...refColumn(true), name: 'transfer_id' },
+    archivedAt: { ...dateColumn(true), name: 'archived_at' },
     createdAt: { ...dateColumn(), name: 'created_at' },
   },
 });

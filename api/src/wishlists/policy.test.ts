@@ -1,5 +1,5 @@
 import { ruleTable } from '../testing/policy.js';
-import { canBuyFrom, canEditWishlist, canSeePurchase } from './policy.js';
+import { canArchiveItem, canBuyFrom, canEditWishlist, canSeePurchase, canSeeReceived } from './policy.js';
 
 const owner = { id: 'id-owner', username: 'olive' };
 const buyer = { id: 'id-buyer', username: 'bea' };
@@ -26,4 +26,17 @@ ruleTable("canSeePurchase: when an item was bought is for the owner and that ite
   ['the buyer of nothing', buyer, owner, notBought, false],
   ['someone else, a bought item', other, owner, bought, false],
   ['someone else, no such item', other, owner, null, false],
+]);
+
+ruleTable('canArchiveItem: only the owner archives, and only a bought item', canArchiveItem, [
+  ['the owner, a bought item', owner, { username: 'olive' }, { purchased: true }, true],
+  ['the owner, an item not bought', owner, { username: 'olive' }, { purchased: false }, false],
+  ['the buyer, a bought item', buyer, { username: 'olive' }, { purchased: true }, false],
+  ['someone else, a bought item', other, { username: 'olive' }, { purchased: true }, false],
+]);
+
+ruleTable("canSeeReceived: the 'Received' section is the owner's", canSeeReceived, [
+  ['the owner', owner, owner, true],
+  ['someone else', buyer, owner, false],
+  ['a visitor who is not signed in', null, owner, false],
 ]);

@@ -23,3 +23,17 @@ export const canSeePurchase = (
   owner: Pick<User, 'id'>,
   item: Pick<WishlistItem, 'purchaserId'> | null,
 ): boolean => viewer.id === owner.id || (item !== null && item.purchaserId === viewer.id);
+
+/**
+ * Only its owner archives an item into 'Received', and only an item that was bought: the section
+ * is for gifts received, and an unpurchased item is removed by editing the list instead.
+ */
+export const canArchiveItem = (viewer: Viewer, owner: Pick<User, 'username'>, item: Pick<WishlistItem, 'purchased'>): boolean =>
+  canEditWishlist(viewer, owner) && item.purchased;
+
+/**
+ * The 'Received' section is the owner's own record of gifts that arrived; visitors see the list
+ * only. (Nothing in it names a buyer either way.)
+ */
+export const canSeeReceived = (viewer: Pick<User, 'id'> | null, owner: Pick<User, 'id'>): boolean =>
+  viewer !== null && viewer.id === owner.id;

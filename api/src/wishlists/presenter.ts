@@ -1,4 +1,4 @@
-import { centsToDollars } from '../money/cents.js';
+import { centsToDollars } from '../../contract/money.js';
 import type { WishlistItem } from './entity.js';
 import type { WishlistItemView, WishlistView } from './schemas.js';
 
@@ -34,9 +34,21 @@ export function presentWishlistItem(item: WishlistItem): WishlistItemView {
     purchased: item.purchased,
   };
   if (item.purchased && item.purchasedAt) view.purchasedAt = item.purchasedAt.toISOString();
+  if (item.archivedAt) view.archivedAt = item.archivedAt.toISOString();
   return view;
 }
 
-export function presentWishlist(username: string, items: WishlistItem[]): WishlistView {
-  return { username, items: items.map(presentWishlistItem) };
+/**
+ * The list (items not archived, in list order) and, when `showReceived` (the owner, see
+ * `canSeeReceived`), the 'Received' section: archived items, the latest archived first.
+ */
+export function presentWishlist(username: string, items: WishlistItem[], showReceived: boolean): WishlistView {
+  const received = showReceived
+    ? items.filter((i) => i.archivedAt !== null).sort((a, b) => (b.archivedAt?.getTime() ?? 0) - (a.archivedAt?.getTime() ?? 0))
+    : [];
+  return {
+    username,
+    items: items.filter((i) => i.archivedAt === null).map(presentWishlistItem),
+    received: received.map(presentWishlistItem),
+  };
 }

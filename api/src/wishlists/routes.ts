@@ -5,10 +5,10 @@ import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
-import { PurchaseBody, TransactionQuery, UpdateWishlistBody, WishlistParams, type WishlistResponse } from './schemas.js';
-import { getWishlist, purchaseItem, purchaseTransaction, updateWishlist } from './service.js';
+import { ArchiveItemBody, PurchaseBody, TransactionQuery, UpdateWishlistBody, WishlistParams, type WishlistResponse } from './schemas.js';
+import { archiveItem, getWishlist, purchaseItem, purchaseTransaction, updateWishlist } from './service.js';
 
-/** Wishlists: view (public), edit (owner), buy an item (others), the purchase's date. */
+/** Wishlists: view (public), edit and archive into 'Received' (owner), buy an item (others), the purchase's date. */
 export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/wishlists' });
 
@@ -30,6 +30,15 @@ export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthM
     }),
   );
 
+  // The owner moves a purchased item into their 'Received' section.
+  router.post(
+    '/archive',
+    authenticate,
+    validate({ body: ArchiveItemBody }, async (ctx, { body }) => {
+      ctx.body = { userWishlist: await archiveItem(deps.db, currentUser(ctx), body) } satisfies WishlistResponse;
+    }),
+  );
+
   // One atomic call: the item turns purchased, the buyer pays, the gift is recorded, the owner is told.
   router.post(
     '/purchase',
@@ -44,7 +53,7 @@ export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthM
     '/:username',
     optionalAuth,
     validate({ params: WishlistParams }, async (ctx, { params }) => {
-      ctx.body = { userWishlist: await getWishlist(deps.db, params.username) } satisfies WishlistResponse;
+      ctx.body = { userWishlist: await getWishlist(deps.db, params.username, ctx.state.user ?? null) } satisfies WishlistResponse;
     }),
   );
 

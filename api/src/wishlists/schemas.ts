@@ -3,6 +3,7 @@ export * from '../../contract/wishlists.js';
 export { WISHLIST_MAX } from '../../contract/limits.js';
 export {
   ALREADY_PURCHASED,
+  ARCHIVE_NOT_PURCHASED,
   ITEM_INFO_ERROR,
   ITEM_NOT_FOUND,
   NOT_PURCHASED,

@@ -14,10 +14,11 @@ import { SYSTEM_MARKETPLACE, insufficientFunds, userAccount } from '../money/led
 import { publishAfterCommit, type Publisher, type RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, WishlistEntity, WishlistItemEntity, type WishlistItem } from './entity.js';
-import { canBuyFrom, canEditWishlist, canSeePurchase } from './policy.js';
+import { canArchiveItem, canBuyFrom, canEditWishlist, canSeePurchase, canSeeReceived } from './policy.js';
 import { presentWishlist } from './presenter.js';
 import {
   ALREADY_PURCHASED,
+  ARCHIVE_NOT_PURCHASED,
   ITEM_INFO_ERROR,
   ITEM_NOT_FOUND,
   NOT_PURCHASED,
@@ -26,6 +27,7 @@ import {
   TOO_MANY_ITEMS,
   USER_NOT_FOUND,
   WISHLIST_BUSY,
+  type ArchiveItemBody,
   type PurchaseBody,
   type PurchaseResponse,
   type TransactionQuery,
@@ -51,8 +53,12 @@ async function findOwner(db: Database, username: string): Promise<User> {
   return owner;
 }
 
+/** All the owner's items, archived ('Received') ones included, in list order. */
 const listItems = (em: EntityManager, ownerId: string) =>
   em.find(WishlistItemEntity, { where: { ownerId }, order: { position: 'ASC', createdAt: 'ASC' } });
+
+/** The items on the list: not archived. These are the ones that count toward the seven. */
+const onList = (items: WishlistItem[]) => items.filter((i) => i.archivedAt === null);
 
 /**
  * Resolves one catalogue product into the fields a wishlist item keeps. The price must be a
@@ -111,15 +117,15 @@ async function lockWishlist(em: EntityManager, ownerId: string, now: Date, creat
   return locked.affected === 1;
 }
 
-/** The public wishlist of `username` (empty when they never saved one). */
-export async function getWishlist(db: Database, username: string): Promise<WishlistView> {
+/** The public wishlist of `username` (empty when they never saved one); its 'Received' section for its owner only. */
+export async function getWishlist(db: Database, username: string, viewer: User | null): Promise<WishlistView> {
   const owner = await findOwner(db, username);
-  return presentWishlist(owner.username, await listItems(db.manager, owner.id));
+  return presentWishlist(owner.username, await listItems(db.manager, owner.id), canSeeReceived(viewer, owner));
 }
 
 /** The user's wishlist images, for login's `wishlistItems` (the client preloads them). */
 export async function wishlistImages(db: Database, userId: string): Promise<WishlistItemSummary[]> {
-  const items = await listItems(db.manager, userId);
+  const items = onList(await listItems(db.manager, userId));
   return items.map((i) => ({ _id: i.id, imageUrl: i.imageUrl }));
 }
 
@@ -133,7 +139,9 @@ export async function wishlistImages(db: Database, userId: string): Promise<Wish
  * unpurchased items, in request order, filling the free slots from the top. An entry carrying
  * the `_id` of an unpurchased item with the same itemId keeps that `_id` (and so does an entry
  * without `_id` whose itemId matches one); the rest get new ids. Purchased plus unpurchased must
- * stay within seven.
+ * stay within seven. Archived ('Received') items are no part of the list: an edit never touches
+ * them, and an entry carrying an archived item's `_id` is skipped (a client that had not seen the
+ * archive yet).
  */
 export async function updateWishlist(deps: WishlistDeps, owner: User, input: z.output<typeof UpdateWishlistBody>): Promise<WishlistView> {
   if (!canEditWishlist(owner, { username: input.username })) throw forbidden();
@@ -146,12 +154,16 @@ export async function updateWishlist(deps: WishlistDeps, owner: User, input: z.o
   return deps.db.transaction(async (em) => {
     const now = new Date();
     await lockWishlist(em, owner.id, now, true);
-    const current = await listItems(em, owner.id);
+    const all = await listItems(em, owner.id);
+    const archived = new Set(all.filter((i) => i.archivedAt !== null).map((i) => i.id));
+    const current = onList(all);
     const purchasedLeft = new Map(current.filter((i) => i.purchased).map((i) => [i.id, i]));
     const openLeft = new Map(current.filter((i) => !i.purchased).map((i) => [i.id, i]));
 
     // 1. Entries standing for purchased items are skipped: by _id, then by itemId (entries without _id).
-    const entries = input.items.filter((entry) => !(entry._id !== undefined && purchasedLeft.delete(entry._id)));
+    const entries = input.items.filter(
+      (entry) => !(entry._id !== undefined && (purchasedLeft.delete(entry._id) || archived.has(entry._id))),
+    );
     const wanted = entries.filter((entry) => {
       if (entry._id !== undefined) return true;
       const same = [...purchasedLeft.values()].find((p) => p.itemId === entry.itemId);
@@ -220,8 +232,32 @@ export async function updateWishlist(deps: WishlistDeps, owner: User, input: z.o
     }
 
     const saved = await listItems(em, owner.id);
-    if (saved.length > WISHLIST_MAX_ITEMS) throw conflict(WISHLIST_BUSY, 'wishlist_busy');
-    return presentWishlist(owner.username, saved);
+    if (onList(saved).length > WISHLIST_MAX_ITEMS) throw conflict(WISHLIST_BUSY, 'wishlist_busy');
+    return presentWishlist(owner.username, saved, true);
+  });
+}
+
+/**
+ * Moves a purchased item of the owner's list into their 'Received' section (`canArchiveItem`): it
+ * leaves the list, frees its slot and no longer counts toward the seven. Archiving an item already
+ * received changes nothing. Answers the owner's wishlist as saved.
+ */
+export async function archiveItem(db: Database, viewer: User, input: z.output<typeof ArchiveItemBody>): Promise<WishlistView> {
+  if (!canEditWishlist(viewer, { username: input.username })) throw forbidden();
+  return db.transaction(async (em) => {
+    const now = new Date();
+    if (!(await lockWishlist(em, viewer.id, now, false))) throw notFound(ITEM_NOT_FOUND);
+    const item = await em.findOneBy(WishlistItemEntity, { id: input.itemId, ownerId: viewer.id });
+    if (!item) throw notFound(ITEM_NOT_FOUND);
+    if (!canArchiveItem(viewer, { username: input.username }, item)) throw badRequest(ARCHIVE_NOT_PURCHASED, 'not_purchased');
+    if (item.archivedAt === null)
+      await em
+        .createQueryBuilder()
+        .update(WishlistItemEntity)
+        .set({ archivedAt: now })
+        .where('id = :id AND purchased = :yes AND archived_at IS NULL', { id: item.id, yes: true })
+        .execute();
+    return presentWishlist(viewer.username, await listItems(em, viewer.id), true);
   });
 }
 

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InviteSummary, JoinAvailability, JoinSettingRequest } from '../../../api/contract/invites';
+import { setSessionUser } from './auth';
 import { api } from './client';
-import type { Invite, InviteCheck } from './types';
+import type { Invite, InviteCheck, User } from './types';
 
 const enc = encodeURIComponent;
 
@@ -13,12 +15,29 @@ export function listInvites(userId: string, signal?: AbortSignal) {
   return api.get<Invite[]>(`/invites/${enc(userId)}`, { signal });
 }
 
+/** Whether a visitor can join through `username` (their link page's creator). */
+export function getJoinAvailability(username: string, signal?: AbortSignal) {
+  return api.get<JoinAvailability>(`/api/invites/join/${enc(username)}`, { signal });
+}
+
+/** The signed-in user's invites at a glance: how many are free, when the next arrives. */
+export function getInviteSummary(signal?: AbortSignal) {
+  return api.get<InviteSummary>('/api/invites/summary', { signal });
+}
+
+/** Turns 'Let people who open my links join…' on or off; answers the updated user. */
+export function setJoinSetting(body: JoinSettingRequest) {
+  return api.put<User>('/api/invites/settings', body);
+}
+
 // ---- the query cache ----------------------------------------------------------------------------
 
 export const inviteKeys = {
   all: ['invites'] as const,
   list: (userId: string) => [...inviteKeys.all, 'list', userId] as const,
   check: (code: string) => [...inviteKeys.all, 'check', code] as const,
+  join: (username: string) => [...inviteKeys.all, 'join', username.toLowerCase()] as const,
+  summary: (userId: string) => [...inviteKeys.all, 'summary', userId] as const,
 };
 
 /** The signed-in user's invites. */
@@ -27,6 +46,37 @@ export function useInvitesQuery(userId: string) {
     queryKey: inviteKeys.list(userId),
     queryFn: ({ signal }) => listInvites(userId, signal),
     enabled: userId !== '',
+  });
+}
+
+/** The signed-in user's invite summary (asked after the list, which refills first). */
+export function useInviteSummary(userId: string, enabled = true) {
+  return useQuery({
+    queryKey: inviteKeys.summary(userId),
+    queryFn: ({ signal }) => getInviteSummary(signal),
+    enabled: enabled && userId !== '',
+  });
+}
+
+/** Whether a visitor of `username`'s link can join with one of their invites. */
+export function useJoinAvailability(username: string, enabled = true) {
+  return useQuery({
+    queryKey: inviteKeys.join(username),
+    queryFn: ({ signal }) => getJoinAvailability(username, signal),
+    enabled: enabled && username !== '',
+    staleTime: 30_000,
+  });
+}
+
+/** The join setting: its answer becomes the session's user. */
+export function useJoinSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (letVisitorsJoin: boolean) => setJoinSetting({ letVisitorsJoin }),
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      void queryClient.invalidateQueries({ queryKey: inviteKeys.all });
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
+import { centsToDollars, dollarsToCents } from '../../../api/contract/money';
 import { FEED_ERROR } from '../../../api/contract/texts';
 import { linkVisitSource, logEvent } from '../analytics';
 import { randomUuid } from '../ids';
@@ -167,15 +168,28 @@ export function useCreateLink() {
   });
 }
 
+/** The link after one use: a group gift adds `amount` (dollars) and closes once filled; any other loses a use. */
+export function afterUse(link: LinkView, amount: number): LinkView {
+  const { progress } = link;
+  if (!progress) return { ...link, details: { ...link.details, remainingQuantity: Math.max(0, link.details.remainingQuantity - 1) } };
+  const raised = centsToDollars((dollarsToCents(progress.raised) ?? 0) + (dollarsToCents(amount) ?? 0));
+  const left = Math.max(0, centsToDollars((dollarsToCents(progress.goal) ?? 0) - (dollarsToCents(raised) ?? 0)));
+  const filled = left === 0;
+  return {
+    ...link,
+    status: filled ? 'used' : link.status,
+    details: { ...link.details, remainingQuantity: filled ? 0 : link.details.remainingQuantity },
+    progress: { ...progress, raised, left, gifts: progress.gifts + 1 },
+  };
+}
+
 /**
- * After using a link: one use fewer, used by this viewer, the balance moved and the gift opened
- * (or reused) a conversation.
+ * After using a link: one use fewer (or a group gift's progress moved), used by this viewer, the
+ * balance moved and the gift opened (or reused) a conversation.
  */
-function linkUsed(queryClient: QueryClient, link: LinkView, viewerId: string): void {
+function linkUsed(queryClient: QueryClient, link: LinkView, viewerId: string, amount: number): void {
   queryClient.setQueriesData<LinkView>({ queryKey: linkKeys.opened(link.creatorUsername) }, (cached) =>
-    cached && cached.id === link.id
-      ? { ...cached, details: { ...cached.details, remainingQuantity: Math.max(0, cached.details.remainingQuantity - 1) } }
-      : cached,
+    cached && cached.id === link.id ? afterUse(cached, amount) : cached,
   );
   queryClient.setQueryData<RespondedResponse>(linkKeys.responded(link.creatorUsername, viewerId), { responded: true });
   void queryClient.invalidateQueries({ queryKey: linkKeys.feed() });
@@ -189,7 +203,7 @@ export function useAcceptLink(link: LinkView, viewerId: string) {
   return useMutation({
     mutationFn: () => acceptLink(link.creatorUsername, randomUuid()),
     onSuccess: () => {
-      linkUsed(queryClient, link, viewerId);
+      linkUsed(queryClient, link, viewerId, link.details.amount);
       logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount: link.details.amount }, action: 'accept' });
     },
   });
@@ -201,7 +215,7 @@ export function useGive(link: LinkView, viewerId: string) {
   return useMutation({
     mutationFn: (amount: number) => giveToLink(link.id, link.details.type, amount, randomUuid()),
     onSuccess: (_answer, amount) => {
-      linkUsed(queryClient, link, viewerId);
+      linkUsed(queryClient, link, viewerId, amount);
       logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount }, action: 'give' });
     },
   });

@@ -32,6 +32,7 @@ export type {
 } from '../../../api/contract/links';
 export type { Amount, SearchProduct, SearchResults, ShippingOption } from '../../../api/contract/catalog';
 export type {
+  ArchiveItemRequest,
   PurchaseRequest,
   PurchaseResponse,
   TransactionResponse,

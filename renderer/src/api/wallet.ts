@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MoneyHistoryKind, MoneyHistoryPage } from '../../../api/contract/wallet';
 import { randomUuid } from '../ids';
+import { platform } from '../platform';
 import { setSessionBalance } from './auth';
-import { api, idempotent } from './client';
+import { api, ApiError, idempotent, NETWORK_ERROR_MESSAGE } from './client';
 import type { NewBalanceResponse } from './types';
 
 /** Sandbox deposit: `amount` in dollars; `key` is a fresh Idempotency-Key per user action. */
@@ -21,6 +23,55 @@ export function useMoveMoney(userId: string) {
   return useMutation({
     mutationFn: ({ action, amount }: { action: MoneyAction; amount: number }) =>
       (action === 'deposit' ? deposit : withdraw)(userId, amount, randomUuid()),
-    onSuccess: ({ new_balance }) => setSessionBalance(queryClient, new_balance),
+    onSuccess: ({ new_balance }) => {
+      setSessionBalance(queryClient, new_balance);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
   });
+}
+
+// ---- money history ------------------------------------------------------------------------------
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  history: (kind: MoneyHistoryKind | null) => [...walletKeys.all, 'history', kind ?? 'all'] as const,
+};
+
+const HISTORY_PAGE = 30;
+
+function historyQuery(kind: MoneyHistoryKind | null, before?: string): string {
+  const params = new URLSearchParams();
+  if (kind) params.set('kind', kind);
+  if (before) params.set('before', before);
+  return params.size ? `?${params}` : '';
+}
+
+export function getMoneyHistory(kind: MoneyHistoryKind | null, before: string | undefined, signal?: AbortSignal) {
+  const params = historyQuery(kind, before);
+  return api.get<MoneyHistoryPage>(`/api/wallet/history${params}${params ? '&' : '?'}limit=${HISTORY_PAGE}`, { signal });
+}
+
+/** The signed-in user's money history, newest first, a page at a time (optionally one kind only). */
+export function useMoneyHistory(kind: MoneyHistoryKind | null) {
+  return useInfiniteQuery({
+    queryKey: walletKeys.history(kind),
+    queryFn: ({ pageParam, signal }) => getMoneyHistory(kind, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Downloads the history (with the same filter) as CSV and offers it as a file. */
+export async function downloadMoneyHistoryCsv(kind: MoneyHistoryKind | null): Promise<void> {
+  const headers = new Headers({ Accept: 'text/csv' });
+  const token = await platform.token.get();
+  if (token) headers.set('x-auth-token', token);
+  let res: Response;
+  try {
+    res = await fetch(`/api/wallet/history.csv${historyQuery(kind)}`, { headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
+  }
+  if (!res.ok) throw new ApiError(res.status, `http_${res.status}`, res.statusText || 'Request failed');
+  await platform.saveFile(`giftlink-money-history${kind ? `-${kind}` : ''}.csv`, await res.blob());
 }

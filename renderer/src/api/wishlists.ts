@@ -3,6 +3,7 @@ import { refreshSession } from './auth';
 import { ApiError, api, idempotent } from './client';
 import { conversationKeys } from './conversations';
 import type {
+  ArchiveItemRequest,
   PurchaseRequest,
   WishlistItemView,
   WishlistView,
@@ -16,6 +17,9 @@ const enc = encodeURIComponent;
 
 export { WISHLIST_MAX } from '../../../api/contract/limits';
 export { ADD_MONEY, WISHLIST_LOAD_ERROR } from '../../../api/contract/texts';
+
+/** When moving an item to 'Received' fails without a message of the server's. */
+export const ARCHIVE_FAILED = 'The item could not be moved to Received. Please try again later.';
 
 /** When a purchase fails without a message of the server's. */
 export const PURCHASE_FAILED = 'An error occurred when buying this item. Please try again later.';
@@ -37,6 +41,12 @@ export function updateWishlist(username: string, items: readonly { itemId: strin
     items: items.map(({ itemId, _id }) => (_id ? { itemId, _id } : { itemId })),
   };
   return api.put<WishlistResponse>('/wishlists/update', body);
+}
+
+/** Moves one purchased item (by its `_id`) of the owner's list into their 'Received' section. */
+export function archiveWishlistItem(username: string, itemId: string) {
+  const body: ArchiveItemRequest = { username, itemId };
+  return api.post<WishlistResponse>('/wishlists/archive', body);
 }
 
 /** Buys one item (by its `_id`) for the wishlist's owner; `key` is a fresh Idempotency-Key per confirmed purchase. */
@@ -73,6 +83,15 @@ export function useSaveWishlist(username: string, viewerId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: readonly { itemId: string; _id?: string }[]) => updateWishlist(username, items),
+    onSuccess: ({ userWishlist }) => queryClient.setQueryData<WishlistView>(wishlistKeys.view(username, viewerId), userWishlist),
+  });
+}
+
+/** Moves a purchased item into 'Received'; what the server answers becomes the cached list. */
+export function useArchiveWishlistItem(username: string, viewerId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string) => archiveWishlistItem(username, itemId),
     onSuccess: ({ userWishlist }) => queryClient.setQueryData<WishlistView>(wishlistKeys.view(username, viewerId), userWishlist),
   });
 }

@@ -3,6 +3,7 @@ import { MoneyInput } from './MoneyInput';
 import { logEvent } from '../analytics';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { sessionQuery } from '../api/auth';
 import { INVALID_AMOUNT, MONEY_MOVE_FAILED } from '../../../api/contract/texts';
 import { ApiError } from '../api/client';
@@ -114,6 +115,11 @@ export function BalanceDialog() {
           Withdraw
         </button>
       </div>
+      <p className="balance-form__history">
+        <Link to="/money" onClick={() => setOpen(false)}>
+          See your money history
+        </Link>
+      </p>
     </form>
   );
 

@@ -1,9 +1,52 @@
 import { Link } from 'react-router-dom';
 import type { LinkView } from '../api/types';
-import { appLocale, formatRelativeTime } from '../format';
+import { appLocale, formatDollars, formatRelativeTime } from '../format';
 import { linkPath, linkSentence } from '../linkText';
 import { CoinsIcon, PackageIcon } from './Icons';
 import './LinkCard.css';
+
+/** Whether a link can still be used, and if not, why: what its owner reads on its card. */
+export type LinkState = 'open' | 'used' | 'expired';
+
+export function linkState(link: LinkView, now: number): LinkState {
+  if (link.status === 'used' || link.details.remainingQuantity <= 0) return 'used';
+  if (link.status === 'expired' || Date.parse(link.expiresAt) <= now) return 'expired';
+  return 'open';
+}
+
+/** 'Used up' or 'Expired' for a link no longer open. */
+export const CLOSED_LABEL: Record<Exclude<LinkState, 'open'>, string> = { used: 'Used up', expired: 'Expired' };
+
+/** A group gift's progress in words: '$5.00 of $20.00 from 1 person'. */
+export function progressText(progress: NonNullable<LinkView['progress']>): string {
+  const of = `${formatDollars(progress.raised)} of ${formatDollars(progress.goal)}`;
+  if (progress.gifts === 0) return `${of} so far`;
+  return `${of} from ${progress.gifts} ${progress.gifts === 1 ? 'person' : 'people'}`;
+}
+
+/** A group gift's progress bar, with its words: for everyone who sees the link. */
+export function GiftProgress({ link, compact = false }: { link: LinkView; compact?: boolean }) {
+  const { progress } = link;
+  if (!progress) return null;
+  const text = progressText(progress);
+  const percent = progress.goal > 0 ? Math.min(100, Math.round((progress.raised / progress.goal) * 100)) : 0;
+  return (
+    <span className={compact ? 'gift-progress gift-progress--compact' : 'gift-progress'}>
+      <span
+        className="gift-progress__track"
+        role="progressbar"
+        aria-label="Gifts so far"
+        aria-valuemin={0}
+        aria-valuemax={progress.goal}
+        aria-valuenow={progress.raised}
+        aria-valuetext={text}
+      >
+        <span className="gift-progress__fill" style={{ width: `${percent}%` }} />
+      </span>
+      <span className="gift-progress__text">{text}</span>
+    </span>
+  );
+}
 
 interface LinkCardProps {
   link: LinkView;
@@ -15,11 +58,13 @@ interface LinkCardProps {
 export function LinkCard({ link, mine, now }: LinkCardProps) {
   const { details } = link;
   const give = details.giveorreceive === 'give';
+  const state = linkState(link, now);
   const left =
     give && details.type === 'currency' && details.initialQuantity > 1
       ? `${details.remainingQuantity} of ${details.initialQuantity} left`
       : null;
   const locale = appLocale();
+  const tag = mine && state !== 'open' ? CLOSED_LABEL[state] : give ? 'Give' : 'Request';
   return (
     <Link to={linkPath(link.creatorUsername)} className={give ? 'link-card link-card--give' : 'link-card link-card--receive'}>
       <span className="link-card__media" aria-hidden="true">
@@ -39,9 +84,19 @@ export function LinkCard({ link, mine, now }: LinkCardProps) {
           </time>
           {left ? ` · ${left}` : null}
         </span>
+        <GiftProgress link={link} compact />
       </span>
-      <span className={give ? 'link-card__tag link-card__tag--give' : 'link-card__tag'} aria-hidden="true">
-        {give ? 'Give' : 'Request'}
+      <span
+        aria-hidden={mine && state !== 'open' ? undefined : true}
+        className={
+          state !== 'open' && mine
+            ? 'link-card__tag link-card__tag--closed'
+            : give
+              ? 'link-card__tag link-card__tag--give'
+              : 'link-card__tag'
+        }
+      >
+        {tag}
       </span>
     </Link>
   );

@@ -5,7 +5,7 @@ import { balanceDialogOpenAtom } from '../state/balance';
 import { unreadCountsAtom } from '../state/realtime';
 import { balanceAtom, userAtom } from '../state/session';
 import { fromLocation } from '../state/navigation';
-import { formatDollars } from '../format';
+import { formatDollars, formatDollarsCompact } from '../format';
 import { BellIcon, ChatIcon, CloseIcon, HeartListIcon, MenuIcon, SettingsIcon, StarIcon, TicketIcon, UserIcon, WalletIcon } from './Icons';
 import { LogoMark, Wordmark } from './Logo';
 import './TopBar.css';
@@ -80,7 +80,9 @@ export function TopBar() {
     };
   }, [open]);
 
+  // Compact in the bar from $1,000 ('$1.2K'), so it fits a 320 px phone; the full amount is its name.
   const balanceText = formatDollars(balance);
+  const balanceShort = formatDollarsCompact(balance);
 
   return (
     <header className="topbar" ref={barRef}>
@@ -120,14 +122,14 @@ export function TopBar() {
                 className="balance-button"
                 aria-label={`Balance ${balanceText}`}
                 aria-haspopup="dialog"
-                title="Your balance: deposit or withdraw"
+                title={`Your balance: ${balanceText}. Deposit or withdraw`}
                 onClick={() => {
                   setOpenOn(null);
                   openBalanceDialog(true);
                 }}
               >
                 <WalletIcon size={18} />
-                <span>{balanceText}</span>
+                <span aria-hidden="true">{balanceShort}</span>
               </button>
               <button
                 ref={menuButtonRef}

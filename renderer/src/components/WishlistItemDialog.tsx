@@ -86,6 +86,8 @@ interface WishlistItemDialogProps {
   onPurchase?: () => void;
   onAddFunds?: () => void;
   onSelect?: () => void;
+  /** The owner moves a purchased item to their 'Received' section. */
+  onArchive?: () => void;
   /** Disables the actions (a save or a purchase is under way). */
   busy?: boolean;
 }
@@ -100,6 +102,7 @@ export function WishlistItemDialog({
   onPurchase,
   onAddFunds,
   onSelect,
+  onArchive,
   busy = false,
 }: WishlistItemDialogProps) {
   const short = mode === 'buyer' && !item.purchased && balance < item.total;
@@ -135,27 +138,40 @@ export function WishlistItemDialog({
           <p>{item.description}</p>
         </div>
       ) : null}
-      {item.purchased ? (
-        <p className="item-dialog__purchased" role="status">
-          <CheckIcon size={18} />
-          <span>Purchased</span>
-          {date ? <span className="item-dialog__date">on {date}</span> : null}
-        </p>
-      ) : null}
+    </>
+  );
+
+  // The item's state ('Purchased on…') and what the action needs said ('Add money…', the balance,
+  // 'Log in…') sit with the buttons, so a modal that scrolls never hides them below the fold.
+  const buying = (mode === 'buyer' || mode === 'visitor') && !item.purchased;
+  const note = item.purchased ? (
+    <div className="item-dialog__note">
+      <p className="item-dialog__purchased" role="status">
+        <CheckIcon size={18} />
+        <span>Purchased</span>
+        {date ? <span className="item-dialog__date">on {date}</span> : null}
+      </p>
+    </div>
+  ) : buying ? (
+    <div className="item-dialog__note">
       {short ? (
         <div className="alert" role="alert">
           {ADD_MONEY}
         </div>
       ) : null}
-      {mode === 'buyer' && !item.purchased ? <p className="muted small">Your balance: {formatDollars(balance)}</p> : null}
-      {mode === 'visitor' && !item.purchased ? (
-        <p className="muted small">Log in to buy this item{ownerUsername ? ` for @${ownerUsername}` : ''}.</p>
-      ) : null}
-    </>
-  );
+      {mode === 'buyer' ? <p className="muted small">Your balance: {formatDollars(balance)}</p> : null}
+      {mode === 'visitor' ? <p className="muted small">Log in to buy this item{ownerUsername ? ` for @${ownerUsername}` : ''}.</p> : null}
+    </div>
+  ) : null;
 
   let action = null;
-  if (!item.purchased) {
+  if (item.purchased && mode === 'owner' && onArchive) {
+    action = (
+      <button type="button" className="btn btn--primary" onClick={onArchive} disabled={busy}>
+        Move to Received
+      </button>
+    );
+  } else if (!item.purchased) {
     if (mode === 'select') {
       action = (
         <button type="button" className="btn btn--primary" onClick={onSelect} disabled={busy}>
@@ -186,6 +202,7 @@ export function WishlistItemDialog({
       body={body}
       onDismiss={onClose}
     >
+      {note}
       <button type="button" className="btn" onClick={onClose} data-autofocus>
         Close
       </button>

@@ -9,20 +9,13 @@ import { PageSpinner } from '../components/Spinner';
 import { useNow } from '../components/useNow';
 import { usePageTitle } from '../components/usePageTitle';
 import { appLocale, formatRelativeTime } from '../format';
-import { truncatePreview } from '../messageText';
+import { inboxPreview } from '../messageText';
 import { userAtom } from '../state/session';
 import './ConversationsPage.css';
 
 export function otherPartyName(conversation: ConversationView): string {
   const { otherUser } = conversation;
   return otherUser.anonymous ? 'Anonymous' : otherUser.displayName || otherUser.username;
-}
-
-function preview(conversation: ConversationView): string {
-  const last = conversation.lastMessage;
-  if (!last) return 'No messages yet';
-  const text = truncatePreview(last.text);
-  return last.mine ? `You: ${text}` : text;
 }
 
 /** The inbox (SPEC section 2, /conversations): newest first, kept live by the session's socket. */
@@ -97,7 +90,7 @@ export function ConversationsPage() {
                       ) : null}
                     </span>
                     <span className="inbox__bottom">
-                      <span className="inbox__preview">{preview(conversation)}</span>
+                      <span className="inbox__preview">{inboxPreview(last)}</span>
                       {count > 0 ? (
                         <span className="inbox__unread">
                           <span aria-hidden="true">{count > 99 ? '99+' : count}</span>

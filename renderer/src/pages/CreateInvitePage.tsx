@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { INVITE_COPY_FAILED, INVITE_FETCH_FAILED } from '../../../api/contract/texts';
-import { useInvitesQuery } from '../api/invites';
+import { useInviteSummary, useInvitesQuery } from '../api/invites';
 import type { Invite } from '../api/types';
-import { CheckIcon, CopyIcon, TicketIcon } from '../components/Icons';
+import { CheckIcon, ClockIcon, CopyIcon, TicketIcon } from '../components/Icons';
 import { MessagePopup } from '../components/MessagePopup';
 import { PageSpinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
@@ -11,12 +11,24 @@ import { userAtom } from '../state/session';
 import './CreateInvitePage.css';
 
 const COPIED_MS = 3000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 'Monday, November 30 (in 7 days)': when the next refilled invite arrives. */
+function formatNextInvite(iso: string, now = Date.now()): string {
+  const at = new Date(iso);
+  const days = Math.max(0, Math.ceil((at.getTime() - now) / DAY_MS));
+  const date = at.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+  const when = days <= 1 ? (at.getTime() - now < DAY_MS / 2 ? 'within a day' : 'tomorrow') : `in ${days} days`;
+  return `${date} (${when})`;
+}
 
 type InvitesState = { kind: 'loading' } | { kind: 'ready'; invites: Invite[] } | { kind: 'error' };
 
 export function CreateInvitePage() {
   const user = useAtomValue(userAtom);
   const query = useInvitesQuery(user?._id ?? '');
+  // Asked after the list, which brings back any invites due first.
+  const summary = useInviteSummary(user?._id ?? '', query.isSuccess).data;
   const state: InvitesState = query.isSuccess
     ? { kind: 'ready', invites: query.data }
     : query.isError
@@ -42,6 +54,17 @@ export function CreateInvitePage() {
   }
 
   const available = state.kind === 'ready' ? state.invites.filter((i) => i.status === 'available').length : 0;
+  const nextInvite =
+    state.kind === 'ready' && summary?.nextInviteAt ? (
+      <p className={available === 0 ? 'invites__next is-empty' : 'invites__next'} role="status">
+        <ClockIcon size={18} />
+        <span>
+          {available === 0 ? 'All your invites are used. Your next invite arrives ' : 'Another invite arrives '}
+          <strong>{formatNextInvite(summary.nextInviteAt)}</strong>. You get one back every {summary.refillDays}{' '}
+          {summary.refillDays === 1 ? 'day' : 'days'}, up to {summary.max} unused.
+        </span>
+      </p>
+    ) : null;
 
   return (
     <div className="invites">
@@ -65,12 +88,14 @@ export function CreateInvitePage() {
           </div>
           <h2>No invites yet</h2>
           <p className="muted">When invites are added to your account they will show up here.</p>
+          {nextInvite}
         </div>
       ) : null}
 
       {state.kind === 'ready' && state.invites.length > 0 ? (
         <>
           <p className="invites__summary">{available === 1 ? '1 invite available' : `${available} invites available`}</p>
+          {nextInvite}
           <ul className="invites__list">
             {state.invites.map((invite, index) => {
               const isAvailable = invite.status === 'available';

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { LINK_GONE, LINK_LOAD_FAILED, LINK_NOT_FOUND } from '../../../api/contract/texts';
 import { ApiError, errorMessage } from '../api/client';
 import { useLinkQuery } from '../api/links';
 import type { LinkView } from '../api/types';
 import { useProfileQuery } from '../api/users';
 import { LockIcon } from '../components/Icons';
-import { MessagePopup } from '../components/MessagePopup';
 import { PageSpinner } from '../components/Spinner';
+import { UnavailablePage, type UnavailableReason } from '../components/UnavailablePage';
 import { usePageTitle } from '../components/usePageTitle';
 import { isOwnLink } from '../linkText';
 import { fromLocation } from '../state/navigation';
@@ -17,29 +17,40 @@ import { OwnerView } from './link/OwnerView';
 import { ResponderView } from './link/ResponderView';
 import './LinkPage.css';
 
-function linkLoadError(err: unknown): string {
-  if (err instanceof ApiError && err.status === 404) return LINK_NOT_FOUND;
-  if (err instanceof ApiError && err.status === 410) return LINK_GONE;
-  return errorMessage(err, LINK_LOAD_FAILED);
+function linkLoadError(err: unknown, username: string): { reason: UnavailableReason; title: string; message: string } {
+  if (err instanceof ApiError && err.status === 404)
+    return {
+      reason: 'not-found',
+      title: LINK_NOT_FOUND,
+      message: 'There is no link at this address. Check the username, or ask for a new link.',
+    };
+  if (err instanceof ApiError && err.status === 410)
+    return {
+      reason: 'gone',
+      title: LINK_GONE,
+      message: `@${username}'s link was used up or its time ran out. They may share a new one soon.`,
+    };
+  return { reason: 'error', title: errorMessage(err, LINK_LOAD_FAILED), message: 'The link could not be loaded. Please try again.' };
 }
 
 /** /link/{username}: a creator's current link, as whoever opens it sees it (opening counts a view). */
 export function LinkPage() {
   const { username = '' } = useParams();
   const user = useAtomValue(userAtom);
-  const navigate = useNavigate();
-  const { data: link, error, isPending } = useLinkQuery(username, user?._id ?? null);
+  const { data: link, error, isPending, refetch } = useLinkQuery(username, user?._id ?? null);
+  const failed = link ? null : linkLoadError(error, username);
 
-  usePageTitle(link ? `@${link.creatorUsername}'s link` : 'Link');
+  usePageTitle(link ? `@${link.creatorUsername}'s link` : isPending ? 'Link' : (failed?.title ?? 'Link'));
 
   if (isPending) return <PageSpinner label="Loading link" />;
-  if (!link) {
+  if (!link && failed) {
     return (
       <div className="link-page">
-        <MessagePopup message={linkLoadError(error)} onClose={() => navigate('/')} />
+        <UnavailablePage {...failed} username={username} userExists={failed.reason === 'gone'} onRetry={() => void refetch()} />
       </div>
     );
   }
+  if (!link) return null;
   return <LinkDetails link={link} />;
 }
 

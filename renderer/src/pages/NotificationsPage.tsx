@@ -132,6 +132,7 @@ function NotificationRow({
   now: number;
   locale: ReturnType<typeof appLocale>;
 }) {
+  const username = useAtomValue(userAtom)?.username;
   const line = itemLine(n);
   const amount = n.type === 'currency' && n.amount > 0 ? formatDollars(n.amount) : null;
   const unread = n.read === 0;
@@ -142,7 +143,7 @@ function NotificationRow({
           <img src={n.ebItemPhoto} alt="" loading="lazy" width={52} height={52} />
         ) : n.type === 'currency' ? (
           <CoinsIcon size={24} />
-        ) : n.type === 'item' || n.type === 'wishlist' ? (
+        ) : n.type === 'item' || n.type === 'wishlist' || n.type === 'order' ? (
           <PackageIcon size={24} />
         ) : (
           <GiftIcon size={24} />
@@ -152,7 +153,7 @@ function NotificationRow({
         <span className="notification__message">{n.message}</span>
         {line ? <span className="notification__gift">{line}</span> : null}
         <span className="notification__meta">
-          From Anonymous ·{' '}
+          {n.type === 'order' ? 'Giftlink' : 'From Anonymous'} ·{' '}
           <time dateTime={n.createdAt} lang={locale === 'zh' ? 'zh' : undefined}>
             {formatRelativeTime(n.createdAt, now, locale)}
           </time>
@@ -167,6 +168,19 @@ function NotificationRow({
     </>
   );
   const className = unread ? 'notification is-unread' : 'notification';
+  // An order notification leads to what it asks for: the address in Settings, or the orders.
+  const orderTo =
+    n.type !== 'order'
+      ? null
+      : n.giveorreceive === 'receive' && username
+        ? `/profile/${encodeURIComponent(username)}/settings#address`
+        : '/orders';
+  if (orderTo)
+    return (
+      <Link to={orderTo} className={`${className} is-link`}>
+        {body}
+      </Link>
+    );
   return n.conversationId ? (
     <Link to={`/messages/${encodeURIComponent(n.conversationId)}`} className={`${className} is-link`}>
       {body}

@@ -10,6 +10,7 @@ import { PageSpinner } from '../components/Spinner';
 import { useNow } from '../components/useNow';
 import { usePageTitle } from '../components/usePageTitle';
 import { formatTimeLeft } from '../format';
+import { CLOSED_LABEL, linkState } from '../components/LinkCard';
 import { linkPath, linkSentence } from '../linkText';
 import { userAtom } from '../state/session';
 import './ProfilePage.css';
@@ -99,9 +100,6 @@ export function ProfilePage() {
 
 type LinkCardState = { kind: 'loading' } | { kind: 'ready'; link: LinkView | null } | { kind: 'locked' } | { kind: 'error' };
 
-const isOpen = (link: LinkView, now: number) =>
-  link.status === 'active' && Date.parse(link.expiresAt) > now && link.details.remainingQuantity > 0;
-
 /**
  * The profile's link card. A user's link is shown to its creator (and to subscribers, whom the
  * API lets see it); anyone else is asked to subscribe.
@@ -139,7 +137,11 @@ function ProfileLinkCard({ username, isOwner }: { username: string; isOwner: boo
     );
   }
 
-  const link = state.kind === 'ready' && state.link && isOpen(state.link, now) ? state.link : null;
+  const latest = state.kind === 'ready' ? state.link : null;
+  const latestState = latest ? linkState(latest, now) : null;
+  const link = latest && latestState === 'open' ? latest : null;
+  // The owner's last link, used up or expired: say so, and offer a new one.
+  const closed = isOwner && latest && latestState !== 'open' && latestState !== null ? CLOSED_LABEL[latestState] : null;
   return (
     <section className="card profile__link" aria-label={title} aria-busy={state.kind === 'loading'}>
       <div className="profile__link-icon">
@@ -156,6 +158,13 @@ function ProfileLinkCard({ username, isOwner }: { username: string; isOwner: boo
             <p className="profile__link-sentence">{linkSentence(link, isOwner)}</p>
             <p className="muted small">{formatTimeLeft(link.expiresAt, now)}</p>
           </>
+        ) : closed && latest ? (
+          <>
+            <p className="profile__link-sentence">
+              {linkSentence(latest, true)} <span className="profile__link-closed">{closed}</span>
+            </p>
+            <p className="muted small">Create a new link to keep receiving gifts.</p>
+          </>
         ) : isOwner ? (
           <p className="muted">Create a link to receive or give a gift, then share it anywhere.</p>
         ) : (
@@ -168,7 +177,7 @@ function ProfileLinkCard({ username, isOwner }: { username: string; isOwner: boo
         </Link>
       ) : isOwner && state.kind === 'ready' ? (
         <Link className="btn btn--primary" to="/share">
-          Create a link
+          {closed ? 'Create a new link' : 'Create a link'}
         </Link>
       ) : null}
     </section>

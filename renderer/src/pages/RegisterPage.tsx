@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, matchPath, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import * as authApi from '../api/auth';
+import { useJoinAvailability } from '../api/invites';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_MIN_LENGTH,
@@ -10,7 +11,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../../../api/contract/limits';
-import { PASSWORDS_DO_NOT_MATCH, REGISTER_FAILED } from '../../../api/contract/texts';
+import { JOIN_UNAVAILABLE, PASSWORDS_DO_NOT_MATCH, REGISTER_FAILED } from '../../../api/contract/texts';
 import { ApiError } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
@@ -27,6 +28,16 @@ function registerErrorMessage(err: unknown): string {
 export function RegisterPage() {
   const { inviteId } = useParams();
   const location = useLocation();
+  // From a link page ('Join Giftlink', or its Register button): one of that link creator's
+  // invites, when they let visitors join and have one free. An invite link wins.
+  const [searchParams] = useSearchParams();
+  const askedVia = searchParams.get('via')?.trim() ?? '';
+  const cameFrom = matchPath('/link/:username', returnPath(location.state))?.params.username ?? '';
+  const via = inviteId ? '' : askedVia || cameFrom;
+  const join = useJoinAvailability(via);
+  const joining = via !== '' && join.data?.available === true;
+  // Said only when the visitor followed a join link; from a Register button the code field just shows.
+  const joinRefused = !inviteId && askedVia !== '' && (join.isError || join.data?.available === false);
   const user = useAtomValue(userAtom);
   const completeLogin = useCompleteLogin();
   const [username, setUsername] = useState('');
@@ -64,21 +75,28 @@ export function RegisterPage() {
         username: username.trim(),
         email: email.trim(),
         password,
-        inviteCode: inviteCode.trim(),
+        ...(joining ? { via } : { inviteCode: inviteCode.trim() }),
       });
       await completeLogin(response);
     } catch (err) {
       setError(registerErrorMessage(err));
       setSubmitting(false);
+      // The creator's last invite may just have gone: ask again (the invite field comes back).
+      if (joining) void join.refetch();
     }
   }
 
   const fromInviteLink = Boolean(inviteId);
+  const tagline = joining
+    ? `Invited by ${join.data?.displayName ?? via}`
+    : fromInviteLink
+      ? "You've been invited to Giftlink."
+      : 'Registration needs an invite from someone on Giftlink.';
 
   return (
     <AuthCard
       title="Create your account"
-      tagline={fromInviteLink ? "You've been invited to Giftlink." : 'Registration needs an invite from someone on Giftlink.'}
+      tagline={tagline}
       footer={
         <p>
           Already have an account?{' '}
@@ -92,6 +110,11 @@ export function RegisterPage() {
         {error ? (
           <div className="alert" role="alert">
             {error}
+          </div>
+        ) : null}
+        {joinRefused && !error ? (
+          <div className="alert alert--info" role="status">
+            {JOIN_UNAVAILABLE}
           </div>
         ) : null}
         <div className="field">
@@ -157,28 +180,30 @@ export function RegisterPage() {
             onChange={(event) => setConfirm(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="register-invite">Invite code</label>
-          <input
-            id="register-invite"
-            className="input"
-            name="inviteCode"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            readOnly={fromInviteLink}
-            aria-describedby={fromInviteLink ? 'register-invite-hint' : undefined}
-            value={inviteCode}
-            onChange={(event) => setInviteCode(event.target.value)}
-          />
-          {fromInviteLink ? (
-            <span id="register-invite-hint" className="field-hint">
-              From your invite link.
-            </span>
-          ) : null}
-        </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
+        {joining || (via !== '' && join.isPending) ? null : (
+          <div className="field">
+            <label htmlFor="register-invite">Invite code</label>
+            <input
+              id="register-invite"
+              className="input"
+              name="inviteCode"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              readOnly={fromInviteLink}
+              aria-describedby={fromInviteLink ? 'register-invite-hint' : undefined}
+              value={inviteCode}
+              onChange={(event) => setInviteCode(event.target.value)}
+            />
+            {fromInviteLink ? (
+              <span id="register-invite-hint" className="field-hint">
+                From your invite link.
+              </span>
+            ) : null}
+          </div>
+        )}
+        <button type="submit" className="btn btn--primary btn--block" disabled={submitting || (via !== '' && join.isPending)}>
           {submitting ? <Spinner size={18} light label="Creating your account" /> : null}
           Create Account
         </button>

@@ -1,16 +1,18 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { EDIT_FIELD_MAX_LENGTH } from '../../../api/contract/limits';
+import { EDIT_FIELD_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../api/contract/limits';
 import { SERVER_ERROR, UPLOAD_FAILED } from '../../../api/contract/texts';
 import { ApiError } from '../api/client';
 import type { EditableUserField, PictureKind, UpdateUserRequest, User } from '../api/types';
 import { useUpdateUser, useUploadPicture } from '../api/users';
 import { CameraIcon, LogoutIcon, PencilIcon } from '../components/Icons';
+import { JoinSettingSection } from '../components/JoinSetting';
 import { MessagePopup } from '../components/MessagePopup';
 import { Avatar, Cover } from '../components/ProfileImages';
 import { Spinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
+import { AddressForm } from './settings/AddressForm';
 import { userAtom } from '../state/session';
 import { useLogout } from '../state/useSession';
 import './SettingsPage.css';
@@ -23,16 +25,38 @@ interface FieldSpec {
   type: 'text' | 'email' | 'password';
   autoComplete: string;
   placeholder: string;
+  /** The most characters the server takes; a counter ('12/40') shows it, nothing is cut silently. */
+  max: number;
 }
 
 const FIELDS: FieldSpec[] = [
-  { key: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Add a username' },
-  { key: 'displayName', label: 'Display Name', type: 'text', autoComplete: 'nickname', placeholder: 'Add a display name' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Add an email' },
-  { key: 'bio', label: 'Bio', type: 'text', autoComplete: 'off', placeholder: 'Add a bio' },
-  { key: 'location', label: 'Location', type: 'text', autoComplete: 'address-level2', placeholder: 'Add a location' },
-  { key: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', placeholder: '' },
+  { key: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Add a username', max: USERNAME_MAX_LENGTH },
+  {
+    key: 'displayName',
+    label: 'Display Name',
+    type: 'text',
+    autoComplete: 'nickname',
+    placeholder: 'Add a display name',
+    max: EDIT_FIELD_MAX_LENGTH,
+  },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Add an email', max: EDIT_FIELD_MAX_LENGTH },
+  { key: 'bio', label: 'Bio', type: 'text', autoComplete: 'off', placeholder: 'Add a bio', max: EDIT_FIELD_MAX_LENGTH },
+  {
+    key: 'location',
+    label: 'Location',
+    type: 'text',
+    autoComplete: 'address-level2',
+    placeholder: 'Add a location',
+    max: EDIT_FIELD_MAX_LENGTH,
+  },
+  { key: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', placeholder: '', max: PASSWORD_MAX_LENGTH },
 ];
+
+/** The first field edited past its limit, as the message to show ('Bio must be at most 40 characters.'). */
+function tooLong(drafts: Drafts): string | null {
+  const field = FIELDS.find(({ key, max }) => (key === 'password' ? drafts[key] : drafts[key].trim()).length > max);
+  return field ? `${field.label} must be at most ${field.max} characters.` : null;
+}
 
 type Drafts = Record<EditableUserField, string>;
 
@@ -123,6 +147,11 @@ function SettingsForm({ user }: { user: User }) {
   async function onSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
+    const over = tooLong(drafts);
+    if (over) {
+      setStatus({ kind: 'error', text: over });
+      return;
+    }
     const changes = changesBetween(user, drafts);
     if (Object.keys(changes).length === 0) {
       setEditing({});
@@ -167,7 +196,8 @@ function SettingsForm({ user }: { user: User }) {
       <header className="page-header">
         <h1>Settings</h1>
         <p>
-          Signed in as <Link to={`/profile/${encodeURIComponent(user.username)}`}>@{user.username}</Link>
+          Signed in as <Link to={`/profile/${encodeURIComponent(user.username)}`}>@{user.username}</Link> ·{' '}
+          <Link to="/money">Money history</Link>
         </p>
       </header>
 
@@ -239,14 +269,18 @@ function SettingsForm({ user }: { user: User }) {
                         name={field.key}
                         autoComplete={field.autoComplete}
                         autoCapitalize={field.key === 'username' || field.key === 'email' ? 'none' : undefined}
-                        maxLength={EDIT_FIELD_MAX_LENGTH}
+                        aria-describedby={`${id}-count`}
+                        aria-invalid={drafts[field.key].length > field.max || undefined}
                         autoFocus
                         placeholder={field.key === 'password' ? 'New password' : undefined}
                         value={drafts[field.key]}
                         onChange={(event) => setDrafts((current) => ({ ...current, [field.key]: event.target.value }))}
                         onKeyDown={(event) => onFieldKeyDown(field.key, event)}
                       />
-                      {field.key === 'password' ? <span className="field-hint">Leave blank to keep your current password.</span> : null}
+                      <span className="settings__hints">
+                        {field.key === 'password' ? <span className="field-hint">Leave blank to keep your current password.</span> : null}
+                        <CharacterCount id={`${id}-count`} length={drafts[field.key].length} max={field.max} />
+                      </span>
                     </div>
                   ) : (
                     <button
@@ -283,6 +317,10 @@ function SettingsForm({ user }: { user: User }) {
         </button>
       </form>
 
+      <AddressForm />
+
+      <JoinSettingSection />
+
       <section className="card settings__account" aria-labelledby="settings-account">
         <h2 id="settings-account" className="settings__section-title">
           Account
@@ -295,5 +333,23 @@ function SettingsForm({ user }: { user: User }) {
 
       {popup ? <MessagePopup message={popup} onClose={() => setPopup(null)} /> : null}
     </div>
+  );
+}
+
+/** '12/40' under a field; past the limit it turns red and says by how much. */
+function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+  const over = length - max;
+  return (
+    <span id={id} className={over > 0 ? 'settings__count is-over' : 'settings__count'}>
+      <span aria-hidden="true">
+        {length}/{max}
+      </span>
+      <span className="visually-hidden">
+        {length} of {max} characters
+      </span>
+      {over > 0 ? (
+        <span className="settings__count-over"> · {over === 1 ? '1 character too many' : `${over} characters too many`}</span>
+      ) : null}
+    </span>
   );
 }

@@ -9,6 +9,7 @@ import { errorMessage } from '../api/client';
 import { useActiveLinkCount, useCreateLink } from '../api/links';
 import type { SearchProduct } from '../api/types';
 import { ClockIcon, GiftIcon } from '../components/Icons';
+import { JoinSettingCheckbox } from '../components/JoinSetting';
 import { ProductSearch } from '../components/ProductSearch';
 import { Spinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
@@ -163,10 +164,16 @@ export function SharePage() {
                 aria-invalid={amountError !== null}
                 aria-errormessage={amountError ? `${amountId}-error` : undefined}
                 aria-describedby={`${amountId}-hint`}
-                onChange={(event) => setAmount(event.target.value)}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  // A message about the amount goes once the amount is right.
+                  if (amountError && isValidAmount(parseDollars(event.target.value))) setFieldError(null);
+                }}
               />
               <p id={`${amountId}-hint`} className="field-hint">
-                {isGive ? 'What each person who uses the link receives.' : 'What you are asking for.'}
+                {isGive
+                  ? 'What each person who uses the link receives.'
+                  : 'The total you are asking for. Friends can chip in together until it is reached.'}
               </p>
               {amountError ? (
                 <p id={`${amountId}-error`} className="field-error" role="alert">
@@ -188,7 +195,11 @@ export function SharePage() {
                   value={quantity}
                   aria-invalid={quantityError !== null}
                   aria-describedby={`${quantityId}-hint`}
-                  onChange={(event) => setQuantity(event.target.value)}
+                  onChange={(event) => {
+                    setQuantity(event.target.value);
+                    // 'Please enter how many times…' goes once a valid quantity is typed.
+                    if (quantityError && parseQuantity(event.target.value) !== null) setFieldError(null);
+                  }}
                 />
                 <p id={`${quantityId}-hint`} className="field-hint">
                   How many people can use this link.
@@ -230,15 +241,28 @@ export function SharePage() {
         ) : null}
 
         <ul className="share__notes">
-          <li>
-            <ClockIcon size={16} />
-            <span>Unused links refund your balance after 24 hours.</span>
-          </li>
+          {isGive ? (
+            <li>
+              <ClockIcon size={16} />
+              <span>Unused links refund your balance after 24 hours.</span>
+            </li>
+          ) : giveOrReceive === 'receive' ? (
+            <li>
+              <ClockIcon size={16} />
+              <span>
+                {type === 'item'
+                  ? 'Your link stays open for 24 hours, or until someone gives the item.'
+                  : 'Your link stays open for 24 hours, or until the gifts reach what you ask for.'}
+              </span>
+            </li>
+          ) : null}
           <li>
             <GiftIcon size={16} />
             <span>You can hold one active link at a time.</span>
           </li>
         </ul>
+
+        <JoinSettingCheckbox />
 
         {formError ? (
           <div className="alert" role="alert">

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../api/client';
-import type { SearchProduct, WishlistView } from '../api/types';
-import { WISHLIST_LOAD_ERROR, WISHLIST_MAX, useWishlistQuery } from '../api/wishlists';
+import type { SearchProduct, WishlistItemView, WishlistView } from '../api/types';
+import { ARCHIVE_FAILED, WISHLIST_LOAD_ERROR, WISHLIST_MAX, useArchiveWishlistItem, useWishlistQuery } from '../api/wishlists';
 import { ConfirmPopup } from '../components/ConfirmPopup';
 import { HeartListIcon, PackageIcon } from '../components/Icons';
 import { MessagePopup } from '../components/MessagePopup';
 import { ProductSearch } from '../components/ProductSearch';
 import { PageSpinner } from '../components/Spinner';
+import { UnavailablePage } from '../components/UnavailablePage';
 import { usePageTitle } from '../components/usePageTitle';
 import { WishlistItemDialog, productDetails, wishlistItemDetails, type ItemDialogMode } from '../components/WishlistItemDialog';
 import { formatDollars } from '../format';
@@ -17,7 +18,7 @@ import { balanceAtom, userAtom } from '../state/session';
 import { SaveStatus } from './wishlist/SaveStatus';
 import { ShareWishlist } from './wishlist/ShareWishlist';
 import { usePurchase } from './wishlist/usePurchase';
-import { useWishlistEditor } from './wishlist/useWishlistEditor';
+import { useWishlistEditor, type Row } from './wishlist/useWishlistEditor';
 import { WishlistRow } from './wishlist/WishlistRow';
 import './WishlistPage.css';
 
@@ -35,22 +36,21 @@ export function WishlistPage() {
   if (isPending) return <PageSpinner label="Loading wishlist" />;
   if (!wishlist) {
     const notFound = error instanceof ApiError && error.status === 404;
-    const message = notFound ? errorMessage(error, 'User not found') : WISHLIST_LOAD_ERROR;
-    return (
-      <div className="card empty-state wishlist__state">
-        <div className="empty-state__icon">
-          <HeartListIcon size={28} />
-        </div>
-        <h1 className="wishlist__state-title">{notFound ? message : 'Wishlist unavailable'}</h1>
-        <p className="muted" role="alert">
-          {notFound ? 'Check the username and try again.' : message}
-        </p>
-        {notFound ? null : (
-          <button type="button" className="btn btn--primary" onClick={() => void refetch()}>
-            Try again
-          </button>
-        )}
-      </div>
+    return notFound ? (
+      <UnavailablePage
+        reason="not-found"
+        title={errorMessage(error, 'User not found')}
+        message={`No one goes by @${username}. Check the username and try again.`}
+        username={username}
+      />
+    ) : (
+      <UnavailablePage
+        reason="error"
+        title="Wishlist unavailable"
+        message={WISHLIST_LOAD_ERROR}
+        username={username}
+        onRetry={() => void refetch()}
+      />
     );
   }
   // A fresh view per list and viewer: nothing of one leaks into the next.
@@ -68,7 +68,10 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
   const username = wishlist.username;
   const editor = useWishlistEditor(username, viewerId, wishlist.items);
   const purchase = usePurchase(username);
+  const archive = useArchiveWishlistItem(username, viewerId);
   const { rows } = editor;
+  const received = isOwner ? wishlist.received : [];
+  const archivingId = archive.isPending ? archive.variables : null;
 
   // An item named in the address (`?item=`, after logging in to buy it) opens at once.
   const [open, setOpen] = useState<Open>(() => {
@@ -89,7 +92,13 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
     if (open?.kind === 'item' && open.id === id) setOpen(null);
   }
 
-  const openItem = open?.kind === 'item' ? rows.find((row) => row._id === open.id) : undefined;
+  function moveToReceived(id: string) {
+    if (archive.isPending || editor.status.kind === 'saving') return;
+    archive.mutate(id, { onSuccess: () => setOpen((o) => (o?.kind === 'item' && o.id === id ? null : o)) });
+  }
+
+  const openItem: Row | undefined = open?.kind === 'item' ? [...rows, ...received].find((row) => row._id === open.id) : undefined;
+  const openIsOnList = openItem !== undefined && rows.includes(openItem);
   const mode: ItemDialogMode = isOwner ? 'owner' : user ? 'buyer' : 'visitor';
   // One modal at a time: the item modal waits while the confirm, an error or the balance modal is up.
   const itemDialogVisible = !purchase.confirm && !purchase.error && !balanceDialogOpen;
@@ -109,6 +118,7 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
             <p className="muted small">
               {rows.length} of {WISHLIST_MAX} items
               {purchasedCount ? ` · ${purchasedCount} purchased` : ''}
+              {received.length ? ` · ${received.length} received` : ''}
             </p>
           </div>
         </div>
@@ -138,6 +148,8 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
               canRemove={isOwner && !row.purchased}
               onOpen={() => setOpen({ kind: 'item', id: row._id })}
               onRemove={() => remove(row._id)}
+              onArchive={isOwner && row.purchased && !row.pending ? () => moveToReceived(row._id) : undefined}
+              archiving={archivingId === row._id}
             />
           ))}
         </ul>
@@ -146,7 +158,8 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
       {isOwner ? (
         full ? (
           <p className="wishlist__full card">
-            Your wishlist is full: {WISHLIST_MAX} of {WISHLIST_MAX} items. Remove an item to add another.
+            Your wishlist is full: {WISHLIST_MAX} of {WISHLIST_MAX} items.{' '}
+            {purchasedCount ? 'Remove an item, or move a purchased one to Received, to add another.' : 'Remove an item to add another.'}
           </p>
         ) : (
           <section className="card wishlist__add" aria-labelledby="wishlist-add-title">
@@ -170,6 +183,8 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
         )
       ) : null}
 
+      {received.length > 0 ? <ReceivedSection items={received} onOpen={(id) => setOpen({ kind: 'item', id })} /> : null}
+
       {openItem && itemDialogVisible ? (
         <WishlistItemDialog
           item={wishlistItemDetails(openItem)}
@@ -179,6 +194,8 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
           onClose={() => setOpen(null)}
           onPurchase={() => purchase.start(openItem)}
           onAddFunds={openBalanceDialog}
+          onArchive={isOwner && openIsOnList && openItem.purchased && !openItem.pending ? () => moveToReceived(openItem._id) : undefined}
+          busy={archive.isPending}
         />
       ) : null}
       {open?.kind === 'product' && itemDialogVisible ? (
@@ -203,6 +220,26 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
         />
       ) : null}
       {purchase.error ? <MessagePopup title="Purchase" message={purchase.error} onClose={purchase.dismissError} /> : null}
+      {archive.error ? (
+        <MessagePopup title="Received" message={errorMessage(archive.error, ARCHIVE_FAILED)} onClose={archive.reset} />
+      ) : null}
     </div>
+  );
+}
+
+/** The owner's 'Received' section: bought items moved off the list, which no longer count toward the seven. */
+function ReceivedSection({ items, onOpen }: { items: readonly WishlistItemView[]; onOpen: (id: string) => void }) {
+  return (
+    <section className="wishlist__received" aria-labelledby="wishlist-received-title">
+      <div className="wishlist__received-head">
+        <h2 id="wishlist-received-title">Received</h2>
+        <p className="muted small">Gifts you received. Only you see them, and they do not count toward your {WISHLIST_MAX} items.</p>
+      </div>
+      <ul className="wishlist__list" aria-label="Received items">
+        {items.map((item) => (
+          <WishlistRow key={item._id} row={item} received canRemove={false} onOpen={() => onOpen(item._id)} onRemove={() => undefined} />
+        ))}
+      </ul>
+    </section>
   );
 }

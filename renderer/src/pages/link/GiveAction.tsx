@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { QUICK_AMOUNTS } from '../../../../api/contract/limits';
-import { GIVE_FAILED, INVALID_AMOUNT } from '../../../../api/contract/texts';
+import { GIVE_FAILED, INVALID_AMOUNT, overGoal } from '../../../../api/contract/texts';
 import { errorMessage } from '../../api/client';
 import type { useGive } from '../../api/links';
 import type { LinkView } from '../../api/types';
@@ -12,7 +12,10 @@ import { formatAmount, formatDollars, isValidAmount, parseDollars } from '../../
 import { useOpenBalanceDialog } from '../../state/balance';
 import { balanceAtom } from '../../state/session';
 
-/** Give to a receive link: a quick amount or another (an item link's price is fixed), confirmed first. */
+/**
+ * Give to a receive link: a quick amount or another (an item link's price is fixed), confirmed
+ * first. A group gift takes any amount up to what is left: quick amounts above it are disabled.
+ */
 export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<typeof useGive> }) {
   const balance = useAtomValue(balanceAtom);
   const openBalanceDialog = useOpenBalanceDialog();
@@ -23,14 +26,21 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
   const [confirming, setConfirming] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const left = link.progress?.left ?? null;
   const amount = isItem ? link.details.amount : (quick ?? parseDollars(custom));
-  const valid = isValidAmount(amount);
+  // Under the minimum only to give exactly what a group gift has left.
+  const valid = isValidAmount(amount) || (amount !== null && amount > 0 && amount === left);
+  const overLeft = valid && left !== null && amount > left;
   const short = valid && amount > balance;
 
   function startGive() {
     setError(null);
     if (!valid) {
       setError(INVALID_AMOUNT);
+      return;
+    }
+    if (overLeft && left !== null) {
+      setError(overGoal(formatDollars(left)));
       return;
     }
     setConfirming(amount);
@@ -57,6 +67,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
       ) : (
         <fieldset className="give-amounts">
           <legend>Choose an amount</legend>
+          {left !== null ? <p className="give-amounts__left">{formatDollars(left)} left to give</p> : null}
           <div className="give-amounts__quick">
             {QUICK_AMOUNTS.map((value) => (
               <button
@@ -64,6 +75,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
                 type="button"
                 className={quick === value ? 'btn give-amounts__button is-selected' : 'btn give-amounts__button'}
                 aria-pressed={quick === value}
+                disabled={left !== null && value > left}
                 onClick={() => {
                   setQuick(value);
                   setCustom('');
@@ -106,7 +118,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
       )}
       {confirming !== null ? (
         <ConfirmPopup
-          message={`Are you sure you want to give ${formatAmount(confirming)}?`}
+          message={`Are you sure you want to give ${formatDollars(confirming)}?`}
           primaryLabel="Yes"
           onPrimary={() => confirm(confirming)}
           secondaryLabel="No"

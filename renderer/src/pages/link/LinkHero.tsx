@@ -1,5 +1,6 @@
 import type { LinkView, ProfileUser } from '../../api/types';
 import { CoinsIcon, PackageIcon } from '../../components/Icons';
+import { GiftProgress } from '../../components/LinkCard';
 import { Avatar } from '../../components/ProfileImages';
 import { formatDollars, formatRelativeTime } from '../../format';
 import { linkWhat } from '../../linkText';
@@ -47,6 +48,7 @@ export function LinkHero({ link, mine, profile }: { link: LinkView; mine: boolea
           {left ? <p className="link-hero__left">{left}</p> : null}
         </div>
       </div>
+      {link.progress ? <GiftProgress link={link} /> : null}
     </article>
   );
 }

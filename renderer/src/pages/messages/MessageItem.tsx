@@ -44,7 +44,8 @@ export function MessageItem({ message, dayDivider, otherLabel }: { message: Mess
       <li className={message.mine ? 'msg msg--mine' : 'msg'} data-id={message._id}>
         {gift ? (
           <div className={gift.img ? 'gift-msg gift-msg--photo' : 'gift-msg'}>
-            <span className="visually-hidden">{who}: </span>
+            {/* The giver's own gift already reads 'You gave …'. */}
+            {message.mine ? null : <span className="visually-hidden">{who}: </span>}
             <div className="gift-msg__media">
               {gift.img ? (
                 <img src={gift.img} alt={gift.title ?? 'Gift'} loading="lazy" />
@@ -59,7 +60,7 @@ export function MessageItem({ message, dayDivider, otherLabel }: { message: Mess
                 <GiftIcon size={14} />
                 Gift · {gift.giftType === 'item' ? 'Item' : 'Currency'}
               </span>
-              {/* A currency gift's title is its link's amount, which can differ from what was given: its text says what was. */}
+              {/* A currency gift's text says what was given, to its reader: 'You gave $5.00' or 'You received a gift of $5.00!'. */}
               <strong className="gift-msg__title">{giftTitle}</strong>
               {giftNote ? <p className="gift-msg__text">{giftNote}</p> : null}
             </div>

@@ -18,10 +18,11 @@ export function LinkReady({ link }: { link: LinkView }) {
         </div>
         <h2 id="share-done-title">{linkSentence(link, true)}</h2>
         <p className="muted">
-          {link.details.giveorreceive === 'give' && link.details.initialQuantity > 1
-            ? `${link.details.initialQuantity} people can use it. `
-            : ''}
-          Unused links refund your balance after 24 hours.
+          {link.details.giveorreceive === 'give'
+            ? `${link.details.initialQuantity > 1 ? `${link.details.initialQuantity} people can use it. ` : ''}Unused links refund your balance after 24 hours.`
+            : link.progress
+              ? 'Friends can chip in together until the gifts reach it. It stays open for 24 hours.'
+              : 'It stays open for 24 hours, or until someone gives it.'}
         </p>
         <ShareButton subject={{ kind: 'link', link }} label="Share your link" initiallyOpen />
         <Link className="btn btn--soft" to={linkPath(link.creatorUsername)}>

@@ -1,21 +1,30 @@
 import { CachedImage } from '../../components/CachedImage';
-import { CheckIcon, PackageIcon, TrashIcon } from '../../components/Icons';
+import { CheckIcon, GiftIcon, PackageIcon, TrashIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { formatPurchaseDate, shippingLabel } from '../../components/WishlistItemDialog';
 import { formatDollars } from '../../format';
 import type { Row } from './useWishlistEditor';
 
-/** One item of the list: opens its modal; the owner can remove it until it is bought. */
+/**
+ * One item of the list: opens its modal; the owner can remove it until it is bought, and move it
+ * to 'Received' once it is (`onArchive`). A `received` row is one of the 'Received' section.
+ */
 export function WishlistRow({
   row,
   canRemove,
   onOpen,
   onRemove,
+  onArchive,
+  archiving = false,
+  received = false,
 }: {
   row: Row;
   canRemove: boolean;
   onOpen: () => void;
   onRemove: () => void;
+  onArchive?: () => void;
+  archiving?: boolean;
+  received?: boolean;
 }) {
   const date = formatPurchaseDate(row.purchasedAt);
   const shipping =
@@ -24,34 +33,46 @@ export function WishlistRow({
       : row.shippingPrice === 0
         ? ' · free shipping'
         : ` + ${shippingLabel(row.shippingPrice)} shipping`;
-  const classes = ['wish-row', row.purchased ? 'is-purchased' : '', row.pending ? 'is-pending' : ''].filter(Boolean);
+  const classes = [
+    'wish-row',
+    row.purchased ? 'is-purchased' : '',
+    row.pending ? 'is-pending' : '',
+    received ? 'is-received' : '',
+    onArchive ? 'has-archive' : '',
+  ].filter(Boolean);
   return (
-    <li className={classes.join(' ')} aria-busy={row.pending || undefined}>
+    <li className={classes.join(' ')} aria-busy={row.pending || archiving || undefined}>
       <button type="button" className="wish-row__main" onClick={onOpen} aria-haspopup="dialog">
         <span className="wish-row__image">
           {row.imageUrl ? <CachedImage src={row.imageUrl} width={72} height={72} /> : <PackageIcon size={24} />}
         </span>
         <span className="wish-row__text">
           <span className="wish-row__title">{row.title}</span>
-          <span className="wish-row__price">
-            {formatDollars(row.price)}
-            <span className="wish-row__shipping">{shipping}</span>
-          </span>
+          {received ? null : (
+            <span className="wish-row__price">
+              {formatDollars(row.price)}
+              <span className="wish-row__shipping">{shipping}</span>
+            </span>
+          )}
           {row.purchased ? (
             <span className="wish-row__status">
               <span className="wish-row__badge">
-                <CheckIcon size={14} />
-                <span>Purchased</span>
+                {received ? <GiftIcon size={14} /> : <CheckIcon size={14} />}
+                <span>{received ? 'Received' : 'Purchased'}</span>
               </span>
               {date ? <span className="wish-row__date">on {date}</span> : null}
             </span>
           ) : null}
         </span>
       </button>
-      {row.pending ? (
+      {row.pending || archiving ? (
         <span className="wish-row__side">
-          <Spinner size={20} label={`Saving ${row.title}`} />
+          <Spinner size={20} label={archiving ? `Moving ${row.title} to Received` : `Saving ${row.title}`} />
         </span>
+      ) : onArchive ? (
+        <button type="button" className="btn btn--soft btn--sm wish-row__archive" onClick={onArchive}>
+          Move to Received
+        </button>
       ) : canRemove ? (
         <button type="button" className="btn btn--ghost btn--icon wish-row__remove" aria-label={`Remove ${row.title}`} onClick={onRemove}>
           <TrashIcon size={20} />

@@ -1,0 +1,232 @@
+/**
+ * The money history (issue 11): every ledger entry of one user's account, newest first, with the
+ * running balance after each, read straight from the ledger so it always adds up to the balance.
+ *
+ * What a row may say about the other side is decided here, from the transfer's kind and direction
+ * alone, and only ever adds a name; it never derives one for money that came in, except a give
+ * link's maker for a `release` (accepting someone's give link is a named gift, README): a gift to
+ * a receive link (`give` in) and everything else that came in name no one, and no row carries an
+ * id of the other side's (not the transfer's, not the other entry's).
+ */
+import type { EntityManager } from 'typeorm';
+import { ANONYMOUS_GIVER, MONEY_HISTORY_KINDS } from '../../contract/texts.js';
+import { LinkEntity, LinkResponseEntity } from '../links/entity.js';
+import { centsToDecimal, centsToDollars } from '../../contract/money.js';
+import { LedgerEntryEntity, LedgerTransferEntity } from '../money/entities.js';
+import { userAccount } from '../money/ledger.js';
+import { UserEntity } from '../users/entity.js';
+import { WishlistItemEntity } from '../wishlists/entity.js';
+import type { MoneyHistoryEntry, MoneyHistoryKind, MoneyHistoryPage, MoneyHistoryParty } from './schemas.js';
+
+export const DEFAULT_HISTORY_PAGE = 30;
+
+/**
+ * The history kind of an entry, as SQL over the entry `e`, its transfer `t` and the transfer's other
+ * entry `o`. A refund out of a link's escrow is the escrow coming back; any other refund (an order
+ * refunded by the marketplace) is a refund.
+ */
+const KIND_SQL = `CASE
+  WHEN t.kind = 'deposit' THEN 'deposit'
+  WHEN t.kind = 'withdrawal' THEN 'withdrawal'
+  WHEN t.kind IN ('give', 'release') AND e.amount_cents < 0 THEN 'gift_given'
+  WHEN t.kind IN ('give', 'release') THEN 'gift_received'
+  WHEN t.kind = 'escrow' THEN 'link_escrow'
+  WHEN t.kind = 'refund' AND o.account LIKE 'escrow:%' THEN 'escrow_returned'
+  WHEN t.kind = 'refund' THEN 'refund'
+  WHEN t.kind = 'purchase' THEN 'purchase'
+  WHEN t.kind = 'subscription' THEN 'subscription'
+  ELSE 'other' END`;
+
+/**
+ * Orders entries of the same instant (the clock's millisecond): money in before money out, so no
+ * running balance ever reads below zero, whatever order the two really came in.
+ */
+const TIE_SQL = (alias: string) => `CASE WHEN ${alias}.amount_cents > 0 THEN 0 ELSE 1 END`;
+
+interface HistoryRow {
+  id: string;
+  transfer_id: string;
+  transfer_kind: string;
+  other_account: string;
+  kind: string;
+  amount_cents: string | number;
+  balance_cents: string | number;
+  created_at: string | Date;
+}
+
+const asDate = (value: string | Date): Date =>
+  // SQLite hands back TypeORM's UTC text 'YYYY-MM-DD HH:MM:SS.SSS'.
+  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
+
+const isKind = (kind: string): kind is MoneyHistoryKind => Object.hasOwn(MONEY_HISTORY_KINDS, kind);
+
+export interface HistoryQuery {
+  kind?: MoneyHistoryKind;
+  /** The id of the last entry of the previous page. */
+  before?: string;
+  limit?: number;
+}
+
+/**
+ * One page of `userId`'s history, in one query: the running balance is a window sum over all of
+ * the account's entries (oldest first), taken before the kind filter and the page, so each row's
+ * balance is the account's, whatever is shown.
+ */
+async function historyRows(em: EntityManager, userId: string, query: HistoryQuery, limit: number): Promise<HistoryRow[]> {
+  const account = userAccount(userId);
+  const qb = em
+    .createQueryBuilder()
+    .select('h.*')
+    .from((sub) => {
+      return sub
+        .select('e.id', 'id')
+        .addSelect('e.transfer_id', 'transfer_id')
+        .addSelect('t.kind', 'transfer_kind')
+        .addSelect('o.account', 'other_account')
+        .addSelect(KIND_SQL, 'kind')
+        .addSelect('e.amount_cents', 'amount_cents')
+        .addSelect(`SUM(e.amount_cents) OVER (ORDER BY e.created_at ASC, ${TIE_SQL('e')} ASC, e.id ASC)`, 'balance_cents')
+        .addSelect(TIE_SQL('e'), 'tie')
+        .addSelect('e.created_at', 'created_at')
+        .from(LedgerEntryEntity, 'e')
+        .innerJoin(LedgerTransferEntity.options.name, 't', 't.id = e.transfer_id')
+        .innerJoin(LedgerEntryEntity.options.name, 'o', 'o.transfer_id = e.transfer_id AND o.id <> e.id')
+        .where('e.account = :account', { account });
+    }, 'h');
+  if (query.kind) qb.andWhere('h.kind = :kind', { kind: query.kind });
+  if (query.before) {
+    // Keyset paging from the previous page's last entry (of this account only: anyone else's id finds nothing).
+    const cursor = (column: string) => `(SELECT ${column} FROM ledger_entries c WHERE c.id = :before AND c.account = :account)`;
+    const at = cursor('c.created_at');
+    const tie = cursor(TIE_SQL('c'));
+    qb.andWhere(`(h.created_at < ${at} OR (h.created_at = ${at} AND (h.tie < ${tie} OR (h.tie = ${tie} AND h.id < :before))))`, {
+      before: query.before,
+      account,
+    });
+  }
+  return qb.orderBy('h.created_at', 'DESC').addOrderBy('h.tie', 'DESC').addOrderBy('h.id', 'DESC').limit(limit).getRawMany<HistoryRow>();
+}
+
+const party = (u: { username: string; displayName: string } | undefined): MoneyHistoryParty | null =>
+  u ? { username: u.username, displayName: u.displayName || u.username } : null;
+
+/**
+ * The other side the user may know, per row: whom they gave to (`give` out: the other account is
+ * the recipient; `purchase`: the wishlist's owner or the receive link's maker), and who made the
+ * give link they accepted (`release` in). Nothing for any other row.
+ */
+async function partiesOf(em: EntityManager, rows: HistoryRow[]): Promise<Map<string, MoneyHistoryParty>> {
+  const userOf = new Map<string, string>(); // entry id → user id
+  const linkOf = new Map<string, string>(); // entry id → link id (its maker is the party)
+  const purchases = new Map<string, string>(); // transfer id → entry id
+  for (const row of rows) {
+    const out = Number(row.amount_cents) < 0;
+    if (row.transfer_kind === 'give' && out && row.other_account.startsWith('user:')) userOf.set(row.id, row.other_account.slice(5));
+    else if (row.transfer_kind === 'release' && !out && row.other_account.startsWith('escrow:'))
+      linkOf.set(row.id, row.other_account.slice(7));
+    else if (row.transfer_kind === 'purchase' && out) purchases.set(row.transfer_id, row.id);
+  }
+  if (purchases.size) {
+    const transferIds = [...purchases.keys()];
+    const items = await em
+      .createQueryBuilder(WishlistItemEntity, 'w')
+      .select(['w.ownerId', 'w.transferId'])
+      .where('w.transferId IN (:...transferIds)', { transferIds })
+      .getMany();
+    for (const item of items) if (item.transferId) userOf.set(purchases.get(item.transferId)!, item.ownerId);
+    const uses = await em
+      .createQueryBuilder(LinkResponseEntity, 'r')
+      .select(['r.linkId', 'r.transferId'])
+      .where('r.transferId IN (:...transferIds)', { transferIds })
+      .getMany();
+    for (const use of uses) linkOf.set(purchases.get(use.transferId)!, use.linkId);
+  }
+  if (linkOf.size) {
+    const links = await em
+      .createQueryBuilder(LinkEntity, 'l')
+      .select(['l.id', 'l.creatorId'])
+      .where('l.id IN (:...ids)', { ids: [...new Set(linkOf.values())] })
+      .getMany();
+    const creatorOf = new Map(links.map((l) => [l.id, l.creatorId]));
+    for (const [entryId, linkId] of linkOf) {
+      const creator = creatorOf.get(linkId);
+      if (creator) userOf.set(entryId, creator);
+    }
+  }
+  const parties = new Map<string, MoneyHistoryParty>();
+  if (!userOf.size) return parties;
+  const users = await em
+    .createQueryBuilder(UserEntity, 'u')
+    .select(['u.id', 'u.username', 'u.displayName'])
+    .where('u.id IN (:...ids)', { ids: [...new Set(userOf.values())] })
+    .getMany();
+  const byId = new Map(users.map((u) => [u.id, u]));
+  for (const [entryId, id] of userOf) {
+    const p = party(byId.get(id));
+    if (p) parties.set(entryId, p);
+  }
+  return parties;
+}
+
+function present(row: HistoryRow, parties: Map<string, MoneyHistoryParty>): MoneyHistoryEntry {
+  const kind = isKind(row.kind) ? row.kind : 'other';
+  return {
+    id: row.id,
+    createdAt: asDate(row.created_at).toISOString(),
+    kind,
+    amount: centsToDollars(Number(row.amount_cents)),
+    balance: centsToDollars(Number(row.balance_cents)),
+    party: parties.get(row.id) ?? null,
+    // Money in from a gift names its giver only when it was a give link they made.
+    anonymous: kind === 'gift_received' && !parties.has(row.id),
+  };
+}
+
+/** One page of the user's money history, newest first. */
+export async function moneyHistory(em: EntityManager, userId: string, query: HistoryQuery = {}): Promise<MoneyHistoryPage> {
+  const limit = query.limit ?? DEFAULT_HISTORY_PAGE;
+  const rows = await historyRows(em, userId, query, limit + 1);
+  const page = rows.slice(0, limit);
+  const parties = await partiesOf(em, page);
+  return {
+    entries: page.map((row) => present(row, parties)),
+    nextCursor: rows.length > limit ? page[page.length - 1].id : null,
+  };
+}
+
+// ---- CSV ----------------------------------------------------------------------------------------
+
+export const CSV_HEADER = ['Date', 'Kind', 'Amount', 'Balance', 'From or to'];
+
+/** A text cell: quoted, and a leading formula character defused (spreadsheets run '=…'). */
+function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** A money cell: a plain signed decimal ('-5.00'), which spreadsheets read as a number. */
+const moneyCell = (dollars: number) => centsToDecimal(Math.round(dollars * 100));
+
+/** The CSV row of an entry: the same fields as the JSON, the anonymous giver as 'Anonymous'. */
+export function csvRow(entry: MoneyHistoryEntry): string {
+  const who = entry.party ? `${entry.party.displayName} (@${entry.party.username})` : entry.anonymous ? ANONYMOUS_GIVER : '';
+  return [
+    textCell(entry.createdAt),
+    textCell(MONEY_HISTORY_KINDS[entry.kind]),
+    moneyCell(entry.amount),
+    moneyCell(entry.balance),
+    textCell(who),
+  ].join(',');
+}
+
+/** The whole history (with the same filter) as CSV, read page by page. */
+export async function moneyHistoryCsv(em: EntityManager, userId: string, kind?: MoneyHistoryKind): Promise<string> {
+  const lines = [CSV_HEADER.join(',')];
+  let before: string | undefined;
+  do {
+    const page = await moneyHistory(em, userId, { kind, before, limit: 500 });
+    for (const entry of page.entries) lines.push(csvRow(entry));
+    before = page.nextCursor ?? undefined;
+  } while (before);
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,125 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+
+let app: RunningApp;
+let browser: Browser;
+let ada: ApiAccount;
+let friend: ApiAccount;
+
+const api = (token: string | null, method: string, path: string, body?: unknown) =>
+  fetch(`${app.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  const link = await api(ada.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
+  if (link.status !== 201) throw new Error(`link failed: ${JSON.stringify(link.body)}`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('joining from a shared link (issue 11)', () => {
+  it('a signed-out visitor opens a link, joins with the creator’s invite and lands signed in on the link', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/link/ada`);
+    const join = page.getByRole('link', { name: 'Join Giftlink' });
+    await join.waitFor();
+    // The link itself has loaded under the banner (a group gift: its progress bar).
+    await page.getByRole('progressbar', { name: 'Gifts so far' }).first().waitFor();
+    await screenshots(page, 'join-banner');
+
+    await join.click();
+    await page.waitForURL(`${app.url}/register?via=ada`);
+    await page.getByText('Invited by ada').waitFor();
+    expect(await page.getByLabel('Invite code').count()).toBe(0);
+    await screenshots(page, 'join-register');
+
+    await page.getByLabel('Username').fill('newbie');
+    await page.getByLabel('Email').fill('newbie@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
+    await page.getByLabel('Confirm password').fill('joined-4-gifts');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // Back on the link page, signed in: the visitor banner has gone, the balance shows.
+    await page.waitForURL(`${app.url}/link/ada`);
+    await page.getByRole('button', { name: /^Balance \$/ }).waitFor();
+    expect(await page.getByText('Log in or register to gain full access to all features').count()).toBe(0);
+
+    // The newcomer has invites of their own; Ada has one fewer.
+    await page.goto(`${app.url}/create-invite`);
+    await page.getByText('3 invites available').waitFor();
+    await screenshots(page, 'join-new-account-invites');
+    const adas = (await api(ada.token, 'GET', `/api/invites/summary`)).body;
+    expect(adas.available).toBe(2);
+    await context.close();
+  });
+
+  it('once the creator’s invites are used, the link offers no join and the invites page says when the next arrives', async () => {
+    // Ada's last two invites go to friends.
+    const free = (await (await fetch(`${app.url}/invites/${ada.userId}`, { headers: { 'x-auth-token': ada.token } })).json()) as {
+      code: string;
+      status: string;
+    }[];
+    const codes = free.filter((i) => i.status === 'available').map((i) => i.code);
+    expect(codes).toHaveLength(2);
+    friend = await registerViaApi(app, codes[0], 'friend1');
+    await registerViaApi(app, codes[1], 'friend2');
+
+    const a = await openAs(browser, app, ada, { viewport: VIEWPORTS.desktop });
+    await a.goto(`${app.url}/create-invite`);
+    await a.getByText(/All your invites are used\. Your next invite arrives/).waitFor();
+    await screenshots(a, 'join-invites-used');
+
+    // The setting, in Settings and on the create-link form.
+    await a.goto(`${app.url}/profile/ada/settings`);
+    const setting = a.getByLabel('Let people who open my links join Giftlink with one of my invites');
+    expect(await setting.isChecked()).toBe(true);
+    await screenshots(a, 'join-settings');
+    await setting.uncheck();
+    await expect.poll(async () => (await api(ada.token, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(false);
+    await a.reload();
+    expect(await a.getByLabel('Let people who open my links join Giftlink with one of my invites').isChecked()).toBe(false);
+    await a.goto(`${app.url}/share`);
+    const onForm = a.getByLabel('Let people who open my links join Giftlink with one of my invites');
+    expect(await onForm.isChecked()).toBe(false);
+    await onForm.check();
+    await expect.poll(async () => (await api(ada.token, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(true);
+    await screenshots(a, 'join-share-form');
+
+    // A visitor now sees the banner without the offer.
+    const visitor = await (await browser.newContext({ viewport: VIEWPORTS.phone })).newPage();
+    await visitor.goto(`${app.url}/link/ada`);
+    await visitor.getByText('Log in or register to gain full access to all features').waitFor();
+    await visitor.waitForLoadState('networkidle');
+    expect(await visitor.getByRole('link', { name: 'Join Giftlink' }).count()).toBe(0);
+    // Following an old join link says so and asks for an invite code instead.
+    await visitor.goto(`${app.url}/register?via=ada`);
+    await visitor.getByText('No invite is available through this link right now.', { exact: false }).waitFor();
+    await visitor.getByLabel('Invite code').waitFor();
+    await screenshots(visitor, 'join-register-unavailable');
+  });
+
+  it("the link page's own Register button joins through the creator too", async () => {
+    const link = await api(friend.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
+    expect(link.status).toBe(201);
+    const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    await page.goto(`${app.url}/link/friend1`);
+    await page.getByRole('region', { name: 'Log in to use this link' }).getByRole('link', { name: 'Register' }).click();
+    await page.getByText('Invited by friend1').waitFor();
+    await page.getByLabel('Username').fill('newbie2');
+    await page.getByLabel('Email').fill('newbie2@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
+    await page.getByLabel('Confirm password').fill('joined-4-gifts');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${app.url}/link/friend1`);
+    await page.getByRole('button', { name: /^Balance \$/ }).waitFor();
+    expect((await api(friend.token, 'GET', '/api/invites/summary')).body.available).toBe(2);
+  });
+});
