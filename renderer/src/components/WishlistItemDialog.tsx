@@ -174,8 +174,9 @@ export function WishlistItemDialog({
   } else if (!item.purchased) {
     if (mode === 'select') {
       action = (
+        // The same action as the search list's 'Send Now' (add it to the wishlist): one name for it.
         <button type="button" className="btn btn--primary" onClick={onSelect} disabled={busy}>
-          Select
+          Send Now
         </button>
       );
     } else if (mode === 'buyer' && short) {
