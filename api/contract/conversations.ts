@@ -42,6 +42,8 @@ export interface OtherPartyView {
   displayName: string;
   profilePicture: string | null;
   anonymous: boolean;
+  /** The verified badge: a named member only. Never present for the anonymous giver, who has no user data at all. */
+  isSubscribed?: boolean;
 }
 
 export interface MessageView {

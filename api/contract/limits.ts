@@ -36,6 +36,8 @@ export const MIN_AMOUNT_CENTS = 100;
 export const MAX_AMOUNT_CENTS_EXCLUSIVE = 100_000_000;
 /** The weekly subscription: $1.99 a week. */
 export const SUBSCRIPTION_PRICE_CENTS = 199;
+/** SPEC 9: the one product's fixed id, never shown (also exported by subscriptions.ts; here so the renderer may import it). */
+export const SUBSCRIPTION_PRODUCT_ID = 'giftlink-weekly';
 
 // ---- wishlists and the catalogue ----------------------------------------------------------------
 

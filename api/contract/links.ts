@@ -155,6 +155,8 @@ export interface LinkView {
   id: string;
   creatorUsername: string;
   creatorUserId: string;
+  /** The creator's verified badge: whether their subscription benefits are on (the creator is always named). */
+  creatorIsSubscribed: boolean;
   createdAt: string;
   expiresAt: string;
   status: 'active' | 'used' | 'expired';

@@ -9,8 +9,9 @@ export interface NotificationView {
   /**
    * `order`: about an item order, from Giftlink itself. `giveorreceive` says the reader's side:
    * `receive` asks the recipient for a shipping address, `give` tells the giver a gift went back.
+   * `subscription`: about the reader's weekly subscription (a renewal that could not be paid), from Giftlink itself.
    */
-  type: 'currency' | 'item' | 'wishlist' | 'order';
+  type: 'currency' | 'item' | 'wishlist' | 'order' | 'subscription';
   giveorreceive: 'give' | 'receive' | null;
   linkOrWishlist: 'link' | 'wishlist';
   relatedPostId: string | null;

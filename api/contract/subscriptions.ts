@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_PRODUCT_ID } from './limits.js';
 
 /**
  * The weekly subscription (SPEC 2 Subscription page, 3, 4, 7, 8, 9; issue 12): the four calls the
  * spec names, their answers, and what the page needs to know about how to pay.
  */
 
-/** SPEC 9: one product, $1.99 a week; its id is fixed and never shown. */
-export const SUBSCRIPTION_PRODUCT_ID = 'giftlink-weekly';
+/** SPEC 9: one product, $1.99 a week; its id is fixed and never shown (defined in limits.ts, which the renderer may import). */
+export { SUBSCRIPTION_PRODUCT_ID };
 
 /**
  * incomplete → active → (renewal) active | past_due → canceled (SPEC 4, issue 12). A canceled

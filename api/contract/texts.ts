@@ -123,6 +123,8 @@ export const IMAGE_CACHE_ERROR = 'Could not save images locally. Wishlist images
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe.';
 export const PAYMENT_STATUS_UNCLEAR = 'Payment processing completed, but status is unclear. Please contact support.';
 export const PAYMENT_INCOMPLETE = 'Payment setup is incomplete. Please try again.';
+/** The notification when a renewal from the balance cannot be paid (the subscription is then past due). */
+export const SUBSCRIPTION_RENEWAL_FAILED = 'Your subscription payment failed: add money to your balance to keep your benefits.';
 
 // ---- shipping addresses and orders ----------------------------------------------------------------
 

@@ -17,6 +17,8 @@ import { requestLog, requestLogFormat } from './http/request-log.js';
 import { webMiddleware } from './http/web.js';
 import { linkPreviews } from './sharing/preview.js';
 import { shareRoutes } from './sharing/routes.js';
+import { STRIPE_CSP, stripeWebhook } from './subscriptions/webhook.js';
+import { subscriptionRoutes } from './subscriptions/routes.js';
 import { inviteRoutes } from './invites/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { conversationRoutes } from './conversations/routes.js';
@@ -37,16 +39,19 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.maxIpsCount = deps.config.trustProxyHops;
 
   app.use(requestLog(deps.log, { format: requestLogFormat(deps.config.env) }));
+  // PAYMENTS=stripe: Stripe Elements loads Stripe.js and its frames from Stripe (Stripe's CSP guide).
+  const stripe = deps.config.payments === 'stripe' ? STRIPE_CSP : { scriptSrc: [], connectSrc: [], frameSrc: [] };
   app.use(errorMiddleware);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe.scriptSrc],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...deps.catalog.imageOrigins],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...stripe.connectSrc],
+          frameSrc: ["'self'", ...stripe.frameSrc],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
@@ -68,6 +73,8 @@ export function createApp(deps: Deps): Koa<AppState> {
     await next();
   });
 
+  // Stripe's signed webhook (PAYMENTS=stripe): it reads its raw body itself, so it sits before the body parser.
+  app.use(stripeWebhook(deps));
   app.use(webMiddleware(deps.config, linkPreviews(deps)));
   // Who is asking, for every request (routes then require it, and the rate limits count by it).
   app.use(identify(deps));
@@ -106,5 +113,6 @@ export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[]
     orderRoutes(deps, auth),
     analyticsRoutes(deps, auth),
     shareRoutes(deps, auth),
+    subscriptionRoutes(deps, auth),
   ];
 }

@@ -57,7 +57,26 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default('./dist/web'),
   COMMUNITY_INVITE_URL: z.url().optional(),
-  PAYMENTS: z.enum(['sandbox']).default('sandbox'),
+  PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** PAYMENTS=stripe (api/src/subscriptions/stripe-provider.ts): the secret key (sk_test_… or sk_live_…)… */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  /** …the publishable key the page's Stripe Elements uses… */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  /** …the weekly $1.99 Price (`npm run stripe:setup` prints it)… */
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_/, 'must be a Stripe price id (price_…)')
+    .optional(),
+  /** …the webhook signing secret (whsec_…) of the endpoint /subscriptions/webhook… */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** …and, for tests only, another API host (http://127.0.0.1:PORT) in place of https://api.stripe.com. */
+  STRIPE_API_BASE: z.url().optional(),
   CATALOG: z.enum(['embedded', 'ebay']).default('embedded'),
   CATALOG_DIR: z.string().default('./resources/catalog'),
   EBAY_CLIENT_ID: z.string().optional(),
@@ -111,7 +130,9 @@ export interface Config {
   webDir: string;
   communityInviteUrl?: string;
   /** The payment provider (wallet/payments.ts); `sandbox` is the embedded, offline one. */
-  payments: 'sandbox';
+  payments: 'sandbox' | 'stripe';
+  /** Set when PAYMENTS=stripe, or when STRIPE_SECRET_KEY is set (for `npm run stripe:setup`). */
+  stripe?: StripeConfig;
   catalog: 'embedded' | 'ebay';
   /** The embedded catalogue: products.json and images/. */
   catalogDir: string;
@@ -127,7 +148,39 @@ export interface EbayConfig {
   marketplaceId: string;
 }
 
+/** Stripe (PAYMENTS=stripe): with PAYMENTS=stripe every field but `api` is required at start-up. */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  priceId: string;
+  webhookSecret: string;
+  /** Another API host for tests (STRIPE_API_BASE); unset → Stripe's own. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
 export class ConfigError extends Error {}
+
+const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+function stripeConfig(e: z.output<typeof schema>): StripeConfig | undefined {
+  if (e.PAYMENTS === 'stripe') {
+    for (const name of STRIPE_REQUIRED)
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when PAYMENTS=stripe`);
+  } else if (!e.STRIPE_SECRET_KEY) return undefined;
+  let api: StripeConfig['api'];
+  if (e.STRIPE_API_BASE) {
+    const url = new URL(e.STRIPE_API_BASE);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY ?? '',
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+    priceId: e.STRIPE_PRICE_ID ?? '',
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+    api,
+  };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
@@ -172,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: path.resolve(e.WEB_DIR),
     communityInviteUrl: e.COMMUNITY_INVITE_URL,
     payments: e.PAYMENTS,
+    stripe: stripeConfig(e),
     catalog: e.CATALOG,
     catalogDir: path.resolve(e.CATALOG_DIR),
     ebay:

@@ -5,6 +5,7 @@ import type { Tokens } from './auth/tokens.js';
 import type { Catalog } from './catalog/catalog.js';
 import type { Realtime } from './realtime/hub.js';
 import type { RateLimits } from './limits/rate-limits.js';
+import type { SubscriptionProvider } from './subscriptions/provider.js';
 
 /** What the app is assembled from; built once in server.ts (and by the tests through it). */
 export interface Deps {
@@ -21,4 +22,8 @@ export interface Deps {
   realtime: Realtime;
   /** Rate limits, counted in Redis in multi-node mode so they hold across processes. */
   limits: RateLimits;
+  /** The subscription side of the payments provider (sandbox or Stripe, from PAYMENTS; subscriptions/provider.ts). */
+  subscriptions: SubscriptionProvider;
+  /** The time now: subscription periods and renewals read it (tests move it forward instead of sleeping). */
+  clock: () => Date;
 }

@@ -9,10 +9,12 @@ import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
 import { answerClientErrors } from './http/client-error.js';
 import { RateLimits } from './limits/rate-limits.js';
-import { sweepExpiredLinks } from './links/expiry.js';
-import { orderDeps, sweepOrders } from './orders/service.js';
+import { createScheduler } from './jobs/jobs.js';
 import { Realtime } from './realtime/hub.js';
 import { registerSocketHandlers } from './realtime/socket.js';
+import { resolvePendingPayments } from './wallet/intents.js';
+import { createPaymentsProvider } from './wallet/payments.js';
+import { createSubscriptionProvider } from './subscriptions/providers.js';
 
 export interface RunningServer {
   deps: Deps;
@@ -34,6 +36,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     catalog: await openCatalog(config, db, log),
     realtime,
     limits: new RateLimits(realtime.sharedStore),
+    // Read through deps, so a test that moves `deps.clock` moves the sandbox's clock too.
+    subscriptions: createSubscriptionProvider(config, db, () => deps.clock()),
+    clock: () => new Date(),
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
@@ -48,23 +53,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
-  // Expired links give their unused escrow back; safe when several processes sweep at once.
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweepTimer = setInterval(() => {
-    sweeping = sweepExpiredLinks(db)
-      .then(() => db.optimize())
-      .catch((err: unknown) => log.error({ err }, 'link sweep failed'))
-      // Item orders: waiting ones past 14 days go back to their givers; the marketplace moves the rest on.
-      .then(() => sweepOrders(orderDeps(deps)))
-      .catch((err: unknown) => log.error({ err }, 'order sweep failed'));
-  }, 60_000);
-  sweepTimer.unref();
+  // Scheduled jobs (link expiry, order sweep, pending payments, …; jobs/jobs.ts): each runs once
+  // per period across all API processes. Payments a crash left pending are settled at start-up too.
+  const payments = createPaymentsProvider(config, db);
+  const recovering = resolvePendingPayments({ db, payments, log }, deps.clock()).catch((err: unknown) =>
+    log.error({ err }, 'pending payments recovery failed'),
+  );
+  const scheduler = createScheduler(deps, payments);
+  scheduler.start();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      clearInterval(sweepTimer);
-      await sweeping;
+      await scheduler.stop();
+      await recovering;
       await deps.realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

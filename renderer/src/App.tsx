@@ -1,7 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppLayout } from './components/AppLayout';
 import { ProtectedRoute } from './components/ProtectedRoute';
-import { ComingSoonPage } from './pages/ComingSoonPage';
 import { ConversationsPage } from './pages/ConversationsPage';
 import { CreateInvitePage } from './pages/CreateInvitePage';
 import { HomePage } from './pages/HomePage';
@@ -17,6 +16,7 @@ import { ProfilePage } from './pages/ProfilePage';
 import { RegisterPage } from './pages/RegisterPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { SharePage } from './pages/SharePage';
+import { SubscriptionPage } from './pages/subscription/SubscriptionPage';
 import { WishlistPage } from './pages/WishlistPage';
 
 const router = createBrowserRouter([
@@ -32,6 +32,8 @@ const router = createBrowserRouter([
       { path: '/link/:username', element: <LinkPage /> },
       // Open to visitors; only the owner edits.
       { path: '/wishlist/:username', element: <WishlistPage /> },
+      // Signed out: 'Please log in to subscribe.' (SPEC 5); another user's page redirects to /.
+      { path: '/manage-subscription/:username', element: <SubscriptionPage /> },
       {
         element: <ProtectedRoute />,
         children: [
@@ -44,10 +46,6 @@ const router = createBrowserRouter([
           { path: '/messages/:conversationId', element: <MessagesPage /> },
           { path: '/money', element: <MoneyHistoryPage /> },
           { path: '/orders', element: <OrdersPage /> },
-          {
-            path: '/manage-subscription/:username',
-            element: <ComingSoonPage title="Manage Subscription" />,
-          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import type { ConversationView, MessageView } from '../../contract/conversations.js';
 import { youGave } from '../../contract/texts.js';
+import { isSubscribed } from '../subscriptions/policy.js';
 import type { User } from '../users/entity.js';
 import type { Conversation, Message } from './entity.js';
 import { canSeeMember } from './policy.js';
@@ -42,6 +43,7 @@ export function presentConversation(
   other: User | null,
   lastMessage: Message | null,
   unreadCount: number,
+  now: Date = new Date(),
 ): ConversationView {
   const otherId = c.initiatorId === viewerId ? c.responderId : c.initiatorId;
   const anonymous = !canSeeMember(c, viewerId, otherId);
@@ -58,6 +60,7 @@ export function presentConversation(
             displayName: other.displayName,
             profilePicture: other.profilePicture,
             anonymous: false,
+            isSubscribed: isSubscribed(other, now),
           },
     // The viewer is hidden from the other member: the giver of an anonymous conversation.
     youAreAnonymous: !canSeeMember(c, otherId, viewerId),

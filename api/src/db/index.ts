@@ -27,6 +27,13 @@ import { Orders1763871000000 } from './migrations/1763871000000-orders.js';
 import { GroupGifts1763871100000 } from './migrations/1763871100000-group-gifts.js';
 import { WishlistArchive1763871200000 } from './migrations/1763871200000-wishlist-archive.js';
 import { InviteRefill1763871300000 } from './migrations/1763871300000-invite-refill.js';
+import { SandboxObjectEntity, SubscriptionEntity } from '../subscriptions/entity.js';
+import { Subscriptions1763871500000 } from './migrations/1763871500000-subscriptions.js';
+import { PaymentIntentEntity } from '../wallet/intents.js';
+import { JobLeaseEntity } from '../jobs/entity.js';
+import { PaymentIntents1763871700000 } from './migrations/1763871700000-payment-intents.js';
+import { StripeEventEntity } from '../subscriptions/webhook-events.js';
+import { StripeEvents1763871600000 } from './migrations/1763871600000-stripe-events.js';
 
 export const entities = [
   UserEntity,
@@ -52,6 +59,11 @@ export const entities = [
   AnalyticsEventEntity,
   AddressEntity,
   OrderEntity,
+  SubscriptionEntity,
+  SandboxObjectEntity,
+  PaymentIntentEntity,
+  JobLeaseEntity,
+  StripeEventEntity,
 ];
 export const migrations = [
   Initial1763870000000,
@@ -68,6 +80,9 @@ export const migrations = [
   GroupGifts1763871100000,
   WishlistArchive1763871200000,
   InviteRefill1763871300000,
+  Subscriptions1763871500000,
+  StripeEvents1763871600000,
+  PaymentIntents1763871700000,
 ];
 
 /**

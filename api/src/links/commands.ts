@@ -109,7 +109,7 @@ export async function createLink(
         insufficient: insufficientFunds(),
       });
     }
-    return { status: 201, body: presentLink(link, user.username) };
+    return { status: 201, body: presentLink(link, user) };
   });
 }
 

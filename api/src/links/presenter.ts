@@ -1,14 +1,23 @@
 import { centsToDollars } from '../../contract/money.js';
+import { isSubscribed } from '../subscriptions/policy.js';
+import type { User } from '../users/entity.js';
 import type { Link } from './entity.js';
 import { isGroupGift, leftToGive } from './group-gift.js';
 import type { LinkMetricsView, LinkView } from './schemas.js';
 
-export function presentLink(link: Link, creatorUsername: string, metrics?: LinkMetricsView): LinkView {
+/** `creator` is the link's creator (always named): their username and verified badge, as of `now`. */
+export function presentLink(
+  link: Link,
+  creator: Pick<User, 'username' | 'subscribedUntil'>,
+  metrics?: LinkMetricsView,
+  now: Date = new Date(),
+): LinkView {
   return {
     _id: link.id,
     id: link.id,
-    creatorUsername,
+    creatorUsername: creator.username,
     creatorUserId: link.creatorId,
+    creatorIsSubscribed: isSubscribed(creator, now),
     createdAt: link.createdAt.toISOString(),
     expiresAt: link.expiresAt.toISOString(),
     status: link.status,

@@ -1,10 +1,11 @@
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { AppError, forbidden, gone, notFound } from '../errors.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkVisitorEntity, type Link } from './entity.js';
 import { visitorBreakdown } from './breakdown.js';
+import { entitled } from '../subscriptions/policy.js';
 import { canSeeLinkMetrics, canSeeProfileLink, canSeeVisitorBreakdown } from './policy.js';
 import { presentLink } from './presenter.js';
 import { LINK_GONE, LINK_NOT_FOUND, LINK_PAGE_SIZE, type LinkMetricsView, type LinkView } from './schemas.js';
@@ -36,7 +37,9 @@ export async function currentLink(em: EntityManager, creatorId: string): Promise
 async function metricsFor(db: Database, link: Link, viewer: User | undefined): Promise<LinkMetricsView> {
   const visitorCount = await db.manager.countBy(LinkVisitorEntity, { linkId: link.id });
   const metrics = { views: link.views, visitorCount };
-  return canSeeVisitorBreakdown(viewer, link) ? { ...metrics, breakdown: await visitorBreakdown(db, link) } : metrics;
+  return canSeeVisitorBreakdown(viewer && entitled(viewer, new Date()), link)
+    ? { ...metrics, breakdown: await visitorBreakdown(db, link) }
+    : metrics;
 }
 
 /**
@@ -81,7 +84,7 @@ export async function openLink(
     : countView
       ? await viewLink(db, views, creator.id, viewer, visit)
       : await currentLink(db.manager, creator.id);
-  return presentLink(link, creator.username, isOwner ? await metricsFor(db, link, viewer) : undefined);
+  return presentLink(link, creator, isOwner ? await metricsFor(db, link, viewer) : undefined);
 }
 
 /** Whether the user already used the link (by id, or the creator's current link). */
@@ -119,7 +122,12 @@ export async function listFeed(db: Database, page: number): Promise<LinkView[]> 
     .offset((page - 1) * LINK_PAGE_SIZE)
     .limit(LINK_PAGE_SIZE)
     .getRawAndEntities();
-  return rows.entities.map((link, i) => presentLink(link, String(rows.raw[i].creator_username)));
+  // The creators' badges: one read for the page's creators (isSubscribed is derived from their paid period).
+  const creatorIds = [...new Set(rows.entities.map((link) => link.creatorId))];
+  const creators = new Map((creatorIds.length ? await db.manager.findBy(UserEntity, { id: In(creatorIds) }) : []).map((u) => [u.id, u]));
+  return rows.entities.map((link, i) =>
+    presentLink(link, creators.get(link.creatorId) ?? { username: String(rows.raw[i].creator_username), subscribedUntil: null }),
+  );
 }
 
 async function findOwner(db: Database, username: string): Promise<User> {
@@ -131,14 +139,14 @@ async function findOwner(db: Database, username: string): Promise<User> {
 /** A user's links, for themselves or a subscriber (`canSeeProfileLink`); anyone else is told to subscribe. */
 export async function listProfileLinks(db: Database, viewer: User, username: string, page: number): Promise<LinkView[]> {
   const owner = await findOwner(db, username);
-  if (!canSeeProfileLink(viewer, owner)) throw forbidden("Subscribe to see this user's link");
+  if (!canSeeProfileLink(entitled(viewer, new Date()), owner)) throw forbidden("Subscribe to see this user's link");
   const links = await db.manager.find(LinkEntity, {
     where: { creatorId: owner.id },
     order: { createdAt: 'DESC' },
     skip: (page - 1) * LINK_PAGE_SIZE,
     take: LINK_PAGE_SIZE,
   });
-  return links.map((l) => presentLink(l, owner.username));
+  return links.map((l) => presentLink(l, owner));
 }
 
 export async function countActiveLinks(db: Database, username: string): Promise<number> {

@@ -27,8 +27,11 @@ async function receiveLink(owner: TestUser): Promise<string> {
   return res.body.id;
 }
 
+// Benefits for a week, as a paid subscription gives (subscriptions/policy.ts derives isSubscribed from it).
 const subscribe = (who: TestUser) =>
-  server.deps.db.transaction((em) => em.update(UserEntity, { id: who.user._id }, { isSubscribed: true }));
+  server.deps.db.transaction((em) =>
+    em.update(UserEntity, { id: who.user._id }, { subscribedUntil: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000) }),
+  );
 
 interface Visitor {
   token?: string;

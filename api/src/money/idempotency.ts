@@ -9,6 +9,13 @@
  * back, and replays the stored answer. Work that fails (a 4xx) stores nothing: nothing moved,
  * and a retry with the same key is evaluated afresh. Reusing a key for another scope or another
  * input is refused with 422.
+ *
+ * Work with a slow outside call in the middle (a payment provider, which must never run inside a
+ * transaction) uses `withIdempotentSteps`, the same mechanism in two transactions: the first
+ * inserts the key's row with no answer yet (status 0) along with what is about to happen, the
+ * outside call runs, and the settling transaction writes the answer (`completeIdempotencyRecord`)
+ * or, when the work failed and nothing moved for good, removes the row (`forgetIdempotencyRecord`)
+ * so a retry is evaluated afresh. A repeat that finds the row without an answer waits for it.
  */
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
@@ -70,6 +77,13 @@ function findRecord(db: Database, userId: string, key: string): Promise<Idempote
   return db.manager.findOneBy(IdempotencyRecordEntity, { userId, key });
 }
 
+/** A record of a request still under way (its answer not yet written). */
+const PENDING = 0;
+
+function newRecord(userId: string, key: string, scope: string, requestHash: string): IdempotencyRecord {
+  return { id: crypto.randomUUID(), userId, key, scope, requestHash, status: PENDING, response: null, createdAt: new Date() };
+}
+
 /**
  * Runs `work` in one transaction (`db.transaction`), at most once per (user, key): a repeat of
  * the key answers the stored answer of the first successful run.
@@ -87,17 +101,8 @@ export async function withIdempotency<T>(
   if (earlier) return replay<T>(earlier, scope, requestHash);
   try {
     return await db.transaction(async (em) => {
-      const id = crypto.randomUUID();
-      await em.insert(IdempotencyRecordEntity, {
-        id,
-        userId,
-        key,
-        scope,
-        requestHash,
-        status: 0,
-        response: null,
-        createdAt: new Date(),
-      });
+      const { id, ...rest } = newRecord(userId, key, scope, requestHash);
+      await em.insert(IdempotencyRecordEntity, { id, ...rest });
       const answer = await work(em);
       await em.update(IdempotencyRecordEntity, { id }, { status: answer.status, response: JSON.stringify(answer.body) });
       return { ...answer, replayed: false };
@@ -108,4 +113,70 @@ export async function withIdempotency<T>(
     if (!first) throw err;
     return replay<T>(first, scope, requestHash);
   }
+}
+
+/** How long a repeat waits for the answer of the request still under way with its key. */
+const WAIT_FOR_ANSWER_MS = 15_000;
+const inProgress = () =>
+  new AppError(
+    409,
+    'idempotency_key_in_progress',
+    'A request with this Idempotency-Key is still being processed. Please try again shortly.',
+  );
+
+/**
+ * Like `withIdempotency`, for work whose middle must run outside any transaction:
+ * `begin(em, recordId)` runs in the first transaction with the key's row (recordId is null without
+ * a key) and records what is about to happen; `finish(begun)` then runs outside any transaction
+ * (the outside call, then its own settling transaction, which writes the answer with
+ * `completeIdempotencyRecord(em, recordId, answer)` or removes the row with
+ * `forgetIdempotencyRecord` when nothing happened). A repeat of the key while the first is under
+ * way waits for its answer (409 `idempotency_key_in_progress` after 15 s); a repeat after the row
+ * was removed runs afresh.
+ */
+export async function withIdempotentSteps<B, T>(
+  db: Database,
+  request: IdempotentRequest,
+  begin: (em: EntityManager, recordId: string | null) => Promise<B>,
+  finish: (begun: B) => Promise<Answer<T>>,
+): Promise<IdempotentAnswer<T>> {
+  const { key, userId, scope } = request;
+  if (key === undefined) return { ...(await finish(await db.transaction((em) => begin(em, null)))), replayed: false };
+  const requestHash = hashInput(scope, request.input);
+  const deadline = Date.now() + WAIT_FOR_ANSWER_MS;
+
+  for (;;) {
+    const earlier = await findRecord(db, userId, key);
+    if (earlier) {
+      if (earlier.scope !== scope || earlier.requestHash !== requestHash) throw keyReused();
+      if (earlier.status !== PENDING) return replay<T>(earlier, scope, requestHash);
+      if (Date.now() > deadline) throw inProgress();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      continue;
+    }
+    let begun: B;
+    try {
+      begun = await db.transaction(async (em) => {
+        const record = newRecord(userId, key, scope, requestHash);
+        await em.insert(IdempotencyRecordEntity, { ...record });
+        return begin(em, record.id);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) continue; // a racing first request holds the key: wait for its answer
+      throw err;
+    }
+    return { ...(await finish(begun)), replayed: false };
+  }
+}
+
+/** Writes the answer of a `withIdempotentSteps` request, inside the transaction that settles its work. */
+export async function completeIdempotencyRecord(em: EntityManager, recordId: string | null, answer: Answer<unknown>): Promise<void> {
+  if (!recordId) return;
+  await em.update(IdempotencyRecordEntity, { id: recordId }, { status: answer.status, response: JSON.stringify(answer.body) });
+}
+
+/** Removes a `withIdempotentSteps` request's key when its work failed and moved nothing for good: a retry runs afresh. */
+export async function forgetIdempotencyRecord(em: EntityManager, recordId: string | null): Promise<void> {
+  if (!recordId) return;
+  await em.delete(IdempotencyRecordEntity, { id: recordId });
 }

@@ -36,8 +36,12 @@ export const userAccount = (userId: string): AccountKey => `user:${userId}`;
 export const escrowAccount = (linkId: string): AccountKey => `escrow:${linkId}`;
 /** The payment provider: deposits come from it, withdrawals go to it. */
 export const SYSTEM_PAYMENTS: AccountKey = 'system:payments';
+/** Withdrawals on their way out: held here from the user's balance until the provider's payout settles. */
+export const SYSTEM_PAYOUTS_PENDING: AccountKey = 'system:payouts-pending';
 /** The marketplace: an item gift or a wishlist purchase pays the order placed for its recipient. */
 export const SYSTEM_MARKETPLACE: AccountKey = 'system:marketplace';
+/** The weekly subscription paid from a balance (issue 12): each week's charge moves here. */
+export const SYSTEM_SUBSCRIPTIONS: AccountKey = 'system:subscriptions';
 
 export interface TransferInput {
   from: AccountKey;

@@ -7,8 +7,11 @@ export interface Notification {
   senderId: string | null;
   receiverId: string;
   amountCents: number;
-  /** `order`: about an item order (orders/service.ts), from Giftlink itself: no sender, no thread. */
-  type: 'currency' | 'item' | 'wishlist' | 'order';
+  /**
+   * `order`: about an item order (orders/service.ts); `subscription`: about the weekly subscription
+   * (a renewal that could not be paid, subscriptions/renewals.ts). Both from Giftlink itself: no sender, no thread.
+   */
+  type: 'currency' | 'item' | 'wishlist' | 'order' | 'subscription';
   giveOrReceive: 'give' | 'receive' | null;
   linkOrWishlist: 'link' | 'wishlist';
   relatedPostId: string | null;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogProductEntity } from '../catalog/entity.js';
-import { ledgerInvariants } from '../money/ledger.js';
 import type { NotificationView } from '../notifications/presenter.js';
 import {
   balanceOfUser,
@@ -14,6 +13,7 @@ import {
 import { OrderEntity } from './entity.js';
 import { addressAsk, orderRefunded, type OrdersResponse, type SaveAddressResponse } from './schemas.js';
 import { orderDeps, sweepOrders } from './service.js';
+import { expectLedgerSound } from '../testing/ledger.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,12 +106,7 @@ async function acceptGiveLink(giver: TestUser, recipient: TestUser, offset = 2) 
 }
 
 async function expectLedgerHolds() {
-  const inv = await ledgerInvariants(server.deps.db);
-  expect(inv.sumOfAllEntries).toBe(0);
-  expect(inv.mismatchedBalances).toEqual([]);
-  expect(inv.negativeUserBalances).toEqual([]);
-  expect(inv.negativeEscrowBalances).toEqual([]);
-  expect(inv.unbalancedTransfers).toEqual([]);
+  await expectLedgerSound(server.deps.db);
 }
 
 describe('item orders', () => {

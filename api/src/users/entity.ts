@@ -12,7 +12,12 @@ export interface User {
   location: string;
   profilePicture: string | null;
   coverPicture: string | null;
-  isSubscribed: boolean;
+  /**
+   * End of the paid subscription benefits (issue 12); null when never subscribed. Set only in the
+   * transaction that changes the subscription; `isSubscribed(user, now)` (subscriptions/policy.ts)
+   * is derived from it. The old `is_subscribed` column stays in the table, unread.
+   */
+  subscribedUntil: Date | null;
   stripeCustomerId: string | null;
   balanceCents: number;
   /** Visitors of this user's links may register with one of their invites (issue 11). */
@@ -36,7 +41,7 @@ export const UserEntity = new EntitySchema<User>({
     location: { type: 'varchar', length: 40, default: '' },
     profilePicture: { type: 'varchar', length: 255, nullable: true, name: 'profile_picture' },
     coverPicture: { type: 'varchar', length: 255, nullable: true, name: 'cover_picture' },
-    isSubscribed: { type: 'boolean', default: false, name: 'is_subscribed' },
+    subscribedUntil: { ...dateColumn(true), name: 'subscribed_until' },
     stripeCustomerId: { type: 'varchar', length: 255, nullable: true, name: 'stripe_customer_id' },
     balanceCents: centsColumn({ name: 'balance_cents' }),
     letVisitorsJoin: { type: 'boolean', default: true, name: 'let_visitors_join' },
@@ -59,7 +64,7 @@ export function newUserRecord(fields: { username: string; email: string; passwor
     location: '',
     profilePicture: null,
     coverPicture: null,
-    isSubscribed: false,
+    subscribedUntil: null,
     stripeCustomerId: null,
     balanceCents: 0,
     letVisitorsJoin: true,

@@ -1,9 +1,11 @@
 import { centsToDollars } from '../../contract/money.js';
 import type { User } from './entity.js';
+import { isSubscribed } from '../subscriptions/policy.js';
 import { canSeePrivateProfile } from './policy.js';
 import type { PrivateUser, PublicUser } from './schemas.js';
 
-export function presentPublicUser(user: User): PublicUser {
+/** `now` decides `isSubscribed` (derived from the paid period, subscriptions/policy.ts). */
+export function presentPublicUser(user: User, now: Date = new Date()): PublicUser {
   return {
     _id: user.id,
     username: user.username,
@@ -12,13 +14,13 @@ export function presentPublicUser(user: User): PublicUser {
     location: user.location,
     profilePicture: user.profilePicture,
     coverPicture: user.coverPicture,
-    isSubscribed: user.isSubscribed,
+    isSubscribed: isSubscribed(user, now),
   };
 }
 
-export function presentPrivateUser(user: User): PrivateUser {
+export function presentPrivateUser(user: User, now: Date = new Date()): PrivateUser {
   return {
-    ...presentPublicUser(user),
+    ...presentPublicUser(user, now),
     email: user.email,
     stripeCustomerId: user.stripeCustomerId,
     balance: centsToDollars(user.balanceCents),
@@ -27,6 +29,6 @@ export function presentPrivateUser(user: User): PrivateUser {
 }
 
 /** The owner gets the private shape, everyone else the public one. */
-export function presentUserFor(viewer: User | undefined, user: User): PublicUser | PrivateUser {
-  return canSeePrivateProfile(viewer, user) ? presentPrivateUser(user) : presentPublicUser(user);
+export function presentUserFor(viewer: User | undefined, user: User, now: Date = new Date()): PublicUser | PrivateUser {
+  return canSeePrivateProfile(viewer, user) ? presentPrivateUser(user, now) : presentPublicUser(user, now);
 }

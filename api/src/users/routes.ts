@@ -17,7 +17,7 @@ export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     authenticate,
     validate({ query: UserLookupQuery }, async (ctx, { query }) => {
       const user = await findUser(deps.db, query);
-      ctx.body = presentUserFor(ctx.state.user, user);
+      ctx.body = presentUserFor(ctx.state.user, user, deps.clock());
     }),
   );
 
@@ -37,14 +37,14 @@ export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
       const { id: userId } = actingUser(ctx, { userId: params.id }, { userId: body.userId });
       const { password, ...profile } = body;
       if (!password) {
-        ctx.body = presentPrivateUser(await updateUser(deps.db, userId, profile));
+        ctx.body = presentPrivateUser(await updateUser(deps.db, userId, profile), deps.clock());
         return;
       }
       // Every earlier session is over, sockets too; this client goes on with a new one.
       const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx) };
       const { user, session } = await changePassword(deps, userId, { ...profile, password }, newSession);
       ctx.set('x-auth-token', await setSessionCookie(deps, ctx, session));
-      ctx.body = presentPrivateUser(user);
+      ctx.body = presentPrivateUser(user, deps.clock());
     }),
   );
 

@@ -4,20 +4,30 @@
  *
  * Shaped for a Stripe adapter: `charge` maps to a PaymentIntent (confirmed with the customer's
  * saved payment method, `idempotencyKey` passed as Stripe's Idempotency-Key), `payout` to a
- * Transfer/Payout to the user's connected account. Calls are made inside the wallet's
- * transaction, after the ledger has accepted the movement, so a failure rolls the ledger back;
- * the idempotency key makes a retry after a lost commit reuse the provider's first result.
+ * Transfer/Payout to the user's connected account. Calls are never made inside a database
+ * transaction (issue 12, wallet/intents.ts): the wallet records a pending intent (a withdrawal
+ * also holds the amount in `system:payouts-pending`), calls the provider, then settles in a second
+ * transaction. The idempotency key is the intent's: asking again with it (recovery after a crash
+ * or a lost answer, `resolvePendingPayments`) must get the first result, never a second charge.
+ *
+ * How a provider reports failure matters (`isDefiniteFailure`): throw a 4xx `AppError` (e.g.
+ * `paymentDeclined`) or `payoutFailed()` only when the provider said no for good (nothing was or
+ * will be moved; the wallet then moves nothing, or gives a held withdrawal back); any other error
+ * (a timeout, a network error, a provider's 5xx, a 5xx AppError) means the outcome is unknown, and
+ * the intent stays pending until the provider is asked again with the same key.
  * (A Stripe deposit that needs customer action would instead credit the ledger from the
  * verified `payment_intent.succeeded` webhook, with the event id as the idempotency key.)
  */
 import crypto from 'node:crypto';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import type { Database } from '../db/index.js';
+import { createStripePayments } from './stripe-payments.js';
 
 export interface PaymentRequest {
   userId: string;
   amountCents: number;
-  /** The same key always gets the same result from the provider. */
+  /** The same key always gets the same result from the provider (the wallet's payment intent's key). */
   idempotencyKey: string;
 }
 
@@ -36,6 +46,14 @@ export interface PaymentsProvider {
 
 export const paymentDeclined = () => new AppError(402, 'payment_declined', 'Your payment was declined. Please try another payment method.');
 export const payoutFailed = () => new AppError(502, 'payout_failed', 'The transfer to your account failed. Please try again later.');
+
+/**
+ * Whether a provider's error means it said no for good (see the top of this file): a 4xx
+ * AppError, or `payout_failed`. Anything else leaves the payment's outcome unknown.
+ */
+export function isDefiniteFailure(err: unknown): err is AppError {
+  return err instanceof AppError && (err.status < 500 || err.code === 'payout_failed');
+}
 
 /**
  * Sandbox amounts that fail, like a test-mode card processor's test cards: $4,000.02 is
@@ -64,10 +82,13 @@ export class SandboxPayments implements PaymentsProvider {
   }
 }
 
-/** The provider PAYMENTS names. */
-export function createPaymentsProvider(config: Pick<Config, 'payments'>): PaymentsProvider {
+/** The provider PAYMENTS names; Stripe's (stripe-payments.ts) reads the user's Stripe Customer from `db`. */
+export function createPaymentsProvider(config: Pick<Config, 'payments' | 'stripe'>, db?: Database): PaymentsProvider {
   switch (config.payments) {
     case 'sandbox':
       return new SandboxPayments();
+    case 'stripe':
+      if (!db) throw new Error('The Stripe payments provider needs the database');
+      return createStripePayments(config, db);
   }
 }

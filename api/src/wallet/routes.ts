@@ -13,7 +13,7 @@ import { deposit, getBalanceCents, withdraw, type WalletDeps } from './service.j
 
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */
 export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const wallet: WalletDeps = { db: deps.db, payments: createPaymentsProvider(deps.config) };
+  const wallet: WalletDeps = { db: deps.db, payments: createPaymentsProvider(deps.config, deps.db), log: deps.log };
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/billing-settings-balance', authenticate, async (ctx) => {

@@ -3,6 +3,7 @@ import type { LinkView } from '../api/types';
 import { appLocale, formatDollars, formatRelativeTime } from '../format';
 import { linkPath, linkSentence } from '../linkText';
 import { CoinsIcon, PackageIcon } from './Icons';
+import { VerifiedBadge } from './VerifiedBadge';
 import './LinkCard.css';
 
 /** Whether a link can still be used, and if not, why: what its owner reads on its card. */
@@ -48,6 +49,20 @@ export function GiftProgress({ link, compact = false }: { link: LinkView; compac
   );
 }
 
+/** 'User is giving $5.00', with the verified badge after 'User' when the (named) creator subscribes. */
+function CreatorSentence({ link, mine }: { link: LinkView; mine: boolean }) {
+  const sentence = linkSentence(link, mine);
+  const subject = 'User';
+  if (mine || !link.creatorIsSubscribed || !sentence.startsWith(`${subject} `)) return sentence;
+  return (
+    <>
+      {subject}
+      <VerifiedBadge size={16} className="verified-badge--inline" />
+      {sentence.slice(subject.length)}
+    </>
+  );
+}
+
 interface LinkCardProps {
   link: LinkView;
   mine: boolean;
@@ -77,7 +92,9 @@ export function LinkCard({ link, mine, now }: LinkCardProps) {
         )}
       </span>
       <span className="link-card__body">
-        <span className="link-card__sentence">{linkSentence(link, mine)}</span>
+        <span className="link-card__sentence">
+          <CreatorSentence link={link} mine={mine} />
+        </span>
         <span className="link-card__meta">
           <time dateTime={link.createdAt} lang={locale === 'zh' ? 'zh' : undefined}>
             {formatRelativeTime(link.createdAt, now, locale)}

@@ -8,6 +8,7 @@ import { RetryAlert } from '../components/RetryAlert';
 import { PageSpinner } from '../components/Spinner';
 import { useNow } from '../components/useNow';
 import { usePageTitle } from '../components/usePageTitle';
+import { VerifiedBadge } from '../components/VerifiedBadge';
 import { appLocale, formatRelativeTime } from '../format';
 import { inboxPreview } from '../messageText';
 import { userAtom } from '../state/session';
@@ -81,6 +82,9 @@ export function ConversationsPage() {
                     <span className="inbox__top">
                       <span className="inbox__name">
                         {name}
+                        {!conversation.otherUser.anonymous && conversation.otherUser.isSubscribed ? (
+                          <VerifiedBadge size={16} className="verified-badge--inline" />
+                        ) : null}
                         {conversation.youAreAnonymous ? <span className="inbox__tag">you gave anonymously</span> : null}
                       </span>
                       {last ? (

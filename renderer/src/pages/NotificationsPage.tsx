@@ -153,7 +153,7 @@ function NotificationRow({
         <span className="notification__message">{n.message}</span>
         {line ? <span className="notification__gift">{line}</span> : null}
         <span className="notification__meta">
-          {n.type === 'order' ? 'Giftlink' : 'From Anonymous'} ·{' '}
+          {n.type === 'order' || n.type === 'subscription' ? 'Giftlink' : 'From Anonymous'} ·{' '}
           <time dateTime={n.createdAt} lang={locale === 'zh' ? 'zh' : undefined}>
             {formatRelativeTime(n.createdAt, now, locale)}
           </time>

@@ -4,11 +4,12 @@ import { useProfileLinkQuery } from '../api/links';
 import { ApiError } from '../api/client';
 import type { LinkView, ProfileUser } from '../api/types';
 import { useProfileQuery } from '../api/users';
-import { GiftIcon, HeartListIcon, LockIcon, MapPinIcon, SettingsIcon, VerifiedIcon } from '../components/Icons';
+import { GiftIcon, HeartListIcon, LockIcon, MapPinIcon, SettingsIcon } from '../components/Icons';
 import { Avatar, Cover } from '../components/ProfileImages';
 import { PageSpinner } from '../components/Spinner';
 import { useNow } from '../components/useNow';
 import { usePageTitle } from '../components/usePageTitle';
+import { VerifiedBadge } from '../components/VerifiedBadge';
 import { formatTimeLeft } from '../format';
 import { CLOSED_LABEL, linkState } from '../components/LinkCard';
 import { linkPath, linkSentence } from '../linkText';
@@ -62,12 +63,7 @@ export function ProfilePage() {
           <div className="profile__info">
             <h1 className="profile__name">
               <span>{name}</span>
-              {profile.isSubscribed ? (
-                <span className="profile__verified" title="Verified subscriber">
-                  <VerifiedIcon size={22} />
-                  <span className="visually-hidden">Verified</span>
-                </span>
-              ) : null}
+              {profile.isSubscribed ? <VerifiedBadge size={22} className="profile__verified" /> : null}
             </h1>
             <p className="profile__username">@{profile.username}</p>
             {profile.bio ? <p className="profile__bio">{profile.bio}</p> : null}

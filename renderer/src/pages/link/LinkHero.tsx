@@ -2,6 +2,7 @@ import type { LinkView, ProfileUser } from '../../api/types';
 import { CoinsIcon, PackageIcon } from '../../components/Icons';
 import { GiftProgress } from '../../components/LinkCard';
 import { Avatar } from '../../components/ProfileImages';
+import { VerifiedBadge } from '../../components/VerifiedBadge';
 import { formatDollars, formatRelativeTime } from '../../format';
 import { linkWhat } from '../../linkText';
 
@@ -21,7 +22,10 @@ export function LinkHero({ link, mine, profile }: { link: LinkView; mine: boolea
       <div className="link-hero__creator">
         <Avatar src={profile?.profilePicture} name={name} size={48} />
         <div>
-          <p className="link-hero__name">{name}</p>
+          <p className="link-hero__name">
+            {name}
+            {link.creatorIsSubscribed ? <VerifiedBadge size={18} className="verified-badge--inline" /> : null}
+          </p>
           <p className="muted small">
             {profile?.displayName ? `@${link.creatorUsername} · ` : ''}
             {formatRelativeTime(link.createdAt)}

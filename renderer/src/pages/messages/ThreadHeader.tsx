@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ConversationView } from '../../api/types';
 import { ChevronLeftIcon, GiftIcon } from '../../components/Icons';
 import { Avatar } from '../../components/ProfileImages';
+import { VerifiedBadge } from '../../components/VerifiedBadge';
 import { connectionStatusAtom } from '../../state/realtime';
 
 /** Back to the inbox, who the conversation is with, and the socket's state while it is not connected. */
@@ -23,7 +24,12 @@ export function ThreadHeader({ conversation, name }: { conversation: Conversatio
             <Avatar src={conversation.otherUser.profilePicture} name={name ?? 'Them'} size={42} className="thread__avatar" />
           )}
           <div className="thread__who">
-            <h1 className="thread__name">{name}</h1>
+            <h1 className="thread__name">
+              {name}
+              {!conversation.otherUser.anonymous && conversation.otherUser.isSubscribed ? (
+                <VerifiedBadge size={18} className="verified-badge--inline" />
+              ) : null}
+            </h1>
             <p className="thread__sub">
               {conversation.otherUser.anonymous ? (
                 'Anonymous giver'

@@ -1,0 +1,52 @@
+/**
+ * The scheduled jobs of one API process (issue 12): each runs once per period across all processes
+ * sharing the database (jobs/scheduler.ts). Every job takes the period's `now`, so tests drive
+ * them with an injected clock.
+ */
+import type { Deps } from '../deps.js';
+import { sweepExpiredLinks } from '../links/expiry.js';
+import { orderDeps, sweepOrders } from '../orders/service.js';
+import { renewDueSubscriptions } from '../subscriptions/renewals.js';
+import { resolvePendingPayments } from '../wallet/intents.js';
+import type { PaymentsProvider } from '../wallet/payments.js';
+import { Scheduler, type ScheduledJob } from './scheduler.js';
+
+const MINUTE = 60_000;
+
+/** The registration list: every scheduled job, its period and its work. */
+export function scheduledJobs(deps: Deps, payments: PaymentsProvider): ScheduledJob[] {
+  return [
+    {
+      // Expired links give their unused escrow back, exactly once (a conditional update per link).
+      name: 'links.expire',
+      everyMs: MINUTE,
+      run: async (now) => {
+        await sweepExpiredLinks(deps.db, now);
+        await deps.db.optimize();
+      },
+    },
+    {
+      // Item orders: waiting ones past 14 days go back to their givers; the marketplace moves the rest on.
+      name: 'orders.sweep',
+      everyMs: MINUTE,
+      run: (now) => sweepOrders(orderDeps(deps), now),
+    },
+    {
+      // Deposits and withdrawals left pending (a crash or a provider that did not answer) are asked again and settled.
+      name: 'payments.resolve',
+      everyMs: MINUTE,
+      run: (now) => resolvePendingPayments({ db: deps.db, payments, log: deps.log }, now),
+    },
+    {
+      // Weekly subscriptions whose period ended: renewed (balance or sandbox card), past due, or ended.
+      name: 'subscriptions.renew',
+      everyMs: MINUTE,
+      run: (now) => renewDueSubscriptions(deps, now),
+    },
+  ];
+}
+
+/** The process's scheduler over `scheduledJobs`, on the app's clock (`deps.clock`). */
+export function createScheduler(deps: Deps, payments: PaymentsProvider): Scheduler {
+  return new Scheduler(deps.db, scheduledJobs(deps, payments), { clock: () => deps.clock(), log: deps.log });
+}

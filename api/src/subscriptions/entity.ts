@@ -1,0 +1,81 @@
+import { EntitySchema } from 'typeorm';
+import { dateColumn, idColumn, refColumn } from '../db/columns.js';
+import type { SubscriptionPaymentMethod, SubscriptionStatus } from '../../contract/subscriptions.js';
+
+/** Who takes the weekly payment: the sandbox or Stripe (a card), or the Giftlink balance (the ledger). */
+export type SubscriptionProviderName = 'sandbox' | 'stripe' | 'balance';
+
+/**
+ * A user's one current subscription (issue 12). `users.subscribed_until` is set in the same
+ * transaction as every change here: it is what `isSubscribed` reads (subscriptions/policy.ts).
+ */
+export interface Subscription {
+  id: string;
+  userId: string;
+  provider: SubscriptionProviderName;
+  status: SubscriptionStatus;
+  paymentMethod: SubscriptionPaymentMethod;
+  /** `sub_…` at Stripe, `sub_sandbox_…` in the sandbox; null for balance payments. */
+  providerSubscriptionId: string | null;
+  providerCustomerId: string | null;
+  /** The first payment waiting for the page to confirm it (card payments). */
+  paymentIntentId: string | null;
+  /** End of the paid period; null until the first payment. */
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const SubscriptionEntity = new EntitySchema<Subscription>({
+  name: 'Subscription',
+  tableName: 'subscriptions',
+  columns: {
+    id: idColumn,
+    userId: { ...refColumn(), name: 'user_id', unique: true },
+    provider: { type: 'varchar', length: 16 },
+    status: { type: 'varchar', length: 16 },
+    paymentMethod: { type: 'varchar', length: 16, name: 'payment_method' },
+    providerSubscriptionId: { type: 'varchar', length: 255, nullable: true, name: 'provider_subscription_id' },
+    providerCustomerId: { type: 'varchar', length: 255, nullable: true, name: 'provider_customer_id' },
+    paymentIntentId: { type: 'varchar', length: 255, nullable: true, name: 'payment_intent_id' },
+    currentPeriodEnd: { ...dateColumn(true), name: 'current_period_end' },
+    cancelAtPeriodEnd: { type: 'boolean', default: false, name: 'cancel_at_period_end' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+    updatedAt: { ...dateColumn(), name: 'updated_at' },
+  },
+  indices: [
+    { name: 'idx_subscriptions_provider_sub', columns: ['providerSubscriptionId'], unique: true },
+    { name: 'idx_subscriptions_due', columns: ['status', 'currentPeriodEnd'] },
+  ],
+});
+
+/**
+ * The sandbox provider's own objects (customers, subscriptions, payment intents), so that every
+ * API process sees the same sandbox. `data` is the object as JSON; `idempotency_key` makes a
+ * repeated create answer the first object.
+ */
+export interface SandboxObject {
+  id: string;
+  kind: 'customer' | 'subscription' | 'payment_intent';
+  idempotencyKey: string | null;
+  /** A payment intent's client secret (unique), to find it from the page's confirm call. */
+  secret: string | null;
+  data: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const SandboxObjectEntity = new EntitySchema<SandboxObject>({
+  name: 'SandboxObject',
+  tableName: 'sandbox_payment_objects',
+  columns: {
+    id: { type: 'varchar', length: 64, primary: true },
+    kind: { type: 'varchar', length: 16 },
+    idempotencyKey: { type: 'varchar', length: 255, nullable: true, unique: true, name: 'idempotency_key' },
+    secret: { type: 'varchar', length: 255, nullable: true, unique: true },
+    data: { type: 'text' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+    updatedAt: { ...dateColumn(), name: 'updated_at' },
+  },
+});

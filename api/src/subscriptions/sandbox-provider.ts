@@ -1,0 +1,245 @@
+import crypto from 'node:crypto';
+import { SUBSCRIPTION_PRICE_CENTS } from '../../contract/limits.js';
+import type { Database } from '../db/index.js';
+import { AppError, badRequest, isUniqueViolation } from '../errors.js';
+import { SandboxObjectEntity, type SandboxObject } from './entity.js';
+import type {
+  ProviderCustomer,
+  ProviderPaymentIntentState,
+  ProviderSubscriptionState,
+  StartedSubscription,
+  SubscriptionProvider,
+} from './provider.js';
+import { SUBSCRIPTION_PERIOD_MS as WEEK_MS } from './state.js';
+
+/**
+ * The embedded, offline subscription provider (PAYMENTS=sandbox, test mode): Stripe's shapes and
+ * Stripe's documented test cards, with its customers, subscriptions and payment intents kept in
+ * `sandbox_payment_objects` so every API process sees the same sandbox. The page confirms the
+ * first payment through `confirm` (POST /subscriptions/sandbox/confirm) in place of Stripe
+ * Elements; the card number is checked and forgotten, never stored.
+ */
+
+/** Stripe's test cards the sandbox knows. */
+export const SANDBOX_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const cardDeclined = () => new AppError(402, 'card_declined', 'Your card was declined.');
+export const cardInsufficientFunds = () => new AppError(402, 'insufficient_funds', 'Your card has insufficient funds.');
+export const unknownTestCard = () =>
+  badRequest('This is test mode: use the test card 4242 4242 4242 4242 (any future expiry date and any CVC).', 'invalid_card');
+
+interface SandboxCustomerData {
+  id: string;
+  userId: string;
+  email: string;
+}
+interface SandboxSubscriptionData {
+  id: string;
+  customerId: string;
+  status: ProviderSubscriptionState['status'];
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Whether the card the first payment was confirmed with is one that pays (renewals charge it). */
+  cardPays: boolean;
+}
+interface SandboxPaymentIntentData {
+  id: string;
+  status: ProviderPaymentIntentState['status'];
+  amountCents: number;
+  subscriptionId: string | null;
+}
+type Data = { customer: SandboxCustomerData; subscription: SandboxSubscriptionData; payment_intent: SandboxPaymentIntentData };
+
+const newId = (prefix: string) => `${prefix}_sandbox_${crypto.randomBytes(12).toString('hex')}`;
+
+export class SandboxSubscriptionProvider implements SubscriptionProvider {
+  readonly name = 'sandbox';
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** Creates an object once per idempotency key: a repeat (or a racing twin) answers the first one. */
+  private async createOnce<K extends keyof Data>(
+    kind: K,
+    idempotencyKey: string,
+    make: () => Data[K],
+    secret: string | null = null,
+  ): Promise<Data[K]> {
+    const found = await this.findByKey(kind, idempotencyKey);
+    if (found) return found;
+    const data = make();
+    const now = this.clock();
+    const row: SandboxObject = {
+      id: data.id,
+      kind,
+      idempotencyKey: `${kind}:${idempotencyKey}`,
+      secret,
+      data: JSON.stringify(data),
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await this.db.transaction((em) => em.insert(SandboxObjectEntity, row));
+      return data;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await this.findByKey(kind, idempotencyKey);
+      if (!winner) throw err;
+      return winner;
+    }
+  }
+
+  private async findByKey<K extends keyof Data>(kind: K, idempotencyKey: string): Promise<Data[K] | null> {
+    const row = await this.db.manager.findOneBy(SandboxObjectEntity, { idempotencyKey: `${kind}:${idempotencyKey}` });
+    return row ? (JSON.parse(row.data) as Data[K]) : null;
+  }
+
+  private async read<K extends keyof Data>(kind: K, id: string): Promise<Data[K] | null> {
+    const row = await this.db.manager.findOneBy(SandboxObjectEntity, { id, kind });
+    return row ? (JSON.parse(row.data) as Data[K]) : null;
+  }
+
+  /** Changes an object in one transaction (read and written there, so two processes agree). */
+  private update<K extends keyof Data>(kind: K, id: string, change: (data: Data[K]) => Data[K]): Promise<Data[K] | null> {
+    return this.db.transaction(async (em) => {
+      const postgres = em.connection.options.type === 'postgres';
+      const row = await em.findOne(SandboxObjectEntity, {
+        where: { id, kind },
+        ...(postgres ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      });
+      if (!row) return null;
+      const next = change(JSON.parse(row.data) as Data[K]);
+      await em.update(SandboxObjectEntity, { id }, { data: JSON.stringify(next), updatedAt: this.clock() });
+      return next;
+    });
+  }
+
+  async ensureCustomer(input: {
+    userId: string;
+    email: string;
+    existingCustomerId: string | null;
+    idempotencyKey: string;
+  }): Promise<ProviderCustomer> {
+    if (input.existingCustomerId && (await this.read('customer', input.existingCustomerId))) return { id: input.existingCustomerId };
+    const customer = await this.createOnce('customer', input.idempotencyKey, () => ({
+      id: newId('cus'),
+      userId: input.userId,
+      email: input.email,
+    }));
+    return { id: customer.id };
+  }
+
+  async startSubscription(input: { customerId: string; idempotencyKey: string }): Promise<StartedSubscription> {
+    const sub = await this.createOnce('subscription', input.idempotencyKey, () => ({
+      id: newId('sub'),
+      customerId: input.customerId,
+      status: 'incomplete',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      cardPays: false,
+    }));
+    const piId = newId('pi');
+    const secret = `${piId}_secret_${crypto.randomBytes(12).toString('hex')}`;
+    const intent = await this.createOnce(
+      'payment_intent',
+      input.idempotencyKey,
+      () => ({ id: piId, status: 'requires_payment_method', amountCents: SUBSCRIPTION_PRICE_CENTS, subscriptionId: sub.id }),
+      secret,
+    );
+    const row = await this.db.manager.findOneByOrFail(SandboxObjectEntity, { id: intent.id });
+    return { subscriptionId: sub.id, paymentIntentId: intent.id, clientSecret: row.secret ?? '' };
+  }
+
+  async getPaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntentState> {
+    const intent = await this.read('payment_intent', paymentIntentId);
+    if (!intent) throw badRequest('No such payment.', 'unknown_payment_intent');
+    return { ...intent };
+  }
+
+  async getSubscription(subscriptionId: string): Promise<ProviderSubscriptionState> {
+    const sub = await this.read('subscription', subscriptionId);
+    if (!sub) throw badRequest('No such subscription.', 'unknown_subscription');
+    return stateOf(sub);
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<ProviderSubscriptionState> {
+    const sub = await this.update('subscription', subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd }));
+    if (!sub) throw badRequest('No such subscription.', 'unknown_subscription');
+    return stateOf(sub);
+  }
+
+  /**
+   * The page's card form confirms the first payment (Stripe Elements' confirmCardPayment in test
+   * mode): 4242… pays, 4000…0002 is declined, 4000…9995 has insufficient funds; anything else is
+   * not a test card. A paid intent makes its subscription active for a week.
+   */
+  async confirm(input: {
+    clientSecret: string;
+    cardNumber: string;
+    expiry: string;
+    cvc: string;
+  }): Promise<{ paymentIntentId: string; status: 'succeeded' }> {
+    const row = await this.db.manager.findOneBy(SandboxObjectEntity, { secret: input.clientSecret, kind: 'payment_intent' });
+    if (!row) throw badRequest('This payment could not be found. Please start again.', 'unknown_payment_intent');
+    checkCardDetails(input.expiry, input.cvc, this.clock());
+    const card = input.cardNumber.replace(/[\s-]/g, '');
+    if (card === SANDBOX_CARDS.declined) throw cardDeclined();
+    if (card === SANDBOX_CARDS.insufficientFunds) throw cardInsufficientFunds();
+    if (card !== SANDBOX_CARDS.succeeds) throw unknownTestCard();
+    const intent = await this.update('payment_intent', row.id, (pi) => ({ ...pi, status: 'succeeded' }));
+    if (intent?.subscriptionId) {
+      const periodEnd = new Date(this.clock().getTime() + WEEK_MS).toISOString();
+      await this.update('subscription', intent.subscriptionId, (s) =>
+        s.status === 'incomplete' ? { ...s, status: 'active', currentPeriodEnd: periodEnd, cardPays: true } : s,
+      );
+    }
+    return { paymentIntentId: row.id, status: 'succeeded' };
+  }
+
+  /**
+   * Charges a renewal to the subscription's card: the period moves on a week from its old end
+   * (once per old end, so a repeat changes nothing). False when the card does not pay.
+   */
+  async chargeRenewal(subscriptionId: string, oldPeriodEnd: Date): Promise<ProviderSubscriptionState | null> {
+    let paid = false;
+    const sub = await this.update('subscription', subscriptionId, (s) => {
+      paid = s.cardPays;
+      if (!s.cardPays || s.status !== 'active') return { ...s, status: s.status === 'active' ? 'past_due' : s.status };
+      const current = s.currentPeriodEnd ? new Date(s.currentPeriodEnd).getTime() : 0;
+      const next = oldPeriodEnd.getTime() + WEEK_MS;
+      return current >= next ? s : { ...s, currentPeriodEnd: new Date(next).toISOString() };
+    });
+    return sub && paid ? stateOf(sub) : null;
+  }
+
+  /** Ends a subscription for good (after its canceled period ran out). */
+  async end(subscriptionId: string): Promise<void> {
+    await this.update('subscription', subscriptionId, (s) => ({ ...s, status: 'canceled' }));
+  }
+}
+
+function stateOf(sub: SandboxSubscriptionData): ProviderSubscriptionState {
+  return {
+    subscriptionId: sub.id,
+    customerId: sub.customerId,
+    status: sub.status,
+    currentPeriodEnd: sub.currentPeriodEnd ? new Date(sub.currentPeriodEnd) : new Date(0),
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+  };
+}
+
+/** MM/YY not in the past, and a 3- or 4-digit CVC, as a card form checks them. */
+function checkCardDetails(expiry: string, cvc: string, now: Date): void {
+  const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  const month = match ? Number(match[1]) : 0;
+  if (!match || month < 1 || month > 12) throw badRequest('Please enter the expiry date as MM/YY.', 'invalid_card');
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) throw badRequest('Your card has expired.', 'invalid_card');
+  if (!/^\d{3,4}$/.test(cvc)) throw badRequest('Please enter the 3 or 4 digit security code (CVC).', 'invalid_card');
+}

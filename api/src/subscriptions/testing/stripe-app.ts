@@ -1,0 +1,40 @@
+import crypto from 'node:crypto';
+import type { StripeConfig } from '../../config.js';
+import { startTestServer, type TestServer } from '../../testing/server.js';
+import { startStripeServer, type StripeTestServer } from './stripe-server.js';
+
+/** The app with PAYMENTS=stripe against a local Stripe-shaped server (stripe-server.ts), for the Stripe tests. */
+export interface StripeApp {
+  stripeApi: StripeTestServer;
+  server: TestServer;
+  stripeConfig: StripeConfig;
+  webhookSecret: string;
+  priceId: string;
+  close(): Promise<void>;
+}
+
+export const TEST_PRICE_ID = 'price_test_weekly';
+
+export async function startStripeApp(): Promise<StripeApp> {
+  const stripeApi = await startStripeServer();
+  const webhookSecret = `whsec_${crypto.randomBytes(16).toString('hex')}`;
+  const server = await startTestServer({
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_giftlink',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_giftlink',
+    STRIPE_PRICE_ID: TEST_PRICE_ID,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: stripeApi.url,
+  });
+  return {
+    stripeApi,
+    server,
+    stripeConfig: server.deps.config.stripe as StripeConfig,
+    webhookSecret,
+    priceId: TEST_PRICE_ID,
+    close: async () => {
+      await server.close();
+      await stripeApi.close();
+    },
+  };
+}

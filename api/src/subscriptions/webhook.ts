@@ -1,0 +1,143 @@
+/**
+ * Stripe's webhook (issue 12): `POST /subscriptions/webhook` (and `/api/subscriptions/webhook`).
+ *
+ * Mounted in app.ts before the session lookup and the JSON body parser: the signature covers the
+ * exact bytes Stripe sent, so the body is read raw here and checked with STRIPE_WEBHOOK_SECRET by
+ * the SDK's `constructEvent`; a bad or missing signature is a 400 and changes nothing. The caller
+ * is Stripe, never a browser: no cookie, no session, no same-origin check; its own per-address
+ * limit instead of the default one.
+ *
+ * Each event takes effect exactly once: its id is inserted into `stripe_events` in the SAME
+ * transaction that applies it (the settle functions of settle.ts, run inside it), so a replay, or
+ * the same event delivered to two API processes at once, fails on the primary key, rolls back
+ * and is answered 200 'already processed'. Which effect an event has is settle.ts's business; it
+ * never resurrects a canceled subscription, whatever order events arrive in.
+ */
+import type Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
+import type { Config } from '../config.js';
+import type { Database } from '../db/index.js';
+import type { Deps } from '../deps.js';
+import { AppError, badRequest, isUniqueViolation, tooLarge } from '../errors.js';
+import type { Middleware } from '../http/context.js';
+import { perAddress } from '../http/rate-limit.js';
+import {
+  settleInvoicePaid,
+  settleInvoicePaymentFailed,
+  settleSubscriptionDeleted,
+  settleSubscriptionUpdated,
+  type SettleDeps,
+} from './settle.js';
+import { invoicePeriodEnd, invoiceSubscriptionId, requireStripeConfig, stripeClient, subscriptionState } from './stripe-provider.js';
+import { StripeEventEntity } from './webhook-events.js';
+
+export const WEBHOOK_PATHS = new Set(['/subscriptions/webhook', '/api/subscriptions/webhook']);
+
+/** What the page's Stripe Elements needs from the Content-Security-Policy (PAYMENTS=stripe; Stripe's security guide). */
+export const STRIPE_CSP = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+
+/** Stripe's events are a few kilobytes; this is far above any of them. */
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+export type WebhookOutcome = 'processed' | 'already processed' | 'ignored';
+
+/** The request's body exactly as sent (the signature covers these bytes). */
+async function rawBody(req: AsyncIterable<Buffer | string>, declaredLength: number | undefined): Promise<Buffer> {
+  if (declaredLength !== undefined && declaredLength > MAX_WEBHOOK_BYTES) throw tooLarge('The request body is too large.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > MAX_WEBHOOK_BYTES) throw tooLarge('The request body is too large.');
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The settle functions open their own transaction through `deps.db.transaction`; this `db` runs
+ * that work in `em` instead, so the event's id and its effect commit (or roll back) together.
+ */
+function settleWithin(em: EntityManager, deps: Pick<Deps, 'db' | 'clock'>): SettleDeps {
+  const db = Object.create(deps.db) as Database;
+  db.transaction = <T>(work: (m: EntityManager) => Promise<T>) => work(em);
+  return { db, clock: deps.clock };
+}
+
+/** Applies one verified event inside `em`'s transaction; false when its type is not one we act on. */
+async function apply(deps: SettleDeps, event: Stripe.Event): Promise<boolean> {
+  switch (event.type) {
+    case 'invoice.paid': {
+      const providerSubscriptionId = invoiceSubscriptionId(event.data.object);
+      if (!providerSubscriptionId) return false;
+      await settleInvoicePaid(deps, { providerSubscriptionId, periodEnd: invoicePeriodEnd(event.data.object) });
+      return true;
+    }
+    case 'invoice.payment_failed': {
+      const providerSubscriptionId = invoiceSubscriptionId(event.data.object);
+      if (!providerSubscriptionId) return false;
+      await settleInvoicePaymentFailed(deps, { providerSubscriptionId });
+      return true;
+    }
+    case 'customer.subscription.updated':
+      await settleSubscriptionUpdated(deps, subscriptionState(event.data.object));
+      return true;
+    case 'customer.subscription.deleted':
+      await settleSubscriptionDeleted(deps, { providerSubscriptionId: event.data.object.id });
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Records and applies a verified event exactly once (see the file's comment). */
+export async function handleStripeEvent(deps: Pick<Deps, 'db' | 'clock'>, event: Stripe.Event): Promise<WebhookOutcome> {
+  try {
+    return await deps.db.transaction(async (em) => {
+      await em.insert(StripeEventEntity, { id: event.id, type: event.type.slice(0, 100), receivedAt: deps.clock() });
+      return (await apply(settleWithin(em, deps), event)) ? 'processed' : 'ignored';
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'already processed';
+    throw err;
+  }
+}
+
+/**
+ * The webhook endpoint as a middleware for app.ts, ahead of the body parser. Other paths pass
+ * through. Only with PAYMENTS=stripe (else the path is unknown, as any other).
+ */
+export function stripeWebhook(deps: Deps): Middleware {
+  const config: Config = deps.config;
+  if (config.payments !== 'stripe') return (_ctx, next) => next();
+  const stripeConfig = requireStripeConfig(config);
+  const stripe = stripeClient(stripeConfig);
+  const limit = perAddress(deps.limits, 'stripe.webhook', config.apiRateLimit, config.apiRateWindowSeconds);
+
+  return async (ctx, next) => {
+    if (!WEBHOOK_PATHS.has(ctx.path)) return next();
+    if (ctx.method !== 'POST') {
+      ctx.set('Allow', 'POST');
+      throw new AppError(405, 'method_not_allowed', 'This method is not allowed here.');
+    }
+    await limit(ctx, async () => undefined);
+    const signature = ctx.get('stripe-signature');
+    const declared = ctx.get('content-length');
+    const body = await rawBody(ctx.req, declared ? Number(declared) : undefined);
+    if (!signature) throw badRequest('Missing Stripe-Signature header.', 'bad_signature');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(body, signature, stripeConfig.webhookSecret);
+    } catch {
+      throw badRequest('The webhook signature is not valid.', 'bad_signature');
+    }
+    const outcome = await handleStripeEvent(deps, event);
+    ctx.state.log?.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+    ctx.body = { received: true, outcome };
+  };
+}

@@ -1,0 +1,17 @@
+import { expect } from 'vitest';
+import type { Database } from '../db/index.js';
+import { ledgerInvariants } from '../money/ledger.js';
+
+/**
+ * The ledger's invariants (DESIGN.md, 'Money: one ledger'), asserted: all entries sum to zero,
+ * every cached balance equals its entries, no user or escrow balance is below zero, and every
+ * transfer balances.
+ */
+export async function expectLedgerSound(db: Database): Promise<void> {
+  const inv = await ledgerInvariants(db);
+  expect(inv.sumOfAllEntries).toBe(0);
+  expect(inv.mismatchedBalances).toEqual([]);
+  expect(inv.negativeUserBalances).toEqual([]);
+  expect(inv.negativeEscrowBalances).toEqual([]);
+  expect(inv.unbalancedTransfers).toEqual([]);
+}

@@ -1,0 +1,271 @@
+/**
+ * Payment intents (issue 12): a deposit or withdrawal is recorded before the payment provider is
+ * called, the provider is called outside any transaction, and a second transaction settles it.
+ * So a slow or failing provider never holds the database (on SQLite every write would wait behind
+ * it), and a crash in between leaves a pending intent that `resolvePendingPayments` settles by
+ * asking the provider again with the same idempotency key (same key, same answer).
+ *
+ * Settling is a conditional update `pending → succeeded | failed`: of two settlers (the request
+ * and a recovery run, or two processes) only one moves money.
+ *
+ * - Deposit: pending intent (nothing moves) → charge → succeeded + `system:payments → user`
+ *   (kind deposit), or failed and nothing moves.
+ * - Withdrawal: `user → system:payouts-pending` (kind withdrawal: the money leaves the balance at
+ *   once and cannot be spent twice) + pending intent → payout → succeeded +
+ *   `system:payouts-pending → system:payments`, or failed + the held money back to the user
+ *   (kind refund).
+ */
+import crypto from 'node:crypto';
+import { EntitySchema, type EntityManager } from 'typeorm';
+import type { Logger } from 'pino';
+import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
+import { dateParam } from '../db/dates.js';
+import type { Database } from '../db/index.js';
+import { AppError } from '../errors.js';
+import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/idempotency.js';
+import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
+import { centsToDollars } from '../../contract/money.js';
+import { isDefiniteFailure, type PaymentResult, type PaymentsProvider } from './payments.js';
+import type { NewBalanceResponse } from './schemas.js';
+
+export type PaymentIntentKind = 'deposit' | 'withdrawal';
+export type PaymentIntentStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentIntent {
+  id: string;
+  userId: string;
+  kind: PaymentIntentKind;
+  amountCents: number;
+  /** What the provider is sent as its idempotency key: asking again with it gets the first answer. */
+  idempotencyKey: string;
+  /** The request's Idempotency-Key row, whose answer the settling transaction writes. */
+  idempotencyRecordId: string | null;
+  status: PaymentIntentStatus;
+  providerReference: string | null;
+  /** The user's balance the answer reports: after the hold (withdrawal) or after the credit (deposit). */
+  resultBalanceCents: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PaymentIntentEntity = new EntitySchema<PaymentIntent>({
+  name: 'PaymentIntent',
+  tableName: 'payment_intents',
+  columns: {
+    id: idColumn,
+    userId: { ...refColumn(), name: 'user_id' },
+    kind: { type: 'varchar', length: 16 },
+    amountCents: centsColumn({ name: 'amount_cents', default: undefined }),
+    idempotencyKey: { type: 'varchar', length: 255, name: 'idempotency_key', unique: true },
+    idempotencyRecordId: { ...refColumn(true), name: 'idempotency_record_id' },
+    status: { type: 'varchar', length: 16 },
+    providerReference: { type: 'varchar', length: 255, nullable: true, name: 'provider_reference' },
+    resultBalanceCents: centsColumn({ name: 'result_balance_cents', nullable: true, default: undefined }),
+    createdAt: { ...dateColumn(), name: 'created_at' },
+    updatedAt: { ...dateColumn(), name: 'updated_at' },
+  },
+  indices: [
+    { name: 'idx_payment_intents_status', columns: ['status', 'createdAt'] },
+    { name: 'idx_payment_intents_user', columns: ['userId'] },
+  ],
+});
+
+export interface IntentDeps {
+  db: Database;
+  payments: PaymentsProvider;
+  log?: Logger;
+}
+
+/**
+ * The provider's answer is unknown (it did not answer, or answered something other than a
+ * decline): the intent stays pending and `resolvePendingPayments` asks again later.
+ */
+export const paymentPending = () =>
+  new AppError(502, 'payment_pending', 'The payment provider has not confirmed this yet. Your balance will update as soon as it does.');
+
+/** Records a pending deposit, inside the request's first transaction. Nothing moves yet. */
+export async function beginDeposit(
+  em: EntityManager,
+  input: { userId: string; amountCents: number; recordId: string | null },
+): Promise<PaymentIntent> {
+  return insertIntent(em, { ...input, kind: 'deposit', resultBalanceCents: null });
+}
+
+/**
+ * Holds a withdrawal's amount (`user → system:payouts-pending`, refused with `insufficient` when
+ * the balance does not cover it) and records the pending withdrawal, in the request's first
+ * transaction.
+ */
+export async function beginWithdrawal(
+  em: EntityManager,
+  input: { userId: string; amountCents: number; recordId: string | null; insufficient: AppError },
+): Promise<PaymentIntent> {
+  const held = await transfer(em, {
+    from: userAccount(input.userId),
+    to: SYSTEM_PAYOUTS_PENDING,
+    amountCents: input.amountCents,
+    kind: 'withdrawal',
+    actorUserId: input.userId,
+    insufficient: input.insufficient,
+  });
+  return insertIntent(em, { ...input, kind: 'withdrawal', resultBalanceCents: held.fromBalanceCents });
+}
+
+async function insertIntent(
+  em: EntityManager,
+  input: { userId: string; amountCents: number; recordId: string | null; kind: PaymentIntentKind; resultBalanceCents: number | null },
+): Promise<PaymentIntent> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const intent: PaymentIntent = {
+    id,
+    userId: input.userId,
+    kind: input.kind,
+    amountCents: input.amountCents,
+    idempotencyKey: `giftlink:${input.kind}:${id}`,
+    idempotencyRecordId: input.recordId,
+    status: 'pending',
+    providerReference: null,
+    resultBalanceCents: input.resultBalanceCents,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await em.insert(PaymentIntentEntity, { ...intent });
+  return intent;
+}
+
+/** Calls the provider for an intent, outside any transaction. */
+function callProvider(payments: PaymentsProvider, intent: PaymentIntent): Promise<PaymentResult> {
+  const request = { userId: intent.userId, amountCents: intent.amountCents, idempotencyKey: intent.idempotencyKey };
+  return intent.kind === 'deposit' ? payments.charge(request) : payments.payout(request);
+}
+
+const answerOf = (balanceCents: number) => ({ status: 200, body: { new_balance: centsToDollars(balanceCents) } });
+
+/** Flips a pending intent to `status`; true only for the one caller whose update changed it. */
+async function claim(em: EntityManager, intent: PaymentIntent, status: PaymentIntentStatus, reference: string | null): Promise<boolean> {
+  const result = await em
+    .createQueryBuilder()
+    .update(PaymentIntentEntity)
+    .set({ status, providerReference: reference, updatedAt: new Date() })
+    .where('id = :id AND status = :pending', { id: intent.id, pending: 'pending' })
+    .execute();
+  return result.affected === 1;
+}
+
+/** The provider took or sent the money: record it in the ledger and answer the request. */
+async function settleSucceeded(db: Database, intent: PaymentIntent, reference: string): Promise<boolean> {
+  return db.transaction(async (em) => {
+    if (!(await claim(em, intent, 'succeeded', reference))) return false;
+    let balanceCents: number;
+    if (intent.kind === 'deposit') {
+      const moved = await transfer(em, {
+        from: SYSTEM_PAYMENTS,
+        to: userAccount(intent.userId),
+        amountCents: intent.amountCents,
+        kind: 'deposit',
+        actorUserId: intent.userId,
+        reference,
+      });
+      balanceCents = moved.toBalanceCents;
+      await em.update(PaymentIntentEntity, { id: intent.id }, { resultBalanceCents: balanceCents });
+    } else {
+      await transfer(em, {
+        from: SYSTEM_PAYOUTS_PENDING,
+        to: SYSTEM_PAYMENTS,
+        amountCents: intent.amountCents,
+        kind: 'withdrawal',
+        actorUserId: intent.userId,
+        reference,
+      });
+      balanceCents = intent.resultBalanceCents ?? 0;
+    }
+    await completeIdempotencyRecord(em, intent.idempotencyRecordId, answerOf(balanceCents));
+    return true;
+  });
+}
+
+/** The provider said no: nothing moved (a withdrawal's held money goes back) and the key is freed. */
+async function settleFailed(db: Database, intent: PaymentIntent): Promise<boolean> {
+  return db.transaction(async (em) => {
+    if (!(await claim(em, intent, 'failed', null))) return false;
+    if (intent.kind === 'withdrawal')
+      await transfer(em, {
+        from: SYSTEM_PAYOUTS_PENDING,
+        to: userAccount(intent.userId),
+        amountCents: intent.amountCents,
+        kind: 'refund',
+        actorUserId: intent.userId,
+      });
+    await forgetIdempotencyRecord(em, intent.idempotencyRecordId);
+    return true;
+  });
+}
+
+/**
+ * Steps 2 and 3 of a request: calls the provider outside any transaction, then settles. Answers
+ * the new balance; throws the provider's decline (nothing moved), or `paymentPending` when the
+ * outcome is unknown (the intent stays pending for `resolvePendingPayments`).
+ */
+export async function completeIntent(deps: IntentDeps, intent: PaymentIntent): Promise<{ status: number; body: NewBalanceResponse }> {
+  let result: PaymentResult;
+  try {
+    result = await callProvider(deps.payments, intent);
+  } catch (err) {
+    if (!isDefiniteFailure(err)) {
+      deps.log?.warn({ err, intent: intent.id }, 'payment provider outcome unknown; left pending');
+      throw paymentPending();
+    }
+    await settleFailed(deps.db, intent);
+    throw err;
+  }
+  await settleSucceeded(deps.db, intent, result.reference);
+  // Settled by this request, or just before by a recovery run: the intent says which way it went.
+  const settled = await deps.db.manager.findOneByOrFail(PaymentIntentEntity, { id: intent.id });
+  if (settled.status !== 'succeeded' || settled.resultBalanceCents === null) throw paymentPending();
+  return answerOf(settled.resultBalanceCents);
+}
+
+/** How long an intent stays pending before recovery asks the provider again (the request may still be under way). */
+export const PENDING_GRACE_MS = 60_000;
+
+/** What one recovery run settled (an intent another settler won counts nowhere). */
+export interface ResolveResult {
+  succeeded: number;
+  failed: number;
+  /** Still unknown: asked again at the next run. */
+  unresolved: number;
+}
+
+/**
+ * Settles intents pending for longer than a minute (a crash, or a provider that did not answer):
+ * asks the provider again with the same idempotency key and settles the answer, exactly once.
+ * Runs at start-up and as a scheduled job.
+ */
+export async function resolvePendingPayments(deps: IntentDeps, now: Date = new Date(), limit = 100): Promise<ResolveResult> {
+  const em = deps.db.manager;
+  const stale = await em
+    .createQueryBuilder(PaymentIntentEntity, 'i')
+    .where('i.status = :pending', { pending: 'pending' })
+    .andWhere('i.created_at <= :before', { before: dateParam(em, new Date(now.getTime() - PENDING_GRACE_MS)) })
+    .orderBy('i.created_at', 'ASC')
+    .limit(limit)
+    .getMany();
+  const outcome: ResolveResult = { succeeded: 0, failed: 0, unresolved: 0 };
+  for (const intent of stale) {
+    let result: PaymentResult;
+    try {
+      result = await callProvider(deps.payments, intent);
+    } catch (err) {
+      if (isDefiniteFailure(err)) {
+        if (await settleFailed(deps.db, intent)) outcome.failed += 1;
+      } else {
+        deps.log?.warn({ err, intent: intent.id }, 'payment provider outcome still unknown');
+        outcome.unresolved += 1;
+      }
+      continue;
+    }
+    if (await settleSucceeded(deps.db, intent, result.reference)) outcome.succeeded += 1;
+  }
+  return outcome;
+}
