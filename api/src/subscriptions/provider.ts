@@ -60,4 +60,10 @@ export interface SubscriptionProvider {
   getSubscription(subscriptionId: string): Promise<ProviderSubscriptionState>;
   /** Cancels at period end (benefits last until then); `resume` undoes it before the end. */
   setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean, idempotencyKey: string): Promise<ProviderSubscriptionState>;
+  /**
+   * Cancels at once, with no refund: a past-due subscription replaced by a new one must stop at
+   * the provider too, or the provider would keep retrying its unpaid invoice and charge for a
+   * subscription we no longer track. Cancelling one already canceled changes nothing.
+   */
+  cancelNow(subscriptionId: string): Promise<void>;
 }

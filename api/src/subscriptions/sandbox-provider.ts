@@ -174,6 +174,10 @@ export class SandboxSubscriptionProvider implements SubscriptionProvider {
     return stateOf(sub);
   }
 
+  async cancelNow(subscriptionId: string): Promise<void> {
+    await this.update('subscription', subscriptionId, (s) => ({ ...s, status: 'canceled', cancelAtPeriodEnd: false }));
+  }
+
   /**
    * The page's card form confirms the first payment (Stripe Elements' confirmCardPayment in test
    * mode): 4242… pays, 4000…0002 is declined, 4000…9995 has insufficient funds; anything else is

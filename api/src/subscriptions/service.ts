@@ -87,6 +87,14 @@ export async function createPaymentIntent(deps: SubscriptionDeps, user: User, pr
   checkProduct(productId);
   const now = deps.clock();
   const provider = deps.subscriptions;
+  // 0. A past-due subscription being replaced stops at its provider first (outside any transaction),
+  //    so the provider's retries of its unpaid invoice can never charge for it afterwards.
+  const previous = await findSubscription(deps, user.id);
+  const previousProvider = previous && previous.provider === provider.name ? providerOf(deps, previous) : null;
+  if (previous?.status === 'past_due' && previous.providerSubscriptionId && previousProvider) {
+    const stale = previous.providerSubscriptionId;
+    await callProvider(deps, () => previousProvider.cancelNow(stale));
+  }
   // 1. Record the intent: the user's incomplete subscription (a new one after an ended one).
   const sub = await deps.db.transaction(async (em) => {
     const current = await lockSubscription(em, { userId: user.id });

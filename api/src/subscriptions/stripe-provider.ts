@@ -181,6 +181,12 @@ export class StripeSubscriptionProvider implements SubscriptionProvider {
     );
     return subscriptionState(sub);
   }
+
+  async cancelNow(subscriptionId: string): Promise<void> {
+    const current = await callStripe(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
+    await callStripe(() => this.stripe.subscriptions.cancel(subscriptionId));
+  }
 }
 
 /** The provider PAYMENTS=stripe uses (server.ts builds it once). */

@@ -281,6 +281,39 @@ describe('the card flow end to end with PAYMENTS=stripe', () => {
     expect((await signedPost(eventOf('customer.subscription.updated', { ...deleted, status: 'active' }))).status).toBe(200);
     expect((await info(carol)).body.subscriptionInfo).toMatchObject({ status: 'canceled', isSubscribed: false });
   });
+
+  it('a past-due subscription replaced by a new one is cancelled at Stripe first, so its retries cannot charge', async () => {
+    const dan = await buildUser(server);
+    const body = { userId: dan.user._id, productId: 'giftlink-weekly' };
+    const first = await server.request<{ clientSecret: string }>('POST', '/subscriptions/create-payment-intent', {
+      token: dan.token,
+      body,
+    });
+    const paymentIntentId = first.body.clientSecret.split('_secret_')[0];
+    stripeApi.succeed(paymentIntentId);
+    const subscribed = await server.request('POST', '/subscriptions/create-subscription', {
+      token: dan.token,
+      body: { ...body, paymentIntentId },
+    });
+    expect(subscribed.status).toBe(200);
+    const old = (await server.deps.db.manager.findOneByOrFail(SubscriptionEntity, { userId: dan.user._id }))
+      .providerSubscriptionId as string;
+
+    // The renewal's payment fails at Stripe: past due, no benefits.
+    const failed = fixture('invoice');
+    failed.status = 'open';
+    failed.parent = { type: 'subscription_details', subscription_details: { metadata: {}, subscription: old } };
+    expect((await signedPost(eventOf('invoice.payment_failed', failed))).body.outcome).toBe('processed');
+    expect((await info(dan)).body.subscriptionInfo).toMatchObject({ status: 'past_due', isSubscribed: false });
+
+    // Starting again cancels the old subscription at Stripe before the new one is made.
+    const mark = stripeApi.requests.length;
+    const again = await server.request('POST', '/subscriptions/create-payment-intent', { token: dan.token, body });
+    expect(again.status).toBe(200);
+    const calls = since(mark).map((r) => `${r.method} ${r.path}`);
+    expect(calls).toContain(`DELETE /v1/subscriptions/${old}`);
+    expect(calls.indexOf(`DELETE /v1/subscriptions/${old}`)).toBeLessThan(calls.indexOf('POST /v1/subscriptions'));
+  });
 });
 
 describe('PAYMENTS=sandbox', () => {

@@ -165,6 +165,7 @@ export async function startStripeServer(): Promise<StripeTestServer> {
       if (method === 'POST' && !id) return [200, createSubscription(params)];
       if (!found) return missing();
       if (method === 'POST' && params.cancel_at_period_end) found.cancel_at_period_end = params.cancel_at_period_end === 'true';
+      if (method === 'DELETE') Object.assign(found, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
       return [200, found];
     }
     if (resource === 'payment_intents') {
