@@ -144,3 +144,9 @@ export const ADDRESS_FIELD_TOO_LONG = 'That is too long for an address field.';
 export const ADDRESS_NOT_FOUND = 'You have not saved a shipping address.';
 export const ADDRESS_SAVE_ERROR = 'Your address could not be saved. Please try again later.';
 export const ORDERS_ERROR = 'Your orders could not be loaded. Please try again later.';
+
+// ---- desktop app ----------------------------------------------------------------------------------
+
+/** The 426 answer's message to a desktop app older than the API supports, shown with the download link. */
+export const DESKTOP_UPGRADE_REQUIRED = 'Please update Giftlink to keep using it.';
+export const DESKTOP_DOWNLOAD_LINK = 'Download the new version';

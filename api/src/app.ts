@@ -9,7 +9,9 @@ import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { authMiddleware, identify, type AuthMiddleware } from './http/auth.js';
 import type { AppState } from './http/context.js';
+import { cors } from './http/cors.js';
 import { errorMiddleware } from './http/errors.js';
+import { desktopVersionCheck } from './http/version.js';
 import { apiRateLimit } from './http/rate-limit.js';
 import { refuseNulBytes } from './http/input.js';
 import { allowedMethods } from './http/methods.js';
@@ -62,6 +64,9 @@ export function createApp(deps: Deps): Koa<AppState> {
       hsts: deps.config.cookieSecure,
     }),
   );
+  // The desktop app's origin (CORS_ORIGINS, no credentials), then its version: an outdated app gets 426.
+  app.use(cors(deps.config));
+  app.use(desktopVersionCheck(deps.config));
   app.use(compress({ threshold: 1024 }));
 
   app.use(async (ctx, next) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import semver from 'semver';
 
 /**
  * The only reader of process.env. Parsed and validated once at start-up;
@@ -87,6 +88,15 @@ const schema = z.object({
     .string()
     .regex(/^EBAY_[A-Z_]+$/, 'must be an eBay marketplace id such as EBAY_US')
     .default('EBAY_US'),
+  /** Web origins other than our own that may call the API (the desktop app's `app://giftlink`), comma-separated. */
+  CORS_ORIGINS: z.string().default('app://giftlink'),
+  /** Desktop apps older than this (their `x-giftlink-version`) get 426 upgrade_required. */
+  MIN_DESKTOP_VERSION: z
+    .string()
+    .refine((v) => semver.valid(v) !== null, 'must be a version such as 0.1.0')
+    .default('0.1.0'),
+  /** Where a desktop app told to update downloads the new one; PUBLIC_URL when unset. */
+  DESKTOP_DOWNLOAD_URL: z.url().optional(),
 });
 
 export type Env = z.input<typeof schema>;
@@ -138,6 +148,12 @@ export interface Config {
   catalogDir: string;
   /** Set when CATALOG=ebay. */
   ebay?: EbayConfig;
+  /** Origins allowed to call the API cross-origin, without credentials (http/cors.ts). */
+  corsOrigins: string[];
+  /** The oldest desktop app version the API still serves (http/version.ts). */
+  minDesktopVersion: string;
+  /** Where an outdated desktop app sends its user. */
+  desktopDownloadUrl: string;
 }
 
 export interface EbayConfig {
@@ -238,5 +254,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             marketplaceId: e.EBAY_MARKETPLACE_ID,
           }
         : undefined,
+    corsOrigins: corsOrigins(e.CORS_ORIGINS),
+    minDesktopVersion: e.MIN_DESKTOP_VERSION,
+    desktopDownloadUrl: e.DESKTOP_DOWNLOAD_URL ?? publicUrl,
   };
+}
+
+/** CORS_ORIGINS: each entry an origin (`scheme://host[:port]`), no path, no wildcard. */
+function corsOrigins(value: string): string[] {
+  const origins = value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !parsed.host || `${parsed.protocol}//${parsed.host}` !== origin)
+      throw new ConfigError(`Invalid configuration: CORS_ORIGINS must list origins such as app://giftlink (got ${origin})`);
+  }
+  return origins;
 }

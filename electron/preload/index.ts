@@ -1,5 +1,8 @@
-// The desktop binding of the renderer's platform contract is exposed here with contextBridge
-// (named functions per area, never ipcRenderer itself). For now it only marks the desktop shell.
-import { contextBridge } from 'electron';
+// The desktop preload (sandboxed, built as a classic CommonJS script): exposes the named-channel
+// IPC bridge as `window.giftlinkDesktopIpc`. The page builds its `Platform` from it with
+// `makeDesktopPlatform` (./platform.ts): Blobs do not survive contextBridge (electron/electron
+// #27364, #46901), so they become bytes on the page's side. Only 'electron' and pure modules here.
+import { contextBridge, ipcRenderer } from 'electron';
+import { makeIpcBridge } from './bridge.js';
 
-contextBridge.exposeInMainWorld('giftlinkShell', { kind: 'desktop' as const });
+contextBridge.exposeInMainWorld('giftlinkDesktopIpc', makeIpcBridge(ipcRenderer));

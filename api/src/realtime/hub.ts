@@ -3,6 +3,9 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Config } from '../config.js';
+import { DESKTOP_VERSION_HEADER } from '../../contract/desktop.js';
+import { CORS_ALLOWED_HEADERS } from '../http/cors.js';
+import { isOutdated } from '../http/version.js';
 import type { Message } from '../conversations/entity.js';
 import { presentMessage } from '../conversations/presenter.js';
 import { unreadMessageCount, withCommittedSeq } from '../conversations/service.js';
@@ -68,11 +71,18 @@ export class Realtime implements Publisher {
    * Starts socket.io on the API's HTTP server (the same port, path /socket.io). The socket event
    * handlers are registered by whoever assembles the server (server.ts, `registerSocketHandlers`).
    */
-  attach(server: http.Server, deps: Pick<Deps, 'db'>): RealtimeServer {
+  attach(server: http.Server, deps: Pick<Deps, 'db' | 'config'>): RealtimeServer {
     if (this.io) throw new Error('realtime is already attached');
     const io: RealtimeServer = new Server(server, {
       serveClient: false,
       maxHttpBufferSize: 64 * 1024,
+      // The desktop app's origin (CORS_ORIGINS) as for HTTP (http/cors.ts): no credentials, it sends its token.
+      cors: { origin: deps.config.corsOrigins, credentials: false, allowedHeaders: CORS_ALLOWED_HEADERS },
+      // An outdated desktop app is refused here too (its HTTP calls get 426 upgrade_required: http/version.ts).
+      allowRequest: (req, answer) => {
+        const version = req.headers[DESKTOP_VERSION_HEADER];
+        answer(null, typeof version !== 'string' || !isOutdated(version, deps.config.minDesktopVersion));
+      },
     });
     if (this.redis) io.adapter(createAdapter(this.redis.pub, this.redis.sub, { key: `${this.redis.prefix}:socket.io` }));
     this.io = io;

@@ -1,14 +1,26 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { platform } from '../platform';
 import { ApiError, api } from './client';
-import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, User } from './types';
+import type { AuthResponse, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, User } from './types';
 
-export function login(body: LoginRequest, signal?: AbortSignal) {
-  return api.post<LoginResponse>('/api/auth/login', body, { signal });
+/** A new session as the page keeps it: the user and their wishlist pictures, never the token. */
+export type SignedIn = Omit<AuthResponse, 'token'>;
+
+/**
+ * The token goes straight to the platform and no further: the desktop app's main process keeps it
+ * in the OS keychain; the website's store keeps nothing (the answer also set its httpOnly cookie).
+ */
+async function handOver({ token, ...signedIn }: AuthResponse): Promise<SignedIn> {
+  await platform.token.set(token);
+  return signedIn;
 }
 
-export function register(body: RegisterRequest, signal?: AbortSignal) {
-  return api.post<RegisterResponse>('/api/auth/register', body, { signal });
+export async function login(body: LoginRequest, signal?: AbortSignal): Promise<SignedIn> {
+  return handOver(await api.post<LoginResponse>('/api/auth/login', body, { signal }));
+}
+
+export async function register(body: RegisterRequest, signal?: AbortSignal): Promise<SignedIn> {
+  return handOver(await api.post<RegisterResponse>('/api/auth/register', body, { signal }));
 }
 
 /** The signed-in user; throws ApiError 401 when nobody is signed in. */

@@ -1,8 +1,91 @@
+import type { UpgradeRequiredBody } from '../../../api/contract/desktop';
 import { NETWORK_ERROR as NETWORK_ERROR_MESSAGE } from '../../../api/contract/texts';
 import { platform } from '../platform';
 import type { ApiErrorBody } from './types';
+import { reportUpgradeRequired } from './upgrade';
 
 export { NETWORK_ERROR_MESSAGE };
+
+/** The 426 answer's code: an outdated desktop app. */
+const UPGRADE_REQUIRED: UpgradeRequiredBody['error'] = 'upgrade_required';
+
+declare global {
+  interface ImportMetaEnv {
+    /** The desktop build's API address (electron.vite.config.ts, from GIFTLINK_API_URL); unset on the website. */
+    readonly VITE_GIFTLINK_API_URL?: string;
+  }
+}
+
+function originOf(raw: string | undefined): string {
+  if (!raw) return '';
+  try {
+    return new URL(raw).origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Where the API is: '' on the website (the same origin serves the site and the API); the hosted
+ * API's origin in the desktop build, whose pages come from app://giftlink.
+ */
+export const API_BASE_URL = originOf(import.meta.env.VITE_GIFTLINK_API_URL);
+
+/** An API path (`/api/auth/me`, `/links/ada`) as the URL to fetch; anything else unchanged. */
+export function apiUrl(path: string): string {
+  return path.startsWith('/') && !path.startsWith('//') ? `${API_BASE_URL}${path}` : path;
+}
+
+/** Pictures the API serves (uploads, catalogue images, share images): not the app's own files. */
+const API_MEDIA_PATH = /^\/(uploads\/|catalog\/images\/|(links|wishlists)\/[^/?#]+\/image(\?|$))/;
+
+/** A picture address from the API, resolved against the API on desktop (its files are not the app's). */
+export function mediaUrl(url: string): string {
+  return API_BASE_URL && API_MEDIA_PATH.test(url) ? `${API_BASE_URL}${url}` : url;
+}
+
+/** True for a URL the API answers (the page's own origin on the website). */
+export function isApiUrl(url: string): boolean {
+  try {
+    return new URL(url, window.location.href).origin === (API_BASE_URL || window.location.origin);
+  } catch {
+    return false;
+  }
+}
+
+/** Fields of API answers that hold a picture address (or a list of them). */
+const MEDIA_FIELDS = new Set(['imageUrl', 'profilePicture', 'coverPicture', 'img', 'photo', 'ebItemPhoto', 'allImages']);
+
+/** On desktop, every picture address in an answer points at the API; on the website nothing changes. */
+function withMediaUrls(value: unknown, media = false): unknown {
+  if (typeof value === 'string') return media ? mediaUrl(value) : value;
+  if (Array.isArray(value)) return value.map((v) => withMediaUrls(v, media));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withMediaUrls(v, MEDIA_FIELDS.has(k))]));
+  return value;
+}
+
+/**
+ * The one way to the API, for JSON calls and files alike. The website sends its same-origin
+ * cookie. The desktop app sends no cookie and never holds its token: the main process adds the
+ * token and the app's version to API requests; a new token the API answers (a password change)
+ * goes straight back to the main process. An outdated desktop app's 426 raises the update banner.
+ */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const desktop = platform.kind === 'desktop';
+  const res = await fetch(apiUrl(path), { ...init, credentials: desktop ? 'omit' : 'same-origin' });
+  const renewed = res.headers.get('x-auth-token');
+  if (desktop && renewed) await platform.token.set(renewed).catch(() => undefined);
+  if (res.status === 426) {
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as Partial<UpgradeRequiredBody> | null;
+    if (body?.error === UPGRADE_REQUIRED && typeof body.message === 'string')
+      reportUpgradeRequired({ message: body.message, downloadUrl: typeof body.downloadUrl === 'string' ? body.downloadUrl : null });
+  }
+  return res;
+}
 
 /**
  * The one error every API call throws. `status` is the HTTP status, or 0 when the request never
@@ -58,7 +141,8 @@ export async function request<T>(
   { body, signal, headers: extraHeaders }: RequestOptions = {},
 ): Promise<T> {
   const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
-  const token = await platform.token.get();
+  // The website's token store is empty (the cookie authenticates); the desktop's main process adds it.
+  const token = platform.kind === 'desktop' ? null : await platform.token.get();
   if (token) headers.set('x-auth-token', token);
 
   let payload: BodyInit | undefined;
@@ -71,7 +155,7 @@ export async function request<T>(
 
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: payload, signal, credentials: 'same-origin' });
+    res = await apiFetch(path, { method, headers, body: payload, signal });
   } catch (err) {
     if (isAbortError(err) || signal?.aborted) throw err;
     throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
@@ -86,7 +170,7 @@ export async function request<T>(
       typeof errBody.message === 'string' ? errBody.message : res.statusText || 'Request failed',
     );
   }
-  return data as T;
+  return (API_BASE_URL ? withMediaUrls(data) : data) as T;
 }
 
 /** Header options for a call that moves money: one fresh key per user action. */

@@ -3,7 +3,7 @@ import type { MoneyHistoryKind, MoneyHistoryPage } from '../../../api/contract/w
 import { randomUuid } from '../ids';
 import { platform } from '../platform';
 import { setSessionBalance } from './auth';
-import { api, ApiError, idempotent, NETWORK_ERROR_MESSAGE } from './client';
+import { api, apiFetch, ApiError, idempotent, NETWORK_ERROR_MESSAGE } from './client';
 import type { NewBalanceResponse } from './types';
 
 /** Sandbox deposit: `amount` in dollars; `key` is a fresh Idempotency-Key per user action. */
@@ -63,12 +63,9 @@ export function useMoneyHistory(kind: MoneyHistoryKind | null) {
 
 /** Downloads the history (with the same filter) as CSV and offers it as a file. */
 export async function downloadMoneyHistoryCsv(kind: MoneyHistoryKind | null): Promise<void> {
-  const headers = new Headers({ Accept: 'text/csv' });
-  const token = await platform.token.get();
-  if (token) headers.set('x-auth-token', token);
   let res: Response;
   try {
-    res = await fetch(`/api/wallet/history.csv${historyQuery(kind)}`, { headers, credentials: 'same-origin' });
+    res = await apiFetch(`/api/wallet/history.csv${historyQuery(kind)}`, { headers: { Accept: 'text/csv' } });
   } catch {
     throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }

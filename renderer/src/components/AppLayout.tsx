@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAnalytics } from '../analytics/useAnalytics';
+import { platform } from '../platform';
 import { balanceDialogOpenAtom, balanceErrorAtom, useBalanceRefreshErrors } from '../state/balance';
 import { useRealtimeSession } from '../state/realtime';
 import { userAtom } from '../state/session';
@@ -11,6 +12,7 @@ import { DatabaseErrorNotice } from './DatabaseErrorNotice';
 import { MessagePopup } from './MessagePopup';
 import { PageSpinner } from './Spinner';
 import { TopBar } from './TopBar';
+import { UpgradeBanner } from './UpgradeBanner';
 import { VisitorBanner } from './VisitorBanner';
 
 /** Pages that are about getting an account do not need the visitor banner. */
@@ -35,6 +37,9 @@ export function AppLayout() {
     void navigateRef.current(`/messages/${encodeURIComponent(conversationId)}`);
   }, []);
 
+  // The desktop app's tray menu, deep links and notifications open routes inside the app.
+  useEffect(() => platform.desktop?.onNavigate((route) => void navigateRef.current(route)), []);
+
   // One live connection per signed-in session (SPEC sections 4 and 7).
   useRealtimeSession(userId, openConversation);
 
@@ -58,6 +63,7 @@ export function AppLayout() {
   const fill = user !== null && FILL_PAGES.test(pathname);
   return (
     <div className="app">
+      <UpgradeBanner />
       {isLogin ? null : <TopBar />}
       {!user && !NO_BANNER.test(pathname) ? <VisitorBanner /> : null}
       <main className={fill ? 'app-main app-main--fill' : 'app-main'} id="main">

@@ -60,11 +60,35 @@ export interface Platform {
   saveFile(name: string, data: Blob): Promise<void>;
   /** Open an http(s) URL outside the app. Other schemes are refused. */
   openUrl(url: string): Promise<void>;
+  /** Only in the desktop app. */
+  readonly desktop?: DesktopExtras;
+}
+
+/** What only the desktop app offers beyond the shared contract. */
+export interface DesktopExtras {
+  /** Whether a session token is kept in the OS keychain (the token itself never reaches the page). */
+  hasSession(): Promise<boolean>;
+  /** The live unread counts, for the tray tooltip and menu and the app badge. */
+  reportUnread(counts: { messages: number; notifications: number }): Promise<void>;
+  /** The app asks to open an in-app route (tray menu, deep link, notification); returns an unsubscribe. */
+  onNavigate(listener: (route: string) => void): () => void;
+}
+
+/**
+ * The Electron preload's bridge (`window.giftlinkDesktopIpc`): only the named channels of
+ * `electron/shared/channels.ts`, bytes as Uint8Array. Blobs do not survive contextBridge, so the
+ * desktop `Platform` is built from this bridge in the page (`makeDesktopPlatform`).
+ */
+export interface DesktopIpcBridge {
+  invoke(channel: string, payload?: unknown): Promise<unknown>;
+  on(channel: string, listener: (payload: unknown) => void): () => void;
 }
 
 declare global {
   interface Window {
-    /** Exposed by the Electron preload through contextBridge. */
+    /** A ready desktop platform (tests may inject one). */
     giftlinkDesktop?: Platform;
+    /** Exposed by the Electron preload through contextBridge. */
+    giftlinkDesktopIpc?: DesktopIpcBridge;
   }
 }

@@ -1,4 +1,5 @@
 import { IMAGE_CACHE_ERROR } from '../../../api/contract/texts';
+import { apiFetch, isApiUrl } from '../api/client';
 import { platform, type ImageStoreName, type StoredImage } from '../platform';
 
 /** SPEC section 8: what the user is told when the local image database fails. */
@@ -28,15 +29,16 @@ function isSameOrigin(url: string): boolean {
 }
 
 /**
- * Only our own images are downloaded: the page's Content-Security-Policy lets scripts fetch from
- * our origin alone, so marketplace images on another host are left to the browser's HTTP cache.
+ * Only our own images are downloaded (the app's files and the API's pictures): the page's
+ * Content-Security-Policy lets scripts fetch from there alone, so marketplace images on another
+ * host are left to the browser's HTTP cache.
  */
 function cacheable(urls: readonly string[]): string[] {
-  return [...new Set(urls.filter((url) => url && isSameOrigin(url)))];
+  return [...new Set(urls.filter((url) => url && (isSameOrigin(url) || isApiUrl(url))))];
 }
 
 async function download(url: string): Promise<Blob> {
-  const res = await fetch(url, { credentials: 'same-origin' });
+  const res = isApiUrl(url) ? await apiFetch(url) : await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`image ${res.status}`);
   return res.blob();
 }

@@ -1,7 +1,8 @@
 import { atom, type createStore } from 'jotai';
 import type { QueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { refreshSession } from '../api/auth';
+import { API_BASE_URL } from '../api/client';
 import {
   addToThread,
   conversationKeys,
@@ -56,7 +57,9 @@ type Listener<T> = (event: T) => void;
 const otherName = (c: ConversationView | undefined) =>
   c ? (c.otherUser.anonymous ? 'Anonymous' : c.otherUser.displayName || c.otherUser.username) : null;
 
-const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+/** Whether a system notification should tell: the page is hidden, or the desktop app's window is not focused. */
+const isHidden = () =>
+  typeof document !== 'undefined' && (document.visibilityState === 'hidden' || (platform.kind === 'desktop' && !document.hasFocus()));
 
 /** The messages a cached conversation answer holds: an inbox, one conversation, or a thread. */
 function messagesIn(data: unknown): MessageView[] {
@@ -77,8 +80,8 @@ export class SendMessageError extends Error {
 }
 
 /**
- * One socket.io connection for the signed-in session (same origin; the website authenticates with
- * its httpOnly cookie, the desktop app with the token from the platform's token store). Its
+ * One socket.io connection for the signed-in session (the website authenticates with its httpOnly
+ * cookie on its own origin; the desktop app's main process adds the token to the handshake). Its
  * events go into the query cache — messages into their thread and the inbox, notifications into
  * their list, gifts into the balance — and the unread counts; it raises system notifications while
  * the page is hidden, catches up with `last_message_id` after a reconnect and re-reads what has no
@@ -91,6 +94,7 @@ export class RealtimeConnection implements MessageSender {
   private readonly seenMessages = new Set<string>();
   private readonly seenNotifications = new Set<string>();
   private readonly unsubscribeCache: () => void;
+  private readonly unsubscribeCounts: () => void;
   /** The newest message (by seq) held while connected: where a catch-up starts. */
   private newest: { id: string; seq: number } | null = null;
   private everConnected = false;
@@ -105,18 +109,18 @@ export class RealtimeConnection implements MessageSender {
     readonly userId: string,
     private readonly openConversation: (conversationId: string) => void,
   ) {
-    this.socket = io({
-      withCredentials: true,
+    const options: Partial<ManagerOptions & SocketOptions> = {
+      // The website's handshake carries its session cookie; the desktop app's main process adds the token header.
+      withCredentials: platform.kind !== 'desktop',
       reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
       autoConnect: false,
-      // Read at every (re)connection: the desktop's stored token, none on the website.
-      auth: (cb) => {
-        platform.token.get().then(
-          (token) => cb(token ? { token } : {}),
-          () => cb({}),
-        );
-      },
-    });
+    };
+    // Same origin on the website; the hosted API from the desktop app (app://giftlink).
+    this.socket = API_BASE_URL ? io(API_BASE_URL, options) : io(options);
+    // The desktop app's tray and badge follow the counts, on every change.
+    const reportUnread = ({ unreadMessages, unreadNotifications }: UnreadCounts) =>
+      void platform.desktop?.reportUnread({ messages: unreadMessages, notifications: unreadNotifications }).catch(() => undefined);
+    this.unsubscribeCounts = platform.desktop ? store.sub(unreadCountsAtom, () => reportUnread(store.get(unreadCountsAtom))) : () => {};
     // Messages screens fetch over HTTP move the catch-up point — only while connected: a page
     // read during an outage must not make the catch-up skip what the socket missed.
     this.unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
@@ -137,6 +141,9 @@ export class RealtimeConnection implements MessageSender {
     this.closed = true;
     window.clearTimeout(this.retryTimer);
     this.unsubscribeCache();
+    this.unsubscribeCounts();
+    // Signed out: the tray and the badge show nothing unread.
+    void platform.desktop?.reportUnread({ messages: 0, notifications: 0 }).catch(() => undefined);
     this.messageListeners.clear();
     this.reconnectListeners.clear();
     this.socket.removeAllListeners();

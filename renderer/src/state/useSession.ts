@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useSetAtom } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { clearServerState, logout as endServerSession, sessionQuery, setSessionUser } from '../api/auth';
-import type { AuthResponse } from '../api/types';
+import { clearServerState, logout as endServerSession, sessionQuery, setSessionUser, type SignedIn } from '../api/auth';
 import { platform } from '../platform';
 import { usePreloadSessionImages, useRestoreSessionImages } from './imageCache';
 import { resetRealtimeAtom } from './realtime';
@@ -30,7 +29,7 @@ export function useSessionBootstrap(): boolean {
 }
 
 /**
- * After login or registration: store the token through the platform, mark the session signed in,
+ * After login or registration (whose calls already handed the token to the platform), mark the session signed in,
  * save the user's wishlist pictures in the local image cache and preload the onboarding art.
  */
 export function useCompleteLogin() {
@@ -38,8 +37,7 @@ export function useCompleteLogin() {
   const loginSuccess = useSetAtom(loginSuccessAtom);
   const preloadSessionImages = usePreloadSessionImages();
   return useCallback(
-    async (response: AuthResponse) => {
-      await platform.token.set(response.token);
+    async (response: SignedIn) => {
       // What was read as a visitor is read again as this user.
       clearServerState(queryClient);
       setSessionUser(queryClient, response.user);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { IMAGE_CACHE_ERROR } from '../../../../api/contract/texts';
+import { apiFetch } from '../../api/client';
 import { platform } from '../../platform';
 import { setDatabaseErrorAtom } from '../../state/session';
 
@@ -13,7 +14,7 @@ export interface ShareImage {
 }
 
 async function fetchShareImage(url: string, signal: AbortSignal): Promise<ShareImage> {
-  const res = await fetch(url, { credentials: 'same-origin', signal, headers: { Accept: 'image/png' } });
+  const res = await apiFetch(url, { signal, headers: { Accept: 'image/png' } });
   if (!res.ok) throw new Error(`share image ${res.status}`);
   const blob = await res.blob();
   if (!blob.type.startsWith('image/')) throw new Error('share image is not an image');
