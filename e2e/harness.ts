@@ -12,6 +12,8 @@ export interface RunningApp {
   url: string;
   /** The first-account invite URL the server printed. */
   inviteUrl: string;
+  /** The server's DATA_DIR (its SQLite file, uploads, and the outbox of emails when SMTP_URL is unset). */
+  dataDir: string;
   output(): string;
   /** Sends SIGTERM and waits for the process to exit; answers its exit code. */
   stop(): Promise<number | null>;
@@ -68,6 +70,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   return {
     url: `http://localhost:${port}`,
     inviteUrl,
+    dataDir,
     output: () => out,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

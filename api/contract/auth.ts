@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
-import { INCORRECT_LOGIN, INVITE_INVALID } from './texts.js';
+import { INCORRECT_LOGIN, INVITE_INVALID, RESET_LINK_INVALID } from './texts.js';
 import { PASSWORD_LENGTH, emailSchema, usernameSchema, type PrivateUser } from './users.js';
 import { usernameRef } from './common.js';
 
@@ -42,4 +42,27 @@ export interface SessionResponse {
   token: string;
   user: PrivateUser;
   wishlistItems: WishlistItemSummary[];
+}
+
+/** POST /api/auth/forgot-password: always answered with RESET_LINK_SENT (an over-long address simply has no account). */
+export const ForgotPasswordBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required.')
+    .max(254, 'Please enter a valid email address.')
+    .transform((s) => s.toLowerCase()),
+});
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordBody>;
+
+/** POST /api/auth/reset-password: the token from the emailed link and the new password (the register rules). */
+export const ResetPasswordBody = z.object({
+  token: z.string().min(1, RESET_LINK_INVALID).max(128, RESET_LINK_INVALID),
+  password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH).max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH),
+});
+export type ResetPasswordRequest = z.input<typeof ResetPasswordBody>;
+
+/** What both reset steps answer: a text to show. */
+export interface ResetAnswer {
+  message: string;
 }

@@ -19,6 +19,12 @@ export const MAX_PAGE = 100_000;
 
 /** The longest message a member can send (the messages.text column holds 2000). */
 export const MESSAGE_MAX_LENGTH = 2000;
+/** A report's optional note (issue 14). */
+export const REPORT_NOTE_MAX_LENGTH = 500;
+/** Why a message or a conversation is reported, in the order the report dialog lists them. */
+export const REPORT_REASONS = ['harassment', 'spam', 'hate', 'self-harm', 'other'] as const;
+/** How many of a conversation's last messages a conversation report keeps. */
+export const REPORT_CONTEXT_MESSAGES = 20;
 /** How many missed messages one `missed-messages` answer carries at most. */
 export const MISSED_MESSAGES_LIMIT = 500;
 /** The inbox shows at most this many characters of the last message. */

@@ -4,6 +4,7 @@
  * and the renderer. Plain strings, safe in any bundle.
  */
 import { WISHLIST_MAX } from './limits.js';
+import type { ReportReason } from './reports.js';
 
 // ---- shared -------------------------------------------------------------------------------------
 
@@ -145,8 +146,88 @@ export const ADDRESS_NOT_FOUND = 'You have not saved a shipping address.';
 export const ADDRESS_SAVE_ERROR = 'Your address could not be saved. Please try again later.';
 export const ORDERS_ERROR = 'Your orders could not be loaded. Please try again later.';
 
+// ---- blocking ---------------------------------------------------------------------------------------
+
+/**
+ * What a blocked person's send gets (HTTP and socket alike): neutral, never 'blocked', and the same
+ * as any message that cannot be delivered.
+ */
+export const MESSAGE_UNDELIVERABLE = 'This message could not be delivered.';
+/** A blocked person's wishlist purchase: says nothing about why. */
+export const ITEM_UNAVAILABLE = 'This item cannot be bought right now.';
+/** How Settings names a blocked anonymous giver; `date` is the conversation's start. */
+export const blockedAnonymous = (date: string) => `Anonymous giver (conversation of ${date})`;
+export const BLOCK_CONFIRM =
+  'Block this person? They will not be able to message you, use your links or buy from your wishlist, and you will not be notified of them. They are not told. You can unblock them in Settings.';
+export const BLOCK_DONE = 'Blocked. You can unblock them in Settings.';
+export const BLOCK_FAILED = 'Could not block this person. Please try again later.';
+export const BLOCKS_ERROR = 'Your blocked people could not be loaded. Please try again later.';
+export const UNBLOCK_FAILED = 'Could not unblock. Please try again later.';
+export const NO_BLOCKS = 'You have not blocked anyone.';
+
 // ---- desktop app ----------------------------------------------------------------------------------
 
 /** The 426 answer's message to a desktop app older than the API supports, shown with the download link. */
 export const DESKTOP_UPGRADE_REQUIRED = 'Please update Giftlink to keep using it.';
 export const DESKTOP_DOWNLOAD_LINK = 'Download the new version';
+
+// ---- reports, suspension and the abuse filter (issue 14) -------------------------------------------
+
+/** The whole answer to a report. */
+export const REPORT_THANKS = "Thanks, we'll look into it.";
+/** The report dialog's label of each reason (contract/limits.ts REPORT_REASONS). */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  harassment: 'Harassment or bullying',
+  spam: 'Spam or scam',
+  hate: 'Hate speech',
+  'self-harm': 'Self-harm or suicide',
+  other: 'Something else',
+};
+export const REPORT_REASON_REQUIRED = 'Please choose a reason.';
+export const REPORT_OWN_MESSAGE = 'You cannot report your own message.';
+export const REPORT_ERROR = 'Your report could not be sent. Please try again later.';
+/** A suspended account's login (403). */
+export const ACCOUNT_SUSPENDED = 'This account is suspended.';
+/** A message or bio the abuse filter refuses (400), never altered. */
+export const MESSAGE_NOT_ALLOWED = "Your message contains words we don't allow.";
+export const BIO_NOT_ALLOWED = "Your bio contains words we don't allow.";
+/** Password reset (issue 14): the forgot-password answer, the same whether the address has an account or not… */
+export const RESET_LINK_SENT = 'If an account uses that email, we sent a link to reset its password.';
+/** …an unknown, used or expired reset link (400)… */
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+/** …and a reset that worked: every session of the account has ended. */
+export const PASSWORD_RESET_DONE = 'Your password has been changed and you have been signed out everywhere. Log in with your new password.';
+
+// ---- data export and account deletion (issue 14) ---------------------------------------------------
+
+export const DOWNLOAD_MY_DATA = 'Download my data';
+export const DOWNLOAD_MY_DATA_HINT =
+  'A JSON file of your profile, links, wishlist, messages you sent, notifications, invites, orders and money history.';
+export const EXPORT_FAILED = 'Your data could not be downloaded. Please try again later.';
+/** The export's file name: `giftlink-data-{username}-{YYYY-MM-DD}.json` (the UTC date). */
+export const exportFileName = (username: string, now: Date) => `giftlink-data-${username}-${now.toISOString().slice(0, 10)}.json`;
+export const DELETE_MY_ACCOUNT = 'Delete my account';
+export const DELETE_ACCOUNT_HINT =
+  'Your profile, pictures, links and wishlist are erased and your messages read "Deleted message". Money history is never erased: its entries stay, pointing to a closed account. This cannot be undone.';
+export const DELETE_ACCOUNT_CONFIRM = 'Enter your password to delete your account.';
+export const ACCOUNT_PASSWORD_REQUIRED = 'Please enter your password.';
+/** A wrong password when deleting the account (403). */
+export const ACCOUNT_PASSWORD_WRONG = 'That password is not correct.';
+/** A sent message of a closed account, as the other person reads it from then on. */
+export const DELETED_MESSAGE = 'Deleted message';
+/** Deletion refused (409) while the balance is above zero. */
+export const withdrawBalanceFirst = (amount: string) => `Withdraw your balance of ${amount} first (Balance → Withdraw).`;
+/** Deletion refused (409) while a give link holds escrow. */
+export const giveLinkHoldsEscrow = (amount: string) =>
+  `Your give link still holds ${amount}: it returns to your balance when it expires or is used up.`;
+/** Deletion refused (409) while a deposit or withdrawal is still waiting on the payments provider. */
+export const PAYMENT_STILL_PENDING = 'A deposit or withdrawal of yours is still being processed. Try again once it is done.';
+export const DELETE_ACCOUNT_FAILED = 'Your account could not be deleted. Please try again later.';
+export const GOODBYE_TITLE = 'Your account is deleted';
+export const GOODBYE_TEXT = 'Thank you for using Giftlink. Your account and personal details are gone.';
+
+// ---- signed-in sessions (issue 14) -----------------------------------------------------------------
+
+/** A session id that is not one of the user's own live sessions (404). */
+export const SESSION_NOT_FOUND = 'That session has already ended.';
+export const SESSIONS_LOAD_FAILED = 'Your sessions could not be loaded. Please try again later.';

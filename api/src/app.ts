@@ -4,8 +4,10 @@ import bodyParser from '@koa/bodyparser';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { Deps } from './deps.js';
+import { accountRoutes } from './account/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { sessionListRoutes } from './auth/sessions-list.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { authMiddleware, identify, type AuthMiddleware } from './http/auth.js';
 import type { AppState } from './http/context.js';
@@ -31,6 +33,8 @@ import { uploadRoutes } from './uploads/routes.js';
 import { userRoutes } from './users/routes.js';
 import { walletRoutes } from './wallet/routes.js';
 import { wishlistRoutes } from './wishlists/routes.js';
+import { blockRoutes } from './blocks/routes.js';
+import { reportRoutes } from './moderation/routes.js';
 
 /** Assembles the Koa app; used by main and by the tests alike. Routes are registered here, explicitly. */
 export function createApp(deps: Deps): Koa<AppState> {
@@ -105,6 +109,7 @@ export function createApp(deps: Deps): Koa<AppState> {
 export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[] {
   return [
     authRoutes(deps, auth),
+    sessionListRoutes(deps, auth),
     userRoutes(deps, auth),
     inviteRoutes(deps, auth),
     uploadRoutes(deps, auth),
@@ -116,8 +121,11 @@ export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[]
     realtimeRoutes(deps, auth),
     wishlistRoutes(deps, auth),
     orderRoutes(deps, auth),
+    accountRoutes(deps, auth),
     analyticsRoutes(deps, auth),
     shareRoutes(deps, auth),
     subscriptionRoutes(deps, auth),
+    blockRoutes(deps, auth),
+    reportRoutes(deps, auth),
   ];
 }

@@ -97,6 +97,13 @@ const schema = z.object({
     .default('0.1.0'),
   /** Where a desktop app told to update downloads the new one; PUBLIC_URL when unset. */
   DESKTOP_DOWNLOAD_URL: z.url().optional(),
+  /** Outgoing email (password reset): smtp:// or smtps:// URL; unset → each email is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The From of outgoing email; `Giftlink <no-reply@{PUBLIC_URL's host}>` when unset. */
+  MAIL_FROM: z.string().min(3).max(254).optional(),
 });
 
 export type Env = z.input<typeof schema>;
@@ -154,6 +161,9 @@ export interface Config {
   minDesktopVersion: string;
   /** Where an outdated desktop app sends its user. */
   desktopDownloadUrl: string;
+  /** Outgoing email through this SMTP server (mail/mailer.ts); unset → the outbox in DATA_DIR. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export interface EbayConfig {
@@ -257,6 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: corsOrigins(e.CORS_ORIGINS),
     minDesktopVersion: e.MIN_DESKTOP_VERSION,
     desktopDownloadUrl: e.DESKTOP_DOWNLOAD_URL ?? publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Giftlink <no-reply@${new URL(publicUrl).hostname}>`,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Catalog } from './catalog/catalog.js';
 import type { Realtime } from './realtime/hub.js';
 import type { RateLimits } from './limits/rate-limits.js';
 import type { SubscriptionProvider } from './subscriptions/provider.js';
+import type { Mailer } from './mail/mailer.js';
 
 /** What the app is assembled from; built once in server.ts (and by the tests through it). */
 export interface Deps {
@@ -26,4 +27,6 @@ export interface Deps {
   subscriptions: SubscriptionProvider;
   /** The time now: subscription periods and renewals read it (tests move it forward instead of sleeping). */
   clock: () => Date;
+  /** Outgoing email: SMTP (SMTP_URL) or the outbox in DATA_DIR (mail/mailer.ts). */
+  mailer: Mailer;
 }

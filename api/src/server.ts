@@ -12,9 +12,11 @@ import { RateLimits } from './limits/rate-limits.js';
 import { createScheduler } from './jobs/jobs.js';
 import { Realtime } from './realtime/hub.js';
 import { registerSocketHandlers } from './realtime/socket.js';
+import { REVOKED_SOCKETS_SWEEP_MS, closeRevokedSockets } from './moderation/service.js';
 import { resolvePendingPayments } from './wallet/intents.js';
 import { createPaymentsProvider } from './wallet/payments.js';
 import { createSubscriptionProvider } from './subscriptions/providers.js';
+import { createMailer } from './mail/mailer.js';
 
 export interface RunningServer {
   deps: Deps;
@@ -39,13 +41,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Read through deps, so a test that moves `deps.clock` moves the sandbox's clock too.
     subscriptions: createSubscriptionProvider(config, db, () => deps.clock()),
     clock: () => new Date(),
+    mailer: createMailer(config, log),
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   answerClientErrors(server);
   // socket.io shares the API's HTTP server (same port and origin, path /socket.io).
-  registerSocketHandlers(deps.realtime.attach(server, deps), deps, deps.realtime);
+  const io = deps.realtime.attach(server, deps);
+  registerSocketHandlers(io, deps, deps.realtime);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -61,10 +65,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   const scheduler = createScheduler(deps, payments);
   scheduler.start();
+  // This process's sockets of sessions revoked by another process (a suspension from `npm run moderation`) close.
+  const socketSweep = setInterval(() => {
+    io.local
+      .fetchSockets()
+      .then((sockets) => closeRevokedSockets(db, sockets))
+      .catch((err: unknown) => log.error({ err }, 'revoked sockets sweep failed'));
+  }, REVOKED_SOCKETS_SWEEP_MS);
+  socketSweep.unref();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(socketSweep);
       await scheduler.stop();
       await recovering;
       await deps.realtime.close();
@@ -74,6 +87,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
       await db.close();
+      deps.mailer.close();
     })());
 
   return { deps, http: server, url: `http://${host}:${port}`, close };

@@ -7,8 +7,11 @@ import { HomePage } from './pages/HomePage';
 import { InvitePage } from './pages/InvitePage';
 import { LinkPage } from './pages/LinkPage';
 import { LoginPage } from './pages/LoginPage';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { MessagesPage } from './pages/MessagesPage';
 import { MoneyHistoryPage } from './pages/money/MoneyHistoryPage';
+import { GoodbyePage } from './pages/GoodbyePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { NotificationsPage } from './pages/NotificationsPage';
 import { OrdersPage } from './pages/orders/OrdersPage';
@@ -25,6 +28,9 @@ const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      { path: '/goodbye', element: <GoodbyePage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/register/:inviteId', element: <RegisterPage /> },
       { path: '/invite/:inviteId?', element: <InvitePage /> },

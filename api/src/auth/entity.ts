@@ -14,7 +14,7 @@ export interface Session {
   expiresAt: Date;
   /** Set by logout, or by a password change for every session but the new one. */
   revokedAt: Date | null;
-  /** The last request or socket handshake, written at most every few minutes. */
+  /** The last request or socket handshake, written at most once a minute (a conditional update when stale). */
   lastSeenAt: Date;
   /** The client's User-Agent at sign-in (truncated), to tell sessions apart on a sessions screen. */
   userAgent: string | null;

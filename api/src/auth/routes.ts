@@ -6,7 +6,10 @@ import { perAddress } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import type { User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';
-import { LoginBody, RegisterBody, type SessionResponse } from './schemas.js';
+import { ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody, type ResetAnswer, type SessionResponse } from './schemas.js';
+import { PASSWORD_RESET_DONE, RESET_LINK_SENT } from '../../contract/texts.js';
+import { spend } from '../limits/rate-limits.js';
+import { RESET_EMAILS_PER_ADDRESS, RESET_EMAIL_WINDOW_SECONDS, resetPassword, sendResetLink } from './reset.js';
 import { login, register } from './service.js';
 import { endSession, startSession } from './session.js';
 import { wishlistImages } from '../wishlists/service.js';
@@ -37,6 +40,31 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     validate({ body: LoginBody }, async (ctx, { body }) => {
       const user = await login(deps, body);
       ctx.body = await session(ctx, user);
+    }),
+  );
+
+  // Password reset by email (auth/reset.ts). The answer never says whether the address has an
+  // account: it goes out before the lookup, and both limits count any address alike.
+  const resetEmails = deps.limits.limiter('forgot-password.email', RESET_EMAILS_PER_ADDRESS, RESET_EMAIL_WINDOW_SECONDS);
+  router.post(
+    '/forgot-password',
+    perAddress(deps.limits, 'forgot-password', authRateLimit, authRateWindowSeconds),
+    validate({ body: ForgotPasswordBody }, async (ctx, { body }) => {
+      await spend(resetEmails, body.email);
+      const answer: ResetAnswer = { message: RESET_LINK_SENT };
+      ctx.body = answer;
+      // The lookup and the email start once the answer has gone out, whatever the address.
+      ctx.res.once('close', () => void sendResetLink(deps, body.email));
+    }),
+  );
+
+  router.post(
+    '/reset-password',
+    perAddress(deps.limits, 'reset-password', authRateLimit, authRateWindowSeconds),
+    validate({ body: ResetPasswordBody }, async (ctx, { body }) => {
+      await resetPassword(deps, body.token, body.password);
+      const answer: ResetAnswer = { message: PASSWORD_RESET_DONE };
+      ctx.body = answer;
     }),
   );
 

@@ -1,8 +1,11 @@
 import type { Deps } from '../deps.js';
-import { badRequest, isUniqueViolation } from '../errors.js';
+import { AppError, badRequest, isUniqueViolation } from '../errors.js';
+import { isSuspended } from '../moderation/policy.js';
+import { ACCOUNT_SUSPENDED } from '../../contract/texts.js';
 import { createInvite } from '../invites/service.js';
 import { consumeInviteCode, consumeInviteVia } from '../invites/join.js';
 import { UserEntity, newUserRecord, type User } from '../users/entity.js';
+import { releaseClosedUsernames } from '../account/release.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { LoginBody, RegisterBody } from './schemas.js';
 import type { z } from 'zod';
@@ -31,6 +34,8 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
       } else if (!(await consumeInviteVia(em, deps.config, input.via ?? '', user.id))) {
         throw badRequest(JOIN_UNAVAILABLE, 'invite_unavailable');
       }
+      // A closed account's username is free 30 days after it closed (issue 14); taken until then.
+      await releaseClosedUsernames(em, deps.clock(), user.username);
       const clash = await em
         .createQueryBuilder(UserEntity, 'u')
         .where('u.username = :username OR u.email = :email', { username: user.username, email: user.email })
@@ -51,5 +56,7 @@ export async function login(deps: Deps, input: z.output<typeof LoginBody>): Prom
   const user = await deps.db.manager.findOneBy(UserEntity, { email: input.email });
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw badRequest(INCORRECT_LOGIN, 'incorrect_login');
+  // Told only to whoever knows the password (issue 14: `npm run moderation -- suspend`).
+  if (isSuspended(user)) throw new AppError(403, 'account_suspended', ACCOUNT_SUSPENDED);
   return user;
 }

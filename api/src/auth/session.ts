@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
+import { DESKTOP_VERSION_HEADER } from '../../contract/desktop.js';
 import { dateParam } from '../db/dates.js';
 import type { Deps } from '../deps.js';
 import type { AppContext } from '../http/context.js';
@@ -8,8 +9,8 @@ import { UserEntity, type User } from '../users/entity.js';
 import { SessionEntity, type Session } from './entity.js';
 import { SESSION_COOKIE, type Tokens } from './tokens.js';
 
-/** A session's `lastSeenAt` is written at most this often: one small write per session per period. */
-const LAST_SEEN_EVERY_MS = 5 * 60_000;
+/** A session's `lastSeenAt` is written at most this often: one small conditional write per session per minute. */
+export const LAST_SEEN_EVERY_MS = 60_000;
 
 export interface NewSession {
   /** How long the session (and its token and cookie) lasts: TOKEN_TTL_HOURS. */
@@ -90,6 +91,8 @@ export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens' | 'log'
   ]);
   const now = Date.now();
   if (!session || !user || session.userId !== user.id || session.revokedAt || session.expiresAt.getTime() <= now) return undefined;
+  // A suspended or closed account has no sessions left (both revoke them); a login racing either is refused here too.
+  if (user.suspendedAt || user.closedAt) return undefined;
   if (now - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await touch(deps, session, new Date(now));
   return { user, session };
 }
@@ -114,8 +117,19 @@ async function touch({ db, log }: Pick<Deps, 'db' | 'log'>, session: Session, no
   }
 }
 
-/** The client's User-Agent, kept with a new session. */
-export const userAgentOf = (ctx: AppContext): string | null => ctx.get('user-agent') || null;
+/** Added to a stored User-Agent when the desktop app (its version header) signed in without Electron's own mark. */
+export const DESKTOP_UA_MARK = 'GiftlinkDesktop/';
+
+/**
+ * The client's User-Agent, kept with a new session to tell sessions apart ('Chrome on macOS'). A
+ * sign-in from the desktop app (`x-giftlink-version`) is marked as such when its agent does not say so.
+ */
+export function userAgentOf(ctx: AppContext): string | null {
+  const agent = ctx.get('user-agent');
+  const version = /^[\w.+-]{1,32}$/.exec(ctx.get(DESKTOP_VERSION_HEADER))?.[0];
+  if (version && !/\bElectron\//.test(agent)) return `${DESKTOP_UA_MARK}${version} ${agent}`.trim();
+  return agent || null;
+}
 
 const cookieOptions = (deps: Deps) => ({
   httpOnly: true,

@@ -166,7 +166,7 @@ describe('the session a token names must be alive', () => {
     expect((await connect({ token: thief.token })).socket.connected).toBe(true);
   });
 
-  it('keeps what a sessions screen needs: the user agent, and when it was last used (written at most every few minutes)', async () => {
+  it('keeps what a sessions screen needs: the user agent, and when it was last used (written at most once a minute)', async () => {
     const who = await buildUser(server);
     const { token } = await login(who, server, 'Giftlink-Desktop/1.0');
     const session = await sessionOf(token);

@@ -1,4 +1,7 @@
 import type { EntityManager } from 'typeorm';
+import { ITEM_UNAVAILABLE, LINK_GONE } from '../../contract/texts.js';
+import { assertCanReach } from '../blocks/service.js';
+import { forbidden, gone } from '../errors.js';
 import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/service.js';
 import { transfer, type TransferInput } from '../money/ledger.js';
@@ -49,6 +52,13 @@ export interface DeliveredGift {
  * a shipping address, else waiting for one, with a notification asking them for it.
  */
 export async function deliverGift(em: EntityManager, gift: Gift): Promise<DeliveredGift> {
+  // Whoever acts (the giver; the recipient accepting a give link) cannot reach someone who blocked
+  // them: the answer is the one a closed link or an unavailable item gets (blocks/policy.ts).
+  const actorId = gift.payment.actorUserId ?? gift.giverId;
+  const otherParty = actorId === gift.recipientId ? gift.giverId : gift.recipientId;
+  await assertCanReach(em, actorId, otherParty, () =>
+    gift.source.linkOrWishlist === 'link' ? gone(LINK_GONE) : forbidden(ITEM_UNAVAILABLE),
+  );
   const paid = await transfer(em, { ...gift.payment, amountCents: gift.amountCents });
   const { conversation, message } = await recordGiftMessage(em, {
     giverId: gift.giverId,

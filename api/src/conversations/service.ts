@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { In, Not, type EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
+import { MESSAGE_UNDELIVERABLE } from '../../contract/texts.js';
+import { assertCanReach } from '../blocks/service.js';
 import { forbidden, notFound } from '../errors.js';
 import { spend, type RateLimits } from '../limits/rate-limits.js';
 import type { Publisher } from '../realtime/publisher.js';
@@ -8,6 +10,7 @@ import { UserEntity } from '../users/entity.js';
 import { canActAs } from '../users/policy.js';
 import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity, type Conversation, type Message } from './entity.js';
 import { canMessage, canSeeConversation, canSeePresence } from './policy.js';
+import { checkMessageText } from '../moderation/filter.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
 import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput, type SendMessageInput } from './schemas.js';
 
@@ -221,6 +224,7 @@ export async function sendMessage(
 ): Promise<{ conversation: Conversation; message: Message }> {
   if (!canActAs({ id: senderId }, { userId: input.senderUserId })) throw forbidden();
   const conversation = await memberConversation(deps.db, senderId, input.conversationId, canMessage);
+  checkMessageText(input.text);
   // Sends per user, over HTTP and socket together (across processes with Redis): MESSAGE_RATE_LIMIT
   // a minute (60 by default), and a sixth of it in any 5 seconds (a burst of 10).
   const perMinute = deps.messagesPerMinute;
@@ -230,6 +234,9 @@ export async function sendMessage(
   ] as const)
     await spend(deps.limits.limiter(name, points, seconds), senderId, 'You are sending messages too quickly.');
   const written = await deps.db.transaction(async (em) => {
+    // Someone the other member blocked gets the answer any undeliverable message gets (blocks/policy.ts).
+    const otherId = conversation.initiatorId === senderId ? conversation.responderId : conversation.initiatorId;
+    await assertCanReach(em, senderId, otherId, () => forbidden(MESSAGE_UNDELIVERABLE));
     const now = new Date();
     const id = crypto.randomUUID();
     await em.update(ConversationEntity, { id: conversation.id }, { lastMessageId: id, lastMessageAt: now });

@@ -34,6 +34,13 @@ import { JobLeaseEntity } from '../jobs/entity.js';
 import { PaymentIntents1763871700000 } from './migrations/1763871700000-payment-intents.js';
 import { StripeEventEntity } from '../subscriptions/webhook-events.js';
 import { StripeEvents1763871600000 } from './migrations/1763871600000-stripe-events.js';
+import { PasswordResetEntity } from '../auth/reset-entity.js';
+import { PasswordResets1763872000000 } from './migrations/1763872000000-password-resets.js';
+import { ReportEntity } from '../moderation/entity.js';
+import { Reports1763871900000 } from './migrations/1763871900000-reports.js';
+import { AccountClosing1763872100000 } from './migrations/1763872100000-account-closing.js';
+import { BlockEntity } from '../blocks/entity.js';
+import { Blocks1763871800000 } from './migrations/1763871800000-blocks.js';
 
 export const entities = [
   UserEntity,
@@ -64,6 +71,9 @@ export const entities = [
   PaymentIntentEntity,
   JobLeaseEntity,
   StripeEventEntity,
+  PasswordResetEntity,
+  ReportEntity,
+  BlockEntity,
 ];
 export const migrations = [
   Initial1763870000000,
@@ -83,6 +93,10 @@ export const migrations = [
   Subscriptions1763871500000,
   StripeEvents1763871600000,
   PaymentIntents1763871700000,
+  Blocks1763871800000,
+  Reports1763871900000,
+  PasswordResets1763872000000,
+  AccountClosing1763872100000,
 ];
 
 /**

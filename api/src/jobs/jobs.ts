@@ -4,6 +4,7 @@
  * them with an injected clock.
  */
 import type { Deps } from '../deps.js';
+import { releaseClosedUsernames } from '../account/release.js';
 import { sweepExpiredLinks } from '../links/expiry.js';
 import { orderDeps, sweepOrders } from '../orders/service.js';
 import { renewDueSubscriptions } from '../subscriptions/renewals.js';
@@ -42,6 +43,14 @@ export function scheduledJobs(deps: Deps, payments: PaymentsProvider): Scheduled
       name: 'subscriptions.renew',
       everyMs: MINUTE,
       run: (now) => renewDueSubscriptions(deps, now),
+    },
+    {
+      // Closed accounts' usernames come free 30 days after they closed (account/release.ts).
+      name: 'accounts.release',
+      everyMs: 60 * MINUTE,
+      run: async (now) => {
+        await deps.db.transaction((em) => releaseClosedUsernames(em, now));
+      },
     },
   ];
 }

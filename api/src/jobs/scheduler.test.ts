@@ -117,9 +117,9 @@ describe('one run per period across processes', () => {
 });
 
 describe('the registered jobs', () => {
-  it('lists the link sweep, the order sweep, pending payments and subscription renewals', () => {
+  it("lists the link sweep, the order sweep, pending payments, subscription renewals and closed accounts' usernames", () => {
     const names = scheduledJobs(first.deps, new SandboxPayments()).map((j) => j.name);
-    expect(names).toEqual(['links.expire', 'orders.sweep', 'payments.resolve', 'subscriptions.renew']);
+    expect(names).toEqual(['links.expire', 'orders.sweep', 'payments.resolve', 'subscriptions.renew', 'accounts.release']);
   });
 
   it("refunds an expired link's escrow exactly once when both processes' schedulers run the sweep", async () => {

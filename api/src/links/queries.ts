@@ -34,7 +34,7 @@ export async function currentLink(em: EntityManager, creatorId: string): Promise
  * the breakdown with every small cell hidden (links/breakdown.ts). Who visited and when stays on
  * the server.
  */
-async function metricsFor(db: Database, link: Link, viewer: User | undefined): Promise<LinkMetricsView> {
+export async function metricsFor(db: Database, link: Link, viewer: User | undefined): Promise<LinkMetricsView> {
   const visitorCount = await db.manager.countBy(LinkVisitorEntity, { linkId: link.id });
   const metrics = { views: link.views, visitorCount };
   return canSeeVisitorBreakdown(viewer && entitled(viewer, new Date()), link)

@@ -210,7 +210,7 @@ export async function balanceOfUser(server: TestServer, who: TestUser): Promise<
 /**
  * Everything `who` can fetch, as raw text (bodies and headers): the given calls, then their
  * notifications, every conversation with its messages, their unread count, /me, their money
- * history (JSON and CSV) and their orders. The
+ * history (JSON and CSV), their orders and their data export. The
  * anonymity tests scan it for the giver's id, username and email.
  */
 export async function everythingVisibleTo(
@@ -237,5 +237,6 @@ export async function everythingVisibleTo(
   await fetchAs('GET', '/api/wallet/history?limit=100');
   await fetchAs('GET', '/api/wallet/history.csv');
   await fetchAs('GET', '/api/orders');
+  await fetchAs('GET', '/api/account/export');
   return seen.join('\n');
 }

@@ -24,6 +24,11 @@ export interface User {
   letVisitorsJoin: boolean;
   /** When the invite refill clock last started or ticked; null: since the account was made. */
   invitesRefilledAt: Date | null;
+  /** When a moderator suspended the account (issue 14; `npm run moderation -- suspend`); null: not suspended. */
+  suspendedAt: Date | null;
+  suspensionReason: string | null;
+  /** When the account was closed (issue 14, account/close.ts); null while open. */
+  closedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -46,6 +51,9 @@ export const UserEntity = new EntitySchema<User>({
     balanceCents: centsColumn({ name: 'balance_cents' }),
     letVisitorsJoin: { type: 'boolean', default: true, name: 'let_visitors_join' },
     invitesRefilledAt: { ...dateColumn(true), name: 'invites_refilled_at' },
+    suspendedAt: { ...dateColumn(true), name: 'suspended_at' },
+    suspensionReason: { type: 'varchar', length: 500, nullable: true, name: 'suspension_reason' },
+    closedAt: { ...dateColumn(true), name: 'closed_at' },
     createdAt: { ...dateColumn(), name: 'created_at' },
     updatedAt: { ...dateColumn(), name: 'updated_at' },
   },
@@ -69,6 +77,8 @@ export function newUserRecord(fields: { username: string; email: string; passwor
     balanceCents: 0,
     letVisitorsJoin: true,
     invitesRefilledAt: now,
+    suspendedAt: null,
+    suspensionReason: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -4,6 +4,7 @@ import { DUPLICATE_ACCOUNT } from '../auth/service.js';
 import type { Database } from '../db/index.js';
 import { badRequest, isUniqueViolation, notFound } from '../errors.js';
 import { UserEntity, type User } from './entity.js';
+import { checkBio } from '../moderation/filter.js';
 import type { UpdateUserBody } from './schemas.js';
 
 export async function findUser(db: Database, by: { userId?: string; username?: string }): Promise<User> {
@@ -22,6 +23,7 @@ export type UserEdits = Omit<z.output<typeof UpdateUserBody>, 'userId' | 'passwo
  * username or email another account has is refused (`editing` covers the race).
  */
 export async function applyUserEdits(em: EntityManager, userId: string, edits: UserEdits): Promise<User> {
+  if (edits.bio !== undefined) checkBio(edits.bio);
   const user = await em.findOneBy(UserEntity, { id: userId });
   if (!user) throw notFound('User not found');
   for (const field of ['username', 'email'] as const) {

@@ -1,4 +1,5 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ForgotPasswordRequest, ResetAnswer, ResetPasswordRequest } from '../../../api/contract/auth';
 import { platform } from '../platform';
 import { ApiError, api } from './client';
 import type { AuthResponse, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, User } from './types';
@@ -30,6 +31,31 @@ export function getMe(signal?: AbortSignal) {
 
 export function logout() {
   return api.post<void>('/api/auth/logout');
+}
+
+/** Asks for a reset link by email; the answer is the same whether the address has an account or not. */
+export function forgotPassword(body: ForgotPasswordRequest) {
+  return api.post<ResetAnswer>('/api/auth/forgot-password', body);
+}
+
+/** Sets a new password with the emailed link's token; every session of the account ends. */
+export function resetPassword(body: ResetPasswordRequest) {
+  return api.post<ResetAnswer>('/api/auth/reset-password', body);
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}
+
+/** A reset ends every session, this browser's too: the session is read again (signed out). */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+    },
+  });
 }
 
 // ---- the session in the query cache -------------------------------------------------------------

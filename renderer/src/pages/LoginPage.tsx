@@ -11,6 +11,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { returnPath } from '../state/navigation';
 import { errorAtom, isLoadingAtom, loginFailureAtom, loginStartAtom, userAtom } from '../state/session';
 import { useCompleteLogin } from '../state/useSession';
+import './PasswordReset.css';
 
 export const LOGIN_TAGLINE = 'Receive gifts from people who love you';
 
@@ -106,6 +107,9 @@ export function LoginPage() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
+          <Link to="/forgot-password" className="field-hint login__forgot">
+            Forgot password?
+          </Link>
         </div>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? <Spinner size={18} light label="Logging in" /> : null}

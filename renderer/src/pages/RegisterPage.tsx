@@ -1,19 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, matchPath, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import * as authApi from '../api/auth';
 import { useJoinAvailability } from '../api/invites';
-import {
-  EMAIL_MAX_LENGTH,
-  EMAIL_MIN_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-} from '../../../api/contract/limits';
-import { JOIN_UNAVAILABLE, PASSWORDS_DO_NOT_MATCH, REGISTER_FAILED } from '../../../api/contract/texts';
+import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../../api/contract/limits';
+import { JOIN_UNAVAILABLE, REGISTER_FAILED } from '../../../api/contract/texts';
 import { ApiError } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
+import { NewPasswordFields, useNewPassword } from '../components/NewPasswordFields';
 import { Spinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
 import { returnPath } from '../state/navigation';
@@ -42,20 +36,13 @@ export function RegisterPage() {
   const completeLogin = useCompleteLogin();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const pw = useNewPassword();
   const [typedInviteCode, setInviteCode] = useState('');
   // From an invite link the code comes from the path; otherwise the visitor types it.
   const inviteCode = inviteId ?? typedInviteCode;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const confirmRef = useRef<HTMLInputElement>(null);
   usePageTitle('Register');
-
-  // The browser shows this message on submit while the two passwords differ.
-  useEffect(() => {
-    confirmRef.current?.setCustomValidity(confirm !== '' && password !== confirm ? PASSWORDS_DO_NOT_MATCH : '');
-  }, [password, confirm]);
 
   // Back to where the visitor came from (a link page's Register button), else home.
   if (user) return <Navigate to={returnPath(location.state)} replace />;
@@ -63,18 +50,14 @@ export function RegisterPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    if (password !== confirm) {
-      confirmRef.current?.setCustomValidity(PASSWORDS_DO_NOT_MATCH);
-      confirmRef.current?.reportValidity();
-      return;
-    }
+    if (!pw.confirmed()) return;
     setSubmitting(true);
     setError(null);
     try {
       const response = await authApi.register({
         username: username.trim(),
         email: email.trim(),
-        password,
+        password: pw.password,
         ...(joining ? { via } : { inviteCode: inviteCode.trim() }),
       });
       await completeLogin(response);
@@ -149,37 +132,7 @@ export function RegisterPage() {
             onChange={(event) => setEmail(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="register-password">Password</label>
-          <input
-            id="register-password"
-            className="input"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="register-confirm">Confirm password</label>
-          <input
-            ref={confirmRef}
-            id="register-confirm"
-            className="input"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-        </div>
+        <NewPasswordFields state={pw} idPrefix="register" passwordLabel="Password" confirmLabel="Confirm password" />
         {joining || (via !== '' && join.isPending) ? null : (
           <div className="field">
             <label htmlFor="register-invite">Invite code</label>

@@ -13,6 +13,9 @@ import { Avatar, Cover } from '../components/ProfileImages';
 import { Spinner } from '../components/Spinner';
 import { usePageTitle } from '../components/usePageTitle';
 import { AddressForm } from './settings/AddressForm';
+import { SessionsSection } from './settings/SessionsSection';
+import { AccountSection } from './settings/AccountSection';
+import { BlockedSection } from './settings/BlockedSection';
 import { userAtom } from '../state/session';
 import { useLogout } from '../state/useSession';
 import './SettingsPage.css';
@@ -320,6 +323,12 @@ function SettingsForm({ user }: { user: User }) {
       <AddressForm />
 
       <JoinSettingSection />
+
+      <SessionsSection />
+
+      <BlockedSection />
+
+      <AccountSection />
 
       <section className="card settings__account" aria-labelledby="settings-account">
         <h2 id="settings-account" className="settings__section-title">

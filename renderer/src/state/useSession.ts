@@ -58,18 +58,22 @@ export function useLogout() {
   const logout = useSetAtom(logoutAtom);
   const resetRealtime = useSetAtom(resetRealtimeAtom);
   const navigate = useNavigate();
-  return useCallback(async () => {
-    resetRealtime();
-    try {
-      await endServerSession();
-    } catch {
-      // Signing out locally still matters when the server cannot be reached.
-    }
-    await Promise.allSettled([platform.token.set(null), clearImageCache()]);
-    clearVisitorSessionId();
-    setSessionUser(queryClient, null);
-    logout();
-    await navigate('/login', { replace: true });
-    clearServerState(queryClient);
-  }, [queryClient, logout, resetRealtime, navigate]);
+  // `to`: where to land afterwards (/goodbye after the account is deleted).
+  return useCallback(
+    async (to: '/login' | '/goodbye' = '/login') => {
+      resetRealtime();
+      try {
+        await endServerSession();
+      } catch {
+        // Signing out locally still matters when the server cannot be reached.
+      }
+      await Promise.allSettled([platform.token.set(null), clearImageCache()]);
+      clearVisitorSessionId();
+      setSessionUser(queryClient, null);
+      logout();
+      await navigate(to, { replace: true });
+      clearServerState(queryClient);
+    },
+    [queryClient, logout, resetRealtime, navigate],
+  );
 }

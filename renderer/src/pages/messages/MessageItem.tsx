@@ -2,6 +2,7 @@ import type { MessageView } from '../../api/types';
 import { CoinsIcon, GiftIcon, PackageIcon, RefreshIcon } from '../../components/Icons';
 import { appLocale } from '../../format';
 import type { Outgoing } from './useOutbox';
+import { ReportMessageButton } from './ReportDialog';
 
 export function dayKey(iso: string): string {
   const d = new Date(iso);
@@ -74,6 +75,7 @@ export function MessageItem({ message, dayDivider, otherLabel }: { message: Mess
         <time className="msg__meta" dateTime={message.createdAt}>
           {timeLabel(message.createdAt)}
         </time>
+        <ReportMessageButton message={message} />
       </li>
     </>
   );
@@ -89,6 +91,13 @@ export function OutgoingItem({ outgoing: o, onRetry, onDiscard }: { outgoing: Ou
       </div>
       {o.status === 'pending' ? (
         <span className="msg__meta">Sending…</span>
+      ) : o.refused ? (
+        <span className="msg__meta msg__meta--failed" role="alert">
+          {o.refused}
+          <button type="button" className="msg__action msg__action--quiet" onClick={onDiscard}>
+            Delete
+          </button>
+        </span>
       ) : (
         <span className="msg__meta msg__meta--failed">
           Not sent

@@ -5,6 +5,7 @@ import { ChevronLeftIcon, GiftIcon } from '../../components/Icons';
 import { Avatar } from '../../components/ProfileImages';
 import { VerifiedBadge } from '../../components/VerifiedBadge';
 import { connectionStatusAtom } from '../../state/realtime';
+import { ThreadMenu } from './ThreadMenu';
 
 /** Back to the inbox, who the conversation is with, and the socket's state while it is not connected. */
 export function ThreadHeader({ conversation, name }: { conversation: ConversationView | null; name: string | null }) {
@@ -53,6 +54,7 @@ export function ThreadHeader({ conversation, name }: { conversation: Conversatio
           {connectionStatus === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
         </span>
       ) : null}
+      {conversation ? <ThreadMenu conversation={conversation} /> : null}
     </header>
   );
 }

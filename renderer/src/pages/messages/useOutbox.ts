@@ -9,6 +9,8 @@ export interface Outgoing {
   clientId: string;
   text: string;
   status: 'pending' | 'failed';
+  /** Why the server refused the text (the abuse filter, issue 14): shown instead of Retry, which would not help. */
+  refused?: string;
 }
 
 /**
@@ -29,8 +31,9 @@ export function useOutbox(conversationId: string, userId: string) {
       try {
         await sendMessage({ clientId, text });
         drop(clientId);
-      } catch {
-        setOutgoing((list) => list.map((o) => (o.clientId === clientId ? { ...o, status: 'failed' } : o)));
+      } catch (err) {
+        const refused = err instanceof Error && (err as { code?: unknown }).code === 'abusive_text' ? err.message : undefined;
+        setOutgoing((list) => list.map((o) => (o.clientId === clientId ? { ...o, status: 'failed', refused } : o)));
       }
     },
     [sendMessage, drop],
@@ -53,7 +56,8 @@ export function useOutbox(conversationId: string, userId: string) {
 
   return {
     outgoing,
-    failed: outgoing.some((o) => o.status === 'failed'),
+    // A refused text says why beside it: the page's 'try again later' would be wrong for it.
+    failed: outgoing.some((o) => o.status === 'failed' && !o.refused),
     send: (text: string) => void deliver(randomUuid(), text),
     retry: (o: Outgoing) => void deliver(o.clientId, o.text),
     discard: drop,

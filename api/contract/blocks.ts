@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+
+/** `POST /api/blocks`: block the other member of a conversation the caller is in. */
+export const BlockBody = z.object({ conversationId: idSchema });
+export type BlockInput = z.output<typeof BlockBody>;
+
+/** `DELETE /api/blocks/{id}`. */
+export const BlockParams = z.object({ id: idSchema });
+
+/**
+ * One block, as its blocker sees it. Never the blocked person's id. An anonymous giver has no name,
+ * username or picture at all: the list shows 'Anonymous giver (conversation of {date})' from
+ * `conversationStartedAt` (`blockedAnonymous`, texts.ts).
+ */
+export interface BlockView {
+  _id: string;
+  anonymous: boolean;
+  /** A named person's display name; null for an anonymous giver. */
+  displayName: string | null;
+  /** A named person's username; null for an anonymous giver. */
+  username: string | null;
+  /** The blocker's own conversation it was made from (theirs to see; it names no one). */
+  conversationId: string;
+  conversationStartedAt: string;
+  createdAt: string;
+}
+
+/** `POST /api/blocks`' answer: the block as the list shows it, nothing more. */
+export interface BlockResponse {
+  block: BlockView;
+}

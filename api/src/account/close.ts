@@ -1,0 +1,120 @@
+/**
+ * Delete my account (issue 14). Confirmed with the password; refused while the account holds money
+ * (account/policy.ts). Otherwise closed in one transaction: personal fields erased (the email a
+ * unique tombstone, the password unusable), links closed, the wishlist and the shipping address
+ * removed, unused invites revoked, the messages they sent read 'Deleted message' (rows kept, so
+ * every `seq` stays), every session ended. The row itself stays, with `closed_at`, so the ledger
+ * entries that point to it stay (money history is never erased). After commit: the sockets of every
+ * session close on every process and the pictures are deleted from storage.
+ */
+import crypto from 'node:crypto';
+import { In, type EntityManager } from 'typeorm';
+import { ACCOUNT_PASSWORD_WRONG, DELETED_MESSAGE } from '../../contract/texts.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/session.js';
+import { MessageEntity } from '../conversations/entity.js';
+import type { Deps } from '../deps.js';
+import { AppError, conflict, notFound } from '../errors.js';
+import { InviteEntity } from '../invites/entity.js';
+import { LinkEntity } from '../links/entity.js';
+import { LedgerAccountEntity } from '../money/entities.js';
+import { escrowAccount } from '../money/ledger.js';
+import { AddressEntity } from '../orders/entity.js';
+import { removeImage } from '../uploads/service.js';
+import { UserEntity, type User } from '../users/entity.js';
+import { PaymentIntentEntity } from '../wallet/intents.js';
+import { WishlistEntity, WishlistItemEntity } from '../wishlists/entity.js';
+import { cannotClose } from './policy.js';
+import { SubscriptionEntity } from '../subscriptions/entity.js';
+
+/** Stored in place of a closed account's password hash: no password verifies against it. */
+export const CLOSED_PASSWORD_HASH = '!closed';
+
+/** A unique email no one can sign in with (fits the 40-character column). */
+const tombstoneEmail = () => `${crypto.randomUUID().replaceAll('-', '')}@closed`;
+
+export const wrongPassword = () => new AppError(403, 'wrong_password', ACCOUNT_PASSWORD_WRONG);
+
+/** What the user's give links still hold in escrow, together. */
+async function escrowHeld(em: EntityManager, userId: string): Promise<number> {
+  const links = await em.find(LinkEntity, { select: { id: true }, where: { creatorId: userId, giveOrReceive: 'give' } });
+  if (links.length === 0) return 0;
+  const accounts = await em.find(LedgerAccountEntity, { where: { key: In(links.map((l) => escrowAccount(l.id))) } });
+  return accounts.reduce((sum, a) => sum + a.balanceCents, 0);
+}
+
+/** Whether the user's subscription would still charge: active and not cancelled at its period end, or past due. */
+async function renewing(em: EntityManager, userId: string): Promise<boolean> {
+  const sub = await em.findOneBy(SubscriptionEntity, { userId });
+  return !!sub && ((sub.status === 'active' && !sub.cancelAtPeriodEnd) || sub.status === 'past_due');
+}
+
+/** Closes the account inside `em`'s transaction; answers the pictures to delete once it commits. */
+async function closeIn(em: EntityManager, userId: string, now: Date): Promise<(string | null)[]> {
+  const user = await em.findOneBy(UserEntity, { id: userId });
+  if (!user || user.closedAt) throw notFound('User not found');
+  const refusal = cannotClose({
+    balanceCents: user.balanceCents,
+    escrowCents: await escrowHeld(em, userId),
+    pendingPayments: await em.countBy(PaymentIntentEntity, { userId, status: 'pending' }),
+    renewingSubscription: await renewing(em, userId),
+  });
+  if (refusal) throw conflict(refusal.message, refusal.code);
+
+  // Conditional on a zero balance, so money that arrived since the check refuses the close instead.
+  const closed = await em
+    .createQueryBuilder()
+    .update(UserEntity)
+    .set({
+      email: tombstoneEmail(),
+      passwordHash: CLOSED_PASSWORD_HASH,
+      displayName: '',
+      bio: '',
+      location: '',
+      profilePicture: null,
+      coverPicture: null,
+      letVisitorsJoin: false,
+      closedAt: now,
+      updatedAt: now,
+    })
+    .where('id = :userId AND balance_cents = 0 AND closed_at IS NULL', { userId })
+    .execute();
+  if (closed.affected !== 1) {
+    const latest = await em.findOneBy(UserEntity, { id: userId });
+    const late = cannotClose({ balanceCents: latest?.balanceCents ?? 0, escrowCents: 0 });
+    throw late ? conflict(late.message, late.code) : notFound('User not found');
+  }
+
+  await em
+    .createQueryBuilder()
+    .update(LinkEntity)
+    .set({ status: 'expired', closedAt: now })
+    .where("creator_id = :userId AND status = 'active'", { userId })
+    .execute();
+  await em.delete(WishlistItemEntity, { ownerId: userId });
+  await em.delete(WishlistEntity, { ownerId: userId });
+  await em.delete(AddressEntity, { userId });
+  await em.delete(InviteEntity, { ownerId: userId, status: 'available' });
+  await em
+    .createQueryBuilder()
+    .update(MessageEntity)
+    .set({ text: DELETED_MESSAGE })
+    .where("sender_id = :userId AND message_type = 'normal'", { userId })
+    .execute();
+  await revokeUserSessions(em, userId);
+  return [user.profilePicture, user.coverPicture];
+}
+
+/** Deletes the account of `user` (the session's user) after checking `password`. */
+export async function closeAccount(deps: Deps, user: User, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
+  const pictures = await deps.db.transaction((em) => closeIn(em, user.id, deps.clock()));
+  await deps.realtime.endSessions(user.id, () => true);
+  for (const picture of pictures) {
+    try {
+      await removeImage(deps.config, picture);
+    } catch (err) {
+      deps.log.error({ err }, 'removing a closed account’s picture failed');
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The account-closing rules (issue 14), written once: when an account may be closed, and when a
+ * closed account's username is free again.
+ */
+import { formatCents } from '../../contract/money.js';
+import { giveLinkHoldsEscrow, PAYMENT_STILL_PENDING, withdrawBalanceFirst } from '../../contract/texts.js';
+
+/** A closed account's username stays taken this long, then anyone may register it. */
+export const USERNAME_RELEASE_DAYS = 30;
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface MoneyHeld {
+  /** The user's balance. */
+  balanceCents: number;
+  /** What the user's give links still hold in escrow, together. */
+  escrowCents: number;
+  /** Deposits and withdrawals still waiting on the payments provider: settling one may credit the balance. */
+  pendingPayments?: number;
+  /** A subscription that would still charge: active and renewing, or past due (its invoice may be retried). */
+  renewingSubscription?: boolean;
+}
+
+export type CloseRefusal = { code: 'balance_held' | 'escrow_held' | 'payment_pending' | 'subscription_renewing'; message: string };
+
+/** Deleting an account must not leave a card being charged: the subscription is cancelled first. */
+export const CANCEL_SUBSCRIPTION_FIRST =
+  'Cancel your subscription first (Manage Subscription): your account can be deleted once it no longer renews.';
+
+/** Why the account may not be closed yet (money it still holds, with how to get it out), or null when it may. */
+export function cannotClose({
+  balanceCents,
+  escrowCents,
+  pendingPayments = 0,
+  renewingSubscription = false,
+}: MoneyHeld): CloseRefusal | null {
+  if (balanceCents > 0) return { code: 'balance_held', message: withdrawBalanceFirst(formatCents(balanceCents)) };
+  if (escrowCents > 0) return { code: 'escrow_held', message: giveLinkHoldsEscrow(formatCents(escrowCents)) };
+  if (pendingPayments > 0) return { code: 'payment_pending', message: PAYMENT_STILL_PENDING };
+  if (renewingSubscription) return { code: 'subscription_renewing', message: CANCEL_SUBSCRIPTION_FIRST };
+  return null;
+}
+
+/** Accounts closed before this instant have released their usernames. */
+export const releasedBefore = (now: Date): Date => new Date(now.getTime() - USERNAME_RELEASE_DAYS * DAY_MS);
+
+/** Whether a closed account's username is free again at `now`. */
+export const isUsernameReleased = (closedAt: Date | null | undefined, now: Date): boolean =>
+  closedAt != null && closedAt.getTime() < releasedBefore(now).getTime();

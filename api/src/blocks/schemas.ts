@@ -1,0 +1,2 @@
+/** The blocks requests and answers are part of the contract shared with the renderer. */
+export * from '../../contract/blocks.js';

@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCK_DONE, MESSAGE_UNDELIVERABLE, NO_BLOCKS } from '../api/contract/texts.js';
+import { VIEWPORTS, launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+
+let app: RunningApp;
+let browser: Browser;
+let ana: ApiAccount;
+let bob: ApiAccount;
+let conversationId: string;
+
+const api = (token: string, method: string, path: string, body?: unknown) =>
+  fetch(`${app.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-auth-token': token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  ana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ana');
+  bob = await registerViaApi(app, ana.inviteCodes[0], 'bob');
+  // Bob gives to Ana's receive link: an anonymous giver in Ana's messages.
+  const link = await api(ana.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
+  await api(bob.token, 'POST', '/api/billing-settings-deposit', { balance: 20 });
+  const give = await api(bob.token, 'POST', '/statuses/api/gives', { postId: link.body.id, amount: 5 });
+  if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
+  conversationId = give.body.conversationId as string;
+  await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Hope you like it!' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('blocking an anonymous giver', () => {
+  it("blocks from the thread's menu, lists them anonymously in Settings, and unblocks", async () => {
+    const page = await openAs(browser, app, ana, { viewport: VIEWPORTS.desktop });
+    await page.goto(`${app.url}/messages/${conversationId}`);
+    await page.getByText('Hope you like it!').waitFor({ timeout: 10_000 });
+
+    const menuButton = page.getByRole('button', { name: 'Conversation options' });
+    await menuButton.click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Block…' }).waitFor();
+    await screenshots(page, 'block-menu');
+
+    await menu.getByRole('menuitem', { name: 'Block…' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('They are not told.', { exact: false }).waitFor();
+    await screenshots(page, 'block-confirm');
+    await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+    await page.getByRole('dialog').getByText(BLOCK_DONE).waitFor({ timeout: 10_000 });
+    await screenshots(page, 'block-done');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // Bob's messages no longer arrive, and what he is told does not say why.
+    const refused = await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Hello?' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(MESSAGE_UNDELIVERABLE);
+
+    // The menu now offers Unblock for this thread.
+    await menuButton.click();
+    await menu.getByRole('menuitem', { name: 'Unblock' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${app.url}/profile/${ana.username}/settings`);
+    const section = page.getByRole('region', { name: 'Blocked people' });
+    const row = section.getByRole('listitem');
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    const text = (await row.textContent()) ?? '';
+    expect(text).toMatch(/^Anonymous giver \(conversation of .+\)Unblock$/);
+    expect(text.toLowerCase()).not.toContain('bob');
+    await section.scrollIntoViewIfNeeded();
+    await screenshots(page, 'blocked-settings');
+
+    await row.getByRole('button', { name: /^Unblock/ }).click();
+    await section.getByText(NO_BLOCKS).waitFor({ timeout: 10_000 });
+    await screenshots(page, 'blocked-settings-empty');
+
+    const again = await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Hello again' });
+    expect(again.status).toBe(201);
+  });
+});
