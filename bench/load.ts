@@ -18,6 +18,8 @@ export interface LoadSpec {
   gives?: { tokens: string[]; linkIds: string[]; amount: number };
   /** `paths`: GETs rotating through these (share images: a different link each request). */
   paths?: string[];
+  /** Extra request headers (the inbox: the user's `x-auth-token`). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -104,7 +106,7 @@ function main(): void {
     url: spec.url,
     connections: spec.connections,
     duration,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...spec.headers },
     requests,
   });
 

@@ -8,6 +8,7 @@
  * - POST /statuses/api/gives concurrent gives, each a distinct (giver, receive link) pair
  * - POST /analytics/log-event analytics events accepted per second (then checks all were stored)
  * - GET /links/{u}/image    share images: a cold render per request (story and card), and a cached one
+ * - GET /conversations/{id} the inbox of a user with 200 conversations (last message, unread count each)
  *
  * The load generator runs in a child process (bench/load.ts) so it does not share the server's
  * event loop; on a small machine they still share the CPUs, and so does PostgreSQL.
@@ -30,6 +31,7 @@ import { buildUsers, startTestServer, type TestServer, type TestUser } from '../
 import type { LoadResult, LoadSpec } from './load.js';
 import { numberArg } from './args.js';
 import { shareImageScenarios } from './images.js';
+import { INBOX_CONVERSATIONS, seedInbox } from './inbox.js';
 
 const FEED_LINKS = 10_000;
 /** Givers and receive links for the give scenario: coprime, so pair k = (k mod G, k mod R) covers G×R. */
@@ -121,6 +123,7 @@ interface Seeded {
   receiveLinkIds: string[];
   givers: TestUser[];
   spareGiver: TestUser;
+  inboxUser: TestUser;
 }
 
 /**
@@ -174,6 +177,7 @@ async function seed(server: TestServer, analyze: boolean): Promise<Seeded> {
   );
   // What happens within a minute of a bulk load: autovacuum on PostgreSQL, the server's own
   // `db.optimize()` on its sweep timer for SQLite. --analyze runs a full ANALYZE on SQLite instead.
+  const inboxUser = await timed(`an inbox of ${INBOX_CONVERSATIONS} conversations`, () => seedInbox(server, buildManyUsers));
   if (db.isPostgres || analyze) await timed('ANALYZE', () => db.source.query('ANALYZE'));
   else await timed('PRAGMA optimize', () => db.optimize());
   const step = Math.floor(FEED_LINKS / RECEIVE_LINKS);
@@ -181,6 +185,7 @@ async function seed(server: TestServer, analyze: boolean): Promise<Seeded> {
     receiveLinkIds: Array.from({ length: RECEIVE_LINKS }, (_, i) => links[i * step].id),
     givers: givers.slice(0, GIVERS),
     spareGiver: givers[GIVERS],
+    inboxUser,
   };
 }
 
@@ -195,6 +200,11 @@ async function sanityCheck(server: TestServer, seeded: Seeded, staticPath: strin
   const feed = await server.request<unknown[]>('GET', '/links/all?page=1');
   if (feed.status !== 200 || !Array.isArray(feed.body) || feed.body.length !== 25)
     throw new Error(`feed answered ${feed.status} with ${Array.isArray(feed.body) ? feed.body.length : 'no'} cards`);
+  const inbox = await server.request<{ unreadCount: number }[]>('GET', `/conversations/${seeded.inboxUser.user._id}`, {
+    token: seeded.inboxUser.token,
+  });
+  if (inbox.status !== 200 || inbox.body.length !== INBOX_CONVERSATIONS || inbox.body.some((c) => c.unreadCount !== 2))
+    throw new Error(`the inbox answered ${inbox.status} with ${Array.isArray(inbox.body) ? inbox.body.length : 'no'} conversations`);
   const give = await server.request('POST', '/statuses/api/gives', {
     token: seeded.spareGiver.token,
     body: { postId: seeded.receiveLinkIds[0], amount: GIVE_DOLLARS },
@@ -247,6 +257,15 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
       { scenario: 'GET /healthz (SELECT 1, ceiling)', spec: { ...base, kind: 'get', path: '/healthz' } },
       ...(staticPath ? [{ scenario: `GET ${staticPath} (static, no DB)`, spec: { ...base, kind: 'get' as const, path: staticPath } }] : []),
       { scenario: 'GET /links/all?page=1 (10k links)', spec: { ...base, kind: 'get', path: '/links/all?page=1' } },
+      {
+        scenario: `GET /conversations/{id} (inbox, ${INBOX_CONVERSATIONS} conversations)`,
+        spec: {
+          ...base,
+          kind: 'get',
+          path: `/conversations/${seeded.inboxUser.user._id}`,
+          headers: { 'x-auth-token': seeded.inboxUser.token },
+        },
+      },
       {
         scenario: 'POST /statuses/api/gives',
         spec: {

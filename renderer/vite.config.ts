@@ -47,6 +47,10 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // dist/web/.vite/manifest.json: which chunks a page needs (scripts/first-load.ts).
+    manifest: true,
+    // One stylesheet, linked from index.html: the server's markup of a shared page is styled before any script runs.
+    cssCodeSplit: false,
     target: 'es2022',
   },
 });

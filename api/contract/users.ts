@@ -46,7 +46,8 @@ export const emailSchema = (min: number, max: number) =>
     .trim()
     .min(min, `Email must be ${min}-${max} characters.`)
     .max(max, `Email must be ${min}-${max} characters.`)
-    .pipe(z.email('Please enter a valid email address.'))
+    // The browser's own email field rule (HTML's valid e-mail address), so what it accepts registers: `a@b.c`.
+    .pipe(z.email({ pattern: z.regexes.html5Email, message: 'Please enter a valid email address.' }))
     .transform(lower);
 
 /** Text shown to others: names follow the name rules, the rest refuses hidden characters. */

@@ -12,6 +12,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { authMiddleware, identify, type AuthMiddleware } from './http/auth.js';
 import type { AppState } from './http/context.js';
 import { cors } from './http/cors.js';
+import { apiDocs } from './http/docs.js';
 import { errorMiddleware } from './http/errors.js';
 import { desktopVersionCheck } from './http/version.js';
 import { apiRateLimit } from './http/rate-limit.js';
@@ -19,6 +20,7 @@ import { refuseNulBytes } from './http/input.js';
 import { allowedMethods } from './http/methods.js';
 import { requestLog, requestLogFormat } from './http/request-log.js';
 import { webMiddleware } from './http/web.js';
+import { noStoreWhenSignedIn } from './http/no-store.js';
 import { linkPreviews } from './sharing/preview.js';
 import { shareRoutes } from './sharing/routes.js';
 import { STRIPE_CSP, stripeWebhook } from './subscriptions/webhook.js';
@@ -56,7 +58,8 @@ export function createApp(deps: Deps): Koa<AppState> {
           scriptSrc: ["'self'", ...stripe.scriptSrc],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...deps.catalog.imageOrigins],
-          connectSrc: ["'self'", 'ws:', 'wss:', ...stripe.connectSrc],
+          // 'self' covers the socket's ws:/wss: to our own host (CSP3; Chromium, Firefox, Safari 15.4+).
+          connectSrc: ["'self'", ...stripe.connectSrc],
           frameSrc: ["'self'", ...stripe.frameSrc],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
@@ -87,6 +90,8 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(webMiddleware(deps.config, linkPreviews(deps)));
   // Who is asking, for every request (routes then require it, and the rate limits count by it).
   app.use(identify(deps));
+  // Signed-in answers are never cached (unless the route set its own Cache-Control).
+  app.use(noStoreWhenSignedIn);
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -98,7 +103,10 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(apiRateLimit(deps.limits, deps.config));
   app.use(refuseNulBytes);
 
-  const routers = apiRouters(deps, authMiddleware());
+  const auth = authMiddleware();
+  const routers = apiRouters(deps, auth);
+  // The published contract: /api/openapi.json and its reference page /api/docs (http/docs.ts).
+  app.use(apiDocs(routers, auth));
   // One 405/OPTIONS answer over all routers: they share prefixes (see http/methods.ts).
   app.use(allowedMethods(routers));
   for (const router of routers) app.use(router.routes());

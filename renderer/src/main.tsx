@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/app.css';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { createQueryClient } from './api/queryClient';
 import { bindSession } from './state/session';
 
@@ -16,12 +16,15 @@ bindSession(queryClient, store);
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <Provider store={store}>
-        <App />
-      </Provider>
-    </QueryClientProvider>
-  </StrictMode>,
+// A shared link or wishlist page shows the server's own markup until its chunk is here, then renders.
+void preloadPage(window.location.pathname).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Provider store={store}>
+          <App />
+        </Provider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

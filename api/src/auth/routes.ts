@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../deps.js';
+import { credentialsOf } from './credentials.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { perAddress } from '../http/rate-limit.js';
@@ -68,9 +69,19 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     }),
   );
 
-  router.get('/me', authenticate, async (ctx) => {
-    ctx.body = presentPrivateUser(currentUser(ctx));
-  });
+  // A visitor (no token, no session cookie) is no error: 204, nobody signed in, so a logged-out
+  // page's start-up session check logs nothing. Credentials that no longer hold are still a 401.
+  router.get(
+    '/me',
+    async (ctx, next) => {
+      if (credentialsOf(ctx.headers)) return next();
+      ctx.status = 204;
+    },
+    authenticate,
+    async (ctx) => {
+      ctx.body = presentPrivateUser(currentUser(ctx));
+    },
+  );
 
   // Ends the session the request names (if any) on the server and its sockets; always 204.
   router.post('/logout', async (ctx) => {

@@ -131,7 +131,16 @@ export function userAgentOf(ctx: AppContext): string | null {
   return agent || null;
 }
 
-const cookieOptions = (deps: Deps) => ({
+/**
+ * The cookie's options. With an https PUBLIC_URL (`cookieSecure`) the cookie is always Secure, even
+ * when TLS ends at a proxy the app was not told to trust (the cookies module would refuse it then).
+ */
+const cookieOptions = (deps: Deps, ctx: AppContext) => {
+  if (deps.config.cookieSecure) ctx.cookies.secure = true;
+  return sessionCookie(deps);
+};
+
+const sessionCookie = (deps: Deps) => ({
   httpOnly: true,
   sameSite: 'lax' as const,
   secure: deps.config.cookieSecure,
@@ -142,7 +151,7 @@ const cookieOptions = (deps: Deps) => ({
 /** Answers with the session: sets it as the httpOnly cookie and returns its token (for the body or a header). */
 export async function setSessionCookie(deps: Deps, ctx: AppContext, session: Session): Promise<string> {
   const token = await sessionToken(deps.tokens, session);
-  ctx.cookies.set(SESSION_COOKIE, token, { ...cookieOptions(deps), maxAge: Math.max(0, session.expiresAt.getTime() - Date.now()) });
+  ctx.cookies.set(SESSION_COOKIE, token, { ...cookieOptions(deps, ctx), maxAge: Math.max(0, session.expiresAt.getTime() - Date.now()) });
   return token;
 }
 
@@ -163,5 +172,5 @@ export async function endSession(deps: Deps, ctx: AppContext): Promise<void> {
     await revokeSession(deps.db, session.id);
     await deps.realtime.endSessions(session.userId, (id) => id === session.id);
   }
-  ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(deps));
+  ctx.cookies.set(SESSION_COOKIE, null, cookieOptions(deps, ctx));
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { In, Not, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { MESSAGE_UNDELIVERABLE } from '../../contract/texts.js';
 import { assertCanReach } from '../blocks/service.js';
@@ -134,14 +134,45 @@ export async function memberConversation(
   return conversation;
 }
 
-async function viewOf(db: Database, c: Conversation, viewerId: string): Promise<ConversationView> {
-  const otherId = c.initiatorId === viewerId ? c.responderId : c.initiatorId;
-  const [other, last, unread] = await Promise.all([
-    db.manager.findOneBy(UserEntity, { id: otherId }),
-    c.lastMessageId ? db.manager.findOneBy(MessageEntity, { id: c.lastMessageId }) : Promise.resolve(null),
-    db.manager.countBy(MessageEntity, { conversationId: c.id, senderId: Not(viewerId), read: false }),
+/**
+ * The views of `conversations` for `viewerId` in a fixed number of reads, however many there are:
+ * the other members, the last messages, and the unread counts (one grouped count).
+ */
+async function viewsOf(db: Database, conversations: Conversation[], viewerId: string): Promise<ConversationView[]> {
+  if (conversations.length === 0) return [];
+  const otherOf = (c: Conversation) => (c.initiatorId === viewerId ? c.responderId : c.initiatorId);
+  const otherIds = [...new Set(conversations.map(otherOf))];
+  const lastIds = conversations.flatMap((c) => (c.lastMessageId ? [c.lastMessageId] : []));
+  const [others, lasts, unreadRows] = await Promise.all([
+    db.manager.findBy(UserEntity, { id: In(otherIds) }),
+    lastIds.length ? db.manager.findBy(MessageEntity, { id: In(lastIds) }) : Promise.resolve([]),
+    db.manager
+      .createQueryBuilder(MessageEntity, 'm')
+      .select('m.conversationId', 'conversation_id')
+      .addSelect('COUNT(*)', 'n')
+      .where('m.conversationId IN (:...ids)', { ids: conversations.map((c) => c.id) })
+      .andWhere('m.senderId <> :viewerId', { viewerId })
+      .andWhere('NOT m.read')
+      .groupBy('m.conversationId')
+      .getRawMany<{ conversation_id: string; n: number | string }>(),
   ]);
-  return presentConversation(c, viewerId, other, last, unread);
+  const users = new Map(others.map((u) => [u.id, u]));
+  const messages = new Map(lasts.map((m) => [m.id, m]));
+  const unread = new Map(unreadRows.map((r) => [r.conversation_id, Number(r.n)]));
+  return conversations.map((c) =>
+    presentConversation(
+      c,
+      viewerId,
+      users.get(otherOf(c)) ?? null,
+      (c.lastMessageId && messages.get(c.lastMessageId)) || null,
+      unread.get(c.id) ?? 0,
+    ),
+  );
+}
+
+async function viewOf(db: Database, c: Conversation, viewerId: string): Promise<ConversationView> {
+  const [view] = await viewsOf(db, [c], viewerId);
+  return view;
 }
 
 export async function listConversations(db: Database, viewerId: string): Promise<ConversationView[]> {
@@ -150,7 +181,7 @@ export async function listConversations(db: Database, viewerId: string): Promise
     order: { lastMessageAt: 'DESC' },
     take: 200,
   });
-  return Promise.all(conversations.map((c) => viewOf(db, c, viewerId)));
+  return viewsOf(db, conversations, viewerId);
 }
 
 export async function findConversation(db: Database, viewerId: string, conversationId: string): Promise<ConversationView> {
@@ -199,7 +230,7 @@ export async function unreadMessageCount(db: Database, userId: string): Promise<
     .innerJoin('Conversation', 'c', 'c.id = m.conversation_id')
     .where('(c.initiator_id = :userId OR c.responder_id = :userId)', { userId })
     .andWhere('m.sender_id <> :userId', { userId })
-    .andWhere('m.read = :unread', { unread: false })
+    .andWhere('NOT m.read')
     .getCount();
   return row;
 }

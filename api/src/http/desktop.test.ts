@@ -79,7 +79,8 @@ describe('CORS for the desktop app', () => {
   });
 
   it('error answers carry the CORS headers too, so the app can read them', async () => {
-    const res = await server.request('GET', '/api/auth/me', { headers: { origin: APP } });
+    // A token that no longer holds is a 401 (no credentials at all is a 204: a visitor).
+    const res = await server.request('GET', '/api/auth/me', { headers: { origin: APP, 'x-auth-token': 'not-a-session' } });
     expect(res).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
     expect(res.headers.get('access-control-allow-origin')).toBe(APP);
   });

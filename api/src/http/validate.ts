@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badRequest } from '../errors.js';
 import type { AppContext, Middleware } from './context.js';
 
-type Parts = { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
+export type Parts = { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
 type Parsed<P extends Parts> = { [K in keyof P]: P[K] extends z.ZodType ? z.output<P[K]> : never };
 
 /** Messages for issues whose schema did not give one of its own: `field: what is wrong`. */
@@ -30,12 +30,15 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   return result.data;
 }
 
+/** The schemas each `validate()` step checks, by its middleware: the OpenAPI document reads them (http/openapi.ts). */
+export const routeSchemas = new WeakMap<Middleware, Parts>();
+
 /**
  * The one validation step of every route: parses body, query and params with the route's zod
  * schemas and hands the typed result to the handler. The first issue becomes a 400.
  */
 export function validate<P extends Parts>(parts: P, handler: (ctx: AppContext, input: Parsed<P>) => Promise<void> | void): Middleware {
-  return async (ctx) => {
+  const step: Middleware = async (ctx) => {
     const input: Record<string, unknown> = {};
     if (parts.params) input.params = parse(parts.params, ctx.params ?? {});
     if (parts.query) input.query = parse(parts.query, ctx.query);
@@ -43,4 +46,6 @@ export function validate<P extends Parts>(parts: P, handler: (ctx: AppContext, i
     ctx.state.input = input;
     await handler(ctx, input as Parsed<P>);
   };
+  routeSchemas.set(step, parts);
+  return step;
 }

@@ -92,10 +92,10 @@ describe('web hosting', () => {
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('max-age=31536000,immutable');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const icon = await fetch(`${server.url}/favicon.svg`);
-    expect(icon.headers.get('cache-control')).toBe('max-age=3600');
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('does not serve files outside the site', async () => {

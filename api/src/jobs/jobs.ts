@@ -21,10 +21,13 @@ export function scheduledJobs(deps: Deps, payments: PaymentsProvider): Scheduled
       // Expired links give their unused escrow back, exactly once (a conditional update per link).
       name: 'links.expire',
       everyMs: MINUTE,
-      run: async (now) => {
-        await sweepExpiredLinks(deps.db, now);
-        await deps.db.optimize();
-      },
+      run: (now) => sweepExpiredLinks(deps.db, now),
+    },
+    {
+      // SQLite's PRAGMA optimize and the reopening of its reader (db.optimize): hourly, on its own.
+      name: 'db.optimize',
+      everyMs: 60 * MINUTE,
+      run: () => deps.db.optimize(),
     },
     {
       // Item orders: waiting ones past 14 days go back to their givers; the marketplace moves the rest on.

@@ -117,9 +117,19 @@ describe('one run per period across processes', () => {
 });
 
 describe('the registered jobs', () => {
-  it("lists the link sweep, the order sweep, pending payments, subscription renewals and closed accounts' usernames", () => {
-    const names = scheduledJobs(first.deps, new SandboxPayments()).map((j) => j.name);
-    expect(names).toEqual(['links.expire', 'orders.sweep', 'payments.resolve', 'subscriptions.renew', 'accounts.release']);
+  it("lists the link sweep, the hourly optimize, the order sweep, pending payments, subscription renewals and closed accounts' usernames", () => {
+    const jobs = scheduledJobs(first.deps, new SandboxPayments());
+    expect(jobs.map((j) => j.name)).toEqual([
+      'links.expire',
+      'db.optimize',
+      'orders.sweep',
+      'payments.resolve',
+      'subscriptions.renew',
+      'accounts.release',
+    ]);
+    // PRAGMA optimize and the reader's reopening run hourly, not with the minute's link sweep.
+    expect(jobs.find((j) => j.name === 'db.optimize')?.everyMs).toBe(60 * 60_000);
+    expect(jobs.find((j) => j.name === 'links.expire')?.everyMs).toBe(60_000);
   });
 
   it("refunds an expired link's escrow exactly once when both processes' schedulers run the sweep", async () => {

@@ -1,4 +1,4 @@
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { AppError, forbidden, gone, notFound } from '../errors.js';
@@ -108,25 +108,26 @@ export async function confirmGive(db: Database, giver: User, postId: string, giv
   return { ok: true };
 }
 
-/** The feed: open links, newest first, 25 a page. */
+/**
+ * The feed: open links, newest first, 25 a page, with their creators' names and badges, in one
+ * query (idx_links_feed). The answer is the same for every viewer ('You are' is the client's call,
+ * renderer/src/linkText.ts), so it carries an ETag (links/routes.ts).
+ */
 export async function listFeed(db: Database, page: number): Promise<LinkView[]> {
   const now = new Date();
-  const rows = await db.manager
+  const links = await db.manager
     .createQueryBuilder(LinkEntity, 'l')
-    .innerJoin('User', 'u', 'u.id = l.creator_id')
-    .addSelect('u.username', 'creator_username')
+    .innerJoinAndMapOne('l.creator', 'User', 'u', 'u.id = l.creatorId')
+    .select(['l', 'u.id', 'u.username', 'u.subscribedUntil'])
     .where('l.status = :active', { active: 'active' })
-    .andWhere('l.expires_at > :now', { now: dateParam(db.manager, now) })
-    .orderBy('l.created_at', 'DESC')
+    .andWhere('l.expiresAt > :now', { now: dateParam(db.manager, now) })
+    .orderBy('l.createdAt', 'DESC')
     .addOrderBy('l.id', 'DESC')
     .offset((page - 1) * LINK_PAGE_SIZE)
     .limit(LINK_PAGE_SIZE)
-    .getRawAndEntities();
-  // The creators' badges: one read for the page's creators (isSubscribed is derived from their paid period).
-  const creatorIds = [...new Set(rows.entities.map((link) => link.creatorId))];
-  const creators = new Map((creatorIds.length ? await db.manager.findBy(UserEntity, { id: In(creatorIds) }) : []).map((u) => [u.id, u]));
-  return rows.entities.map((link, i) =>
-    presentLink(link, creators.get(link.creatorId) ?? { username: String(rows.raw[i].creator_username), subscribedUntil: null }),
+    .getMany();
+  return (links as (Link & { creator: Pick<User, 'username' | 'subscribedUntil'> })[]).map((link) =>
+    presentLink(link, link.creator, undefined, now),
   );
 }
 

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.js';
 import { resolveSecret } from '../auth/tokens.js';
 import { sendAnswer } from '../http/answer.js';
 import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
+import { answerJsonWithEtag } from '../http/etag.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
@@ -42,8 +43,9 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
 
   router.get(
     '/links/all',
+    // The same answer for everyone: a client revalidating an unchanged page gets a 304.
     validate({ query: PageQuery }, async (ctx, { query }) => {
-      ctx.body = await listFeed(deps.db, query.page);
+      answerJsonWithEtag(ctx, await listFeed(deps.db, query.page));
     }),
   );
 

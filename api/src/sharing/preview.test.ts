@@ -79,6 +79,19 @@ function cardOf(html: string): Record<string, string> {
   );
 }
 
+/** What the page's `#root` holds before any script runs (the server's static markup). */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  expect(start).toBeGreaterThanOrEqual(0);
+  return html.slice(start, html.lastIndexOf('</body>'));
+}
+
+/** The text of some markup, as a browser shows it (tags dropped, entities decoded). */
+const textOf = (markup: string) =>
+  decode(markup.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
 const create = (who: TestUser, details: Record<string, unknown>) =>
   server.request<{ id: string }>('POST', '/links/create', { token: who.token, body: { details } });
 
@@ -136,7 +149,7 @@ describe('link pages unfurl into a card', () => {
     expect(head).toContain('property="og:image"');
     expect(head).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     expect(html.match(/<script/g)).toHaveLength(1);
-    expect(html).toContain('<div id="root"></div>');
+    expect(rootOf(html)).toContain(`@${name} is giving <span class="link-hero__what">$5.00</span>`);
     // The same for a browser, a HEAD, and the username in another case.
     expect(cardOf((await fetchPage(`/link/${name.toUpperCase()}/`, CHROME)).html)['og:title']).toBe(title);
     const onlyHead = await fetch(`${server.url}/link/${name}`, { method: 'HEAD', headers: { accept: 'text/html' } });
@@ -237,6 +250,84 @@ describe('link pages unfurl into a card', () => {
     const tags = JSON.stringify(card);
     expect(tags).not.toMatch(/987|balance|visitor|views?\b|\b3\b/i);
     expect(tags).not.toContain(jo.user.email);
+  });
+});
+
+describe('link and wishlist pages carry their content in the HTML, before any script', () => {
+  it("a link page: the creator's name and 'is requesting $20.00' inside #root, the card's own classes", async () => {
+    const [mo] = await buildUsers(server, 1, 'pmk');
+    await server.request('PATCH', `/api/users/${mo.user._id}`, { token: mo.token, body: { displayName: 'Mo Marsh' } });
+    expect((await create(mo, { giveorreceive: 'receive', type: 'currency', amount: 20 })).status).toBe(201);
+    const root = rootOf((await fetchPage(`/link/${mo.user.username}`, CHROME)).html);
+    expect(textOf(root)).toContain(`Mo Marsh @${mo.user.username} Gift request @${mo.user.username} is requesting $20.00`);
+    expect(textOf(root)).toContain('Log in or register to give to this link.');
+    expect(root).toContain('class="card link-hero"');
+    expect(root).toContain('<main class="app-main" id="main">');
+  });
+
+  it('a wishlist page: its title and first items with their text and image', async () => {
+    const [ny] = await buildUsers(server, 1, 'pmw');
+    const search = async (q: string) =>
+      (await server.request<{ itemId: string }[]>('GET', `/api/products/search?q=${q}`, { token: ny.token })).body;
+    const products = [...(await search('camera')), ...(await search('book')), ...(await search('mug'))];
+    const chosen = products.slice(0, 4);
+    const saved = await server.request('PUT', '/wishlists/update', {
+      token: ny.token,
+      body: { username: ny.user.username, items: chosen.map((p) => ({ itemId: p.itemId })) },
+    });
+    expect(saved.status).toBe(200);
+    const list = (
+      await server.request<{ userWishlist: { items: { title: string; imageUrl: string }[] } }>('GET', `/wishlists/${ny.user.username}`)
+    ).body.userWishlist.items;
+    const root = rootOf((await fetchPage(`/wishlist/${ny.user.username}`, CHROME)).html);
+    const text = textOf(root);
+    expect(text).toContain(`@${ny.user.username}'s wishlist`);
+    expect(text).toContain(`${list.length} of 7 items`);
+    expect(list).toHaveLength(4);
+    for (const item of list.slice(0, 3)) expect(text).toContain(item.title);
+    expect(root).toContain(`src="${list[0].imageUrl}"`);
+    // Only the first three: the rest arrive with the app.
+    expect(root.match(/class="wish-row"/g)).toHaveLength(3);
+    // An empty wishlist says so.
+    const [oz] = await buildUsers(server, 1, 'pme');
+    expect(textOf(rootOf((await fetchPage(`/wishlist/${oz.user.username}`, CHROME)).html))).toContain('Nothing here yet');
+  });
+
+  it('a hostile display name is text in the markup; an unknown user or a closed link has no markup', async () => {
+    const [pa] = await buildUsers(server, 1, 'pmh');
+    const hostile = `"><script>x('&amp;')</script><b a=' $&`;
+    await server.request('PATCH', `/api/users/${pa.user._id}`, { token: pa.token, body: { displayName: hostile } });
+    expect((await create(pa, { giveorreceive: 'receive', type: 'currency', amount: 20 })).status).toBe(201);
+    const root = rootOf((await fetchPage(`/link/${pa.user.username}`, CHROME)).html);
+    expect(root).toContain('&quot;&gt;&lt;script&gt;x(&#39;&amp;amp;&#39;)&lt;/script&gt;&lt;b a=&#39; $&amp;');
+    expect(root).not.toContain('<script');
+    expect(root).not.toContain('<b a=');
+    expect(textOf(root)).toContain(hostile);
+    expect((await fetchPage('/link/nobody-here-at-all', CHROME)).html).toContain('<div id="root"></div>');
+  });
+
+  it('shows nothing private in the markup: no balance, no views, no givers', async () => {
+    const [qi, giver] = await buildUsers(server, 2, 'pmp');
+    await depositFor(server, qi, 987.65);
+    await depositFor(server, giver, 50);
+    await server.request('PATCH', `/api/users/${giver.user._id}`, { token: giver.token, body: { displayName: 'Secret Giver' } });
+    const link = await create(qi, { giveorreceive: 'receive', type: 'currency', amount: 7, quantity: 3 });
+    expect(link.status).toBe(201);
+    const gave = await server.request('POST', '/statuses/api/gives', {
+      token: giver.token,
+      body: { postId: link.body.id, type: 'currency', amount: 5 },
+    });
+    expect(gave.status).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      await server.request('POST', `/links/${qi.user.username}`, {
+        headers: { 'user-agent': CHROME },
+        body: { sessionId: crypto.randomUUID() },
+      });
+    const root = rootOf((await fetchPage(`/link/${qi.user.username}`, CHROME)).html);
+    expect(textOf(root)).toContain('is requesting $7.00');
+    expect(textOf(root)).not.toMatch(/987|balance|visitor|views?\b|Secret Giver|\$5\.00|\b[13]\b/i);
+    expect(root).not.toContain(giver.user.username);
+    expect(root).not.toContain(qi.user.email);
   });
 });
 

@@ -1,3 +1,4 @@
+import { IsNull } from 'typeorm';
 import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
 import type { PageHead } from '../http/web.js';
@@ -5,6 +6,7 @@ import { isOpen } from '../links/queries.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { formatCents } from '../../contract/money.js';
 import { UserEntity, type User } from '../users/entity.js';
+import { WISHLIST_MAX_ITEMS, WishlistItemEntity, type WishlistItem } from '../wishlists/entity.js';
 import { shareImageUrl, sharePageUrl, type ShareKind } from './urls.js';
 
 /**
@@ -121,21 +123,109 @@ function usernameIn(segment: string): string | undefined {
   }
 }
 
+/** How many wishlist items the page's static markup lists (the rest arrive with the app). */
+export const MARKUP_ITEMS = 3;
+
 /**
- * The preview card of a page path, or undefined for a page that has none (only link and
- * wishlist pages do). Reads committed data only; never counts a view.
+ * The static page around a page's content: the app's own shell as a visitor sees it (top bar,
+ * visitor banner, main), so the app replaces it in place, without a jump.
  */
-export async function previewCardFor(db: Database, publicUrl: string, path: string): Promise<PreviewCard | undefined> {
+const shell = (content: string) =>
+  `<div class="app"><header class="topbar"><div class="topbar__inner">` +
+  `<a href="/" class="topbar__home" aria-label="Home"><img src="/favicon.svg" alt="" width="34" height="34" /><span class="wordmark">Giftlink</span></a>` +
+  `<div class="topbar__actions"><a class="btn btn--sm btn--ghost" href="/login">Login</a><a class="btn btn--sm btn--primary" href="/register">Register</a></div>` +
+  `</div></header><div class="visitor-banner" role="note"><span class="visitor-banner__message"><p>Log in or register to gain full access to all features</p></span></div>` +
+  `<main class="app-main" id="main">${content}</main></div>`;
+
+/** The app's coins and package icons (renderer/src/components/Icons.tsx), drawn the same way. */
+const COINS_PATHS =
+  '<circle cx="12" cy="12" r="9" /><path d="M14.8 9.2c-.5-.9-1.6-1.4-2.8-1.4-1.6 0-2.8.8-2.8 2s1.2 1.7 2.8 2.1 2.8.9 2.8 2.1-1.2 2.1-2.8 2.1c-1.3 0-2.4-.6-2.9-1.5M12 6v1.8M12 16.2V18" />';
+const PACKAGE_PATHS = '<path d="M21 8 12 3 3 8v8l9 5 9-5Z" /><path d="m3 8 9 5 9-5M12 13v8" />';
+const icon = (paths: string) =>
+  `<svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
+
+/**
+ * A link page's static markup: the link card (creator, what it gives or asks for, the item's
+ * image) and the visitor's log-in box, as the app draws them for a signed-out visitor. Public
+ * fields only: no balance, no views, no givers.
+ */
+export function linkMarkup(creator: User, link: Link): string {
+  const give = link.giveOrReceive === 'give';
+  const at = escapeHtml(`@${creator.username}`);
+  const media =
+    link.type === 'item' && link.photo
+      ? `<img src="${escapeHtml(link.photo)}" alt="" width="96" height="96" />`
+      : icon(link.type === 'item' ? PACKAGE_PATHS : COINS_PATHS);
+  return shell(
+    `<div class="link-page"><article class="card link-hero" aria-labelledby="link-title">` +
+      `<div class="link-hero__creator"><img class="avatar" src="/favicon.svg" alt="" width="48" height="48" />` +
+      `<div><p class="link-hero__name">${escapeHtml(nameOf(creator))}</p><p class="muted small">${at}</p></div></div>` +
+      `<div class="${give ? 'link-hero__gift link-hero__gift--give' : 'link-hero__gift'}">` +
+      `<span class="link-hero__media" aria-hidden="true">${media}</span>` +
+      `<div class="link-hero__text"><p class="link-hero__eyebrow">${give ? 'Gift link' : 'Gift request'}</p>` +
+      `<h1 id="link-title" class="link-hero__title">${at} is ${give ? 'giving' : 'requesting'} ` +
+      `<span class="link-hero__what">${escapeHtml(linkWhat(link))}</span></h1></div></div></article>` +
+      `<section class="card link-actions link-actions--visitor" aria-label="Log in to use this link">` +
+      `<p>Log in or register to ${give ? 'accept this gift' : 'give to this link'}.</p><div class="link-actions__row">` +
+      `<a class="btn btn--primary" href="/login">Login</a><a class="btn" href="/register">Register</a></div></section></div>`,
+  );
+}
+
+/** A wishlist page's static markup: its title and first items (title, price, image), as the app lists them. */
+export function wishlistMarkup(owner: User, items: WishlistItem[], total: number): string {
+  const at = escapeHtml(`@${owner.username}`);
+  const rows = items
+    .map((item) => {
+      const image = item.imageUrl ? `<img src="${escapeHtml(item.imageUrl)}" alt="" width="72" height="72" />` : '';
+      return (
+        `<li class="wish-row"><span class="wish-row__main"><span class="wish-row__image">${image}</span>` +
+        `<span class="wish-row__text"><span class="wish-row__title">${escapeHtml(item.title)}</span>` +
+        `<span class="wish-row__price">${escapeHtml(formatCents(item.priceCents))}</span></span></span></li>`
+      );
+    })
+    .join('');
+  const list = rows
+    ? `<ul class="wishlist__list" aria-label="Wishlist items">${rows}</ul>`
+    : `<div class="card empty-state"><h2>Nothing here yet</h2><p class="muted">${at} has not added any items yet.</p></div>`;
+  return shell(
+    `<div class="wishlist"><header class="wishlist__header"><div class="wishlist__heading"><div>` +
+      `<p class="wishlist__eyebrow">Wishlist</p><h1>${at}'s wishlist</h1>` +
+      `<p class="muted small">${total} of ${WISHLIST_MAX_ITEMS} items</p></div></div></header>${list}</div>`,
+  );
+}
+
+/** The wishlist's items on the list (not archived), in list order. */
+const listedItems = (db: Database, ownerId: string) =>
+  db.manager.find(WishlistItemEntity, { where: { ownerId, archivedAt: IsNull() }, order: { position: 'ASC' } });
+
+/**
+ * The preview of a page path: its card and, for an open link or a known wishlist, the page's
+ * static markup; undefined for a page that has none (only link and wishlist pages do). Reads
+ * committed data only; never counts a view.
+ */
+export async function previewFor(
+  db: Database,
+  publicUrl: string,
+  path: string,
+): Promise<{ card: PreviewCard; markup?: string } | undefined> {
   const match = PREVIEW_PATH.exec(path);
   if (!match) return undefined;
   const kind: ShareKind = match[1] === 'link' ? 'link' : 'wishlist';
   const username = usernameIn(match[2]);
   const user = username ? await db.manager.findOneBy(UserEntity, { username }) : null;
-  if (!user) return genericCard(publicUrl, username ? sharePageUrl(publicUrl, kind, username) : `${publicUrl}/`);
-  if (kind === 'wishlist') return wishlistCard(publicUrl, user);
+  if (!user) return { card: genericCard(publicUrl, username ? sharePageUrl(publicUrl, kind, username) : `${publicUrl}/`) };
+  if (kind === 'wishlist') {
+    const items = await listedItems(db, user.id);
+    return { card: wishlistCard(publicUrl, user), markup: wishlistMarkup(user, items.slice(0, MARKUP_ITEMS), items.length) };
+  }
   const link = await db.manager.findOne(LinkEntity, { where: { creatorId: user.id }, order: { createdAt: 'DESC' } });
-  if (!link || !isOpen(link, new Date())) return genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username));
-  return linkCard(publicUrl, user, link);
+  if (!link || !isOpen(link, new Date())) return { card: genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username)) };
+  return { card: linkCard(publicUrl, user, link), markup: linkMarkup(user, link) };
+}
+
+/** The preview card of a page path, or undefined for a page that has none (see `previewFor`). */
+export async function previewCardFor(db: Database, publicUrl: string, path: string): Promise<PreviewCard | undefined> {
+  return (await previewFor(db, publicUrl, path))?.card;
 }
 
 /**
@@ -146,11 +236,11 @@ export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHea
   const { publicUrl } = deps.config;
   return async (path) => {
     try {
-      const card = await previewCardFor(deps.db, publicUrl, path);
-      return card && previewTags(card);
+      const preview = await previewFor(deps.db, publicUrl, path);
+      return preview && { head: previewTags(preview.card), root: preview.markup };
     } catch (err) {
       deps.log.warn({ err, path }, 'link preview failed: answering the generic card');
-      return previewTags(genericCard(publicUrl, `${publicUrl}/`));
+      return { head: previewTags(genericCard(publicUrl, `${publicUrl}/`)) };
     }
   };
 }

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.js';
-import { unsupportedMedia } from '../errors.js';
+import { tooLarge, unsupportedMedia } from '../errors.js';
+import { UPLOAD_FAILED } from '../../contract/texts.js';
 import { makePrivateDir, writePrivateFile } from '../files.js';
 
 export const UPLOAD_PREFIX = '/uploads/';
@@ -11,6 +12,8 @@ export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads
 export const UPLOAD_NAME = /^[0-9a-f-]{36}\.jpg$/;
 
 const NOT_AN_IMAGE = 'Only PNG and JPEG images can be uploaded.';
+/** The most pixels a picture may have: a bigger one (a small file can hold a huge PNG) is too large, not 'not an image'. */
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Checks the bytes (not the name) are a PNG or JPEG, fits the picture in 1000x1000, re-encodes it
@@ -18,14 +21,16 @@ const NOT_AN_IMAGE = 'Only PNG and JPEG images can be uploaded.';
  * Answers the public location.
  */
 export async function storeImage(config: Config, input: Buffer): Promise<string> {
-  const image = sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' });
-  let format: string | undefined;
+  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  let meta: Metadata;
   try {
-    format = (await image.metadata()).format;
+    // The header only, without the pixel limit (which would refuse a giant picture as unreadable).
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupportedMedia(NOT_AN_IMAGE);
   }
-  if (format !== 'png' && format !== 'jpeg') throw unsupportedMedia(NOT_AN_IMAGE);
+  if (meta.format !== 'png' && meta.format !== 'jpeg') throw unsupportedMedia(NOT_AN_IMAGE);
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw tooLarge(UPLOAD_FAILED);
   let output: Buffer;
   try {
     output = await image.rotate().resize(1000, 1000, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();

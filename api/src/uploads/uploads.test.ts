@@ -166,3 +166,27 @@ describe('POST /api/upload', () => {
     expect((await fetch(`${server.url}/uploads/00000000-0000-0000-0000-000000000000.jpg`)).status).toBe(404);
   });
 });
+
+describe('a giant picture', () => {
+  let big: TestServer;
+  let user: TestUser;
+  beforeAll(async () => {
+    big = await startTestServer({ UPLOAD_MAX_BYTES: String(5 * 1024 * 1024) });
+    user = await buildUser(big);
+  });
+  afterAll(() => big?.close());
+
+  it("is refused as too large ('try a smaller file'), not as 'not an image'", { timeout: 120_000 }, async () => {
+    // 16000x16000 = 256 megapixels in well under a megabyte of PNG.
+    const png = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#fff' }, limitInputPixels: false })
+      .png()
+      .toBuffer();
+    const res = await big.request('POST', '/api/upload', {
+      token: user.token,
+      body: form(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'huge.png'),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'too_large', message: 'Failed to upload image, try a smaller file.' });
+    expect((await big.request('GET', '/api/auth/me', { token: user.token })).body.profilePicture).toBeNull();
+  });
+});

@@ -24,9 +24,12 @@ export async function register(body: RegisterRequest, signal?: AbortSignal): Pro
   return handOver(await api.post<RegisterResponse>('/api/auth/register', body, { signal }));
 }
 
-/** The signed-in user; throws ApiError 401 when nobody is signed in. */
-export function getMe(signal?: AbortSignal) {
-  return api.get<User>('/api/auth/me', { signal });
+/**
+ * The signed-in user, or null when no credentials were sent (the server answers a visitor 204);
+ * throws ApiError 401 when the credentials sent no longer hold.
+ */
+export async function getMe(signal?: AbortSignal): Promise<User | null> {
+  return (await api.get<User | undefined>('/api/auth/me', { signal })) ?? null;
 }
 
 export function logout() {

@@ -16,7 +16,8 @@ export function VisitorBanner() {
   const canJoin = username !== '' && join.data?.available === true;
 
   return (
-    <div className={canJoin ? 'visitor-banner visitor-banner--join' : 'visitor-banner'} role="note">
+    // A landmark of its own (axe 'region'): it sits between the top bar and <main>.
+    <aside className={canJoin ? 'visitor-banner visitor-banner--join' : 'visitor-banner'} aria-label="For visitors">
       <span className="visitor-banner__message">
         <GiftIcon size={18} />
         <p>Log in or register to gain full access to all features</p>
@@ -30,6 +31,6 @@ export function VisitorBanner() {
           Join Giftlink
         </Link>
       ) : null}
-    </div>
+    </aside>
   );
 }

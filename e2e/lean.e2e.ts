@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET_BYTES, firstLoads } from '../scripts/first-load.js';
+import { SHOTS_DIR, VIEWPORTS, launchBrowser, registerViaApi, startApp, type ApiAccount, type RunningApp } from './harness.js';
+
+let app: RunningApp;
+let browser: Browser;
+let ada: ApiAccount;
+let wishCount = 0;
+
+const api = async (account: ApiAccount, method: string, p: string, body?: unknown) => {
+  const res = await fetch(app.url + p, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-auth-token': account.token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+};
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  expect((await api(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 20 } })).status).toBe(
+    201,
+  );
+  const found = (await api(ada, 'GET', '/api/products/search?q=camera')).body as { itemId: string }[];
+  const items = found.slice(0, 3).map((p) => ({ itemId: p.itemId }));
+  wishCount = items.length;
+  expect((await api(ada, 'PUT', '/wishlists/update', { username: 'ada', items })).status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/**
+ * Screenshots at phone and desktop size, without the harness's axe check: it cannot run with
+ * scripts off, and the visitor banner's landmark finding belongs to the audit part of issue 15.
+ */
+async function shots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(VIEWPORTS.phone);
+}
+
+/** A visitor's page with scripts off: only what the server sent. */
+async function withoutScripts(p: string, name: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  await page.goto(app.url + p);
+  await shots(page, name);
+  return page;
+}
+
+describe('a visitor opening a shared page', () => {
+  it('sees the link card and the wishlist before any script runs', async () => {
+    const link = await withoutScripts('/link/ada', 'lean-link-noscript');
+    expect(await link.getByRole('heading', { level: 1 }).textContent()).toBe('@ada is requesting $20.00');
+    expect(await link.getByText('Log in or register to give to this link.').isVisible()).toBe(true);
+    const wishlist = await withoutScripts('/wishlist/ada', 'lean-wishlist-noscript');
+    expect(await wishlist.getByRole('heading', { level: 1 }).textContent()).toBe("@ada's wishlist");
+    expect(await wishlist.locator('.wish-row').count()).toBe(wishCount);
+    await link.context().close();
+    await wishlist.context().close();
+  });
+
+  it('gets the app in its place, loading only the page it opened; the first load is measured', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`${app.url}/link/ada`);
+    await page.getByRole('link', { name: 'Register' }).first().waitFor();
+    await page.locator('header.topbar').waitFor();
+    await page.getByRole('heading', { name: '@ada is requesting $20.00' }).waitFor();
+    await shots(page, 'lean-link-app');
+    // One chunk per page: the wishlist, home and messages pages were not loaded.
+    expect(scripts.some((s) => /LinkPage-/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /(WishlistPage|HomePage|MessagesPage|blocklist)-/.test(s))).toEqual([]);
+
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1]?.startTime ?? -1);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(-1), 2000);
+        }),
+    );
+    const loads = firstLoads(path.join(process.env.E2E_DIST ?? 'dist', 'web'));
+    for (const load of loads)
+      console.log(`first load ${load.path}: ${(load.gzipBytes / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB)`);
+    console.log(`LCP /link/ada (unthrottled): ${lcp.toFixed(0)} ms`);
+    // Server code and the profanity list never load up front.
+    for (const load of loads) expect(load.forbidden, load.path).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * `npm run audit:web`: Lighthouse (default mobile config: phone emulation, throttled) against the
+ * built product (dist/web + dist/api, or E2E_DIST), started like the browser stories start it, with a
+ * user seeded through the API (a link and a wishlist). Prints the four category scores and FCP/LCP
+ * per page, then PASS/FAIL per goal; exits 1 when a goal fails. A measurement, not a test.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, registerViaApi, startApp, type ApiAccount, type RunningApp } from '../e2e/harness.js';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const LCP_GOAL_MS = 1200;
+
+interface PageResult {
+  name: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcpMs: number;
+  lcpMs: number;
+  failing: string[];
+}
+
+async function call(app: RunningApp, who: ApiAccount, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A user with a link and a two-item wishlist, made through the API as the stories make them. */
+async function seed(app: RunningApp): Promise<ApiAccount> {
+  const ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  await call(app, ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 20 } });
+  const items: { itemId: string }[] = [];
+  for (const q of ['mug', 'book']) {
+    const found = (await call(app, ada, 'GET', `/api/products/search?q=${q}`)) as { itemId: string }[];
+    items.push({ itemId: found[0].itemId });
+  }
+  await call(app, ada, 'PUT', '/wishlists/update', { username: ada.username, items });
+  return ada;
+}
+
+/** The first few items of an audit's table (console errors, failing nodes), on one line. */
+function detailsOf(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const shown = items.slice(0, 3).map((item) => {
+    const node = item.node as { snippet?: string } | undefined;
+    return String(item.description ?? node?.snippet ?? item.url ?? '').slice(0, 160);
+  });
+  return shown.length ? ` [${shown.join(' | ')}]` : '';
+}
+
+async function audit(url: string, port: number, name: string): Promise<PageResult> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageResult['scores'];
+  // The audits that cost points (score below 1, and weighing in a category), for the report.
+  const failing = CATEGORIES.flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}/${ref.id}: ${lhr.audits[ref.id].title}${detailsOf(lhr.audits[ref.id].details)}`),
+  );
+  return {
+    name,
+    scores,
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    failing,
+  };
+}
+
+async function main(): Promise<void> {
+  const app = await startApp();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const results: PageResult[] = [];
+  try {
+    const ada = await seed(app);
+    const pages: [string, string][] = [
+      ['login', '/login'],
+      ['home', '/'],
+      ['link', `/link/${ada.username}`],
+      ['wishlist', `/wishlist/${ada.username}`],
+    ];
+    for (const [name, path] of pages) {
+      const r = await audit(`${app.url}${path}`, chrome.port, name);
+      results.push(r);
+      const s = r.scores;
+      console.log(
+        `${name.padEnd(9)} perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}` +
+          `  FCP ${(r.fcpMs / 1000).toFixed(2)} s  LCP ${(r.lcpMs / 1000).toFixed(2)} s`,
+      );
+      for (const f of r.failing) console.log(`    - ${f}`);
+    }
+  } finally {
+    chrome.kill();
+    await app.stop();
+  }
+
+  const goals: [string, boolean][] = [];
+  for (const r of results) {
+    if (r.name === 'link' || r.name === 'wishlist') goals.push([`${r.name}: LCP ≤ ${LCP_GOAL_MS / 1000} s`, r.lcpMs <= LCP_GOAL_MS]);
+    goals.push([`${r.name}: Performance 100`, r.scores.performance === 100]);
+    goals.push([`${r.name}: Accessibility 100`, r.scores.accessibility === 100]);
+    goals.push([`${r.name}: Best Practices 100`, r.scores['best-practices'] === 100]);
+    goals.push([`${r.name}: SEO 100`, r.scores.seo === 100]);
+  }
+  console.log('');
+  for (const [goal, ok] of goals) console.log(`${ok ? 'PASS' : 'FAIL'}  ${goal}`);
+  process.exitCode = goals.every(([, ok]) => ok) ? 0 : 1;
+}
+
+await main();
