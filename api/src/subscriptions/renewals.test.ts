@@ -8,6 +8,7 @@ import { SubscriptionEntity } from './entity.js';
 import { renewDueSubscriptions } from './renewals.js';
 import { settleInvoicePaid, settleInvoicePaymentFailed, settleSubscriptionDeleted, settleSubscriptionUpdated } from './settle.js';
 import { expectLedgerSound } from '../testing/ledger.js';
+import { insertIncompleteStripeSubscription } from './testing/rows.js';
 
 let server: TestServer;
 let second: TestServer;
@@ -152,26 +153,8 @@ describe('renewals on a sandbox card', () => {
 });
 
 describe('settling what the provider reports', () => {
-  /** A card subscription row as Stripe's would be after create-payment-intent. */
-  async function stripeLike(who: TestUser, providerSubscriptionId: string) {
-    const now = new Date();
-    await server.deps.db.transaction((em) =>
-      em.insert(SubscriptionEntity, {
-        id: crypto.randomUUID(),
-        userId: who.user._id,
-        provider: 'stripe',
-        status: 'incomplete',
-        paymentMethod: 'card',
-        providerSubscriptionId,
-        providerCustomerId: 'cus_test',
-        paymentIntentId: 'pi_test',
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
-  }
+  const stripeLike = (who: TestUser, providerSubscriptionId: string) =>
+    insertIncompleteStripeSubscription(server.deps.db, who.user._id, providerSubscriptionId);
 
   it('invoice.paid activates, repeats change nothing, and nothing resurrects a canceled subscription', async () => {
     const [who] = await buildUsers(server, 1, 'settle');

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeConfig } from '../config.js';
 import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { UserEntity } from '../users/entity.js';
-import { SubscriptionEntity, type Subscription } from './entity.js';
+import { SubscriptionEntity } from './entity.js';
 import { stripeClient } from './stripe-provider.js';
 import { startStripeApp, TEST_PRICE_ID as PRICE_ID, type StripeApp } from './testing/stripe-app.js';
 import { fixture, type StripeTestServer } from './testing/stripe-server.js';
 import { StripeEventEntity } from './webhook-events.js';
+import { insertIncompleteStripeSubscription } from './testing/rows.js';
 
 /**
  * Stripe's webhook (issue 12), signed with the SDK's generateTestHeaderString: a valid signature is
@@ -75,22 +76,7 @@ describe('POST /subscriptions/webhook', () => {
   async function incompleteSubscription(): Promise<{ who: TestUser; providerSubscriptionId: string }> {
     const who = await buildUser(server);
     const providerSubscriptionId = `sub_test_${crypto.randomBytes(6).toString('hex')}`;
-    const now = new Date();
-    const row: Subscription = {
-      id: crypto.randomUUID(),
-      userId: who.user._id,
-      provider: 'stripe',
-      status: 'incomplete',
-      paymentMethod: 'card',
-      providerSubscriptionId,
-      providerCustomerId: 'cus_test',
-      paymentIntentId: 'pi_test',
-      currentPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await server.deps.db.transaction((em) => em.insert(SubscriptionEntity, { ...row }));
+    await insertIncompleteStripeSubscription(server.deps.db, who.user._id, providerSubscriptionId);
     return { who, providerSubscriptionId };
   }
 

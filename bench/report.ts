@@ -1,0 +1,74 @@
+/** The bench's command line and the table it prints (bench/run.ts runs the scenarios). */
+import { numberArg } from './args.js';
+import type { LoadResult } from './load.js';
+
+export type DbName = 'sqlite' | 'postgres';
+
+export interface Options {
+  only?: DbName;
+  /** Also ANALYZE the SQLite database after seeding (PostgreSQL is always analysed, as autovacuum would). */
+  analyze: boolean;
+  duration: number;
+  connections: number;
+  warmup: number;
+}
+
+export interface Row extends LoadResult {
+  database: DbName;
+  scenario: string;
+  /** requests/s over the /healthz ceiling's requests/s on the same database. */
+  ratioToCeiling: number | null;
+  /** Gives only: what the database holds after the run. */
+  check?: { recorded: number; counted: number; inFlightSlack: number; ledgerOk: boolean; ok: boolean };
+}
+
+export function parseArgs(argv: string[]): Options {
+  const opts: Options = { duration: 6, connections: 32, warmup: 1, analyze: false };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--only') {
+      const v = value();
+      if (v !== 'sqlite' && v !== 'postgres') throw new Error('--only must be sqlite or postgres');
+      opts.only = v;
+    } else if (flag === '--duration') opts.duration = numberArg('--duration', value(), 1, 600);
+    else if (flag === '--connections') opts.connections = Math.round(numberArg('--connections', value(), 1, 1000));
+    else if (flag === '--warmup') opts.warmup = numberArg('--warmup', value(), 0, 60);
+    else if (flag === '--analyze') opts.analyze = true;
+    else if (flag === '--help' || flag === '-h') {
+      console.log('npm run bench -- [--only sqlite|postgres] [--duration N] [--connections N] [--warmup N] [--analyze]');
+      process.exit(0);
+    } else throw new Error(`unknown option ${argv[i]} (try --help)`);
+  }
+  return opts;
+}
+
+/** autocannon records latency in whole milliseconds. */
+const ms = (v: number) => (v < 1 ? '<1' : v.toFixed(0));
+
+export function printTable(rows: Row[]): void {
+  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs ceiling'];
+  const lines = rows.map((r) => [
+    r.database,
+    r.scenario,
+    r.requestsPerSecond.toFixed(0),
+    ms(r.latencyP50),
+    ms(r.latencyP99),
+    `${r.errors}/${r.non2xx}`,
+    r.ratioToCeiling === null ? '-' : `${(r.ratioToCeiling * 100).toFixed(0)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const numeric = new Set([2, 3, 4, 5, 6]);
+  const fmt = (cells: string[]) => cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(fmt(l));
+  for (const r of rows) {
+    const details = [
+      r.non2xx ? `non-2xx: ${JSON.stringify(Object.keys(r.errorCodes).length ? r.errorCodes : r.statusCodes)}` : '',
+      r.timeouts ? `timeouts: ${r.timeouts}` : '',
+      r.check && !r.check.ok ? `CHECK FAILED ${JSON.stringify(r.check)}` : '',
+      r.pairsExhausted ? `ran out of distinct giver-link pairs (${r.pairsExhausted} repeats of ${r.pairsAvailable})` : '',
+    ].filter(Boolean);
+    if (details.length) console.log(`  ${r.database} ${r.scenario}: ${details.join('; ')}`);
+  }
+}
