@@ -359,6 +359,8 @@ describe('the desktop app', () => {
     const banner = page.getByRole('alert').filter({ hasText: 'Please update Giftlink to keep using it.' });
     await banner.waitFor();
     expect(await banner.getByRole('link', { name: 'Download the new version' }).getAttribute('href')).toBe(app.url);
+    // The page itself has loaded under the banner (pages load on demand), so its heading is there for the screenshot and axe.
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await screenshots(page, 'desktop-upgrade');
     expect(desktop.refusals).toEqual([]);
     await context.close();
