@@ -11,6 +11,8 @@ export interface Options {
   duration: number;
   connections: number;
   warmup: number;
+  /** Only the scenarios whose name contains one of these (the ceiling always runs). */
+  scenarios?: string[];
 }
 
 export interface Row extends LoadResult {
@@ -35,8 +37,11 @@ export function parseArgs(argv: string[]): Options {
     else if (flag === '--connections') opts.connections = Math.round(numberArg('--connections', value(), 1, 1000));
     else if (flag === '--warmup') opts.warmup = numberArg('--warmup', value(), 0, 60);
     else if (flag === '--analyze') opts.analyze = true;
+    else if (flag === '--scenario') opts.scenarios = value().split(',').filter(Boolean);
     else if (flag === '--help' || flag === '-h') {
-      console.log('npm run bench -- [--only sqlite|postgres] [--duration N] [--connections N] [--warmup N] [--analyze]');
+      console.log(
+        'npm run bench -- [--only sqlite|postgres] [--duration N] [--connections N] [--warmup N] [--analyze] [--scenario feed,gives,...]',
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${argv[i]} (try --help)`);
   }

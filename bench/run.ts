@@ -14,7 +14,8 @@
  * event loop; on a small machine they still share the CPUs, and so does PostgreSQL.
  *
  * Options: --only sqlite|postgres, --duration N (seconds, default 6), --connections N
- * (default 32), --warmup N (seconds, default 1), --analyze (ANALYZE SQLite after seeding too;
+ * (default 32), --warmup N (seconds, default 1), --scenario a,b (only scenarios whose name contains
+ * one of them, e.g. `--scenario links/all,gives`; the ceiling always runs), --analyze (ANALYZE SQLite after seeding too;
  * PostgreSQL is always analysed, as autovacuum would be). PostgreSQL: DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test. Results also go to test-results/bench.json.
  */
@@ -240,8 +241,9 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
       ...(await shareImageScenarios(server, base)),
     ];
 
+    const chosen = scenarios.filter((s, i) => i === 0 || !opts.scenarios || opts.scenarios.some((part) => s.scenario.includes(part)));
     const rows: Row[] = [];
-    for (const { scenario, spec } of scenarios) {
+    for (const { scenario, spec } of chosen) {
       const result = await timed(scenario, () => runLoad(spec));
       rows.push({ database, scenario, ...result, ratioToCeiling: null });
       if (spec.kind === 'gives') {

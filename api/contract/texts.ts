@@ -135,6 +135,11 @@ export const addressAsk = (item: string) => `Add your shipping address so we can
 /** The giver's notification when an item gift went back to them (names nobody). */
 export const orderRefunded = (item: string, amount: string) =>
   `Your gift ${item} could not be delivered, so ${amount} went back to your balance.`;
+/** The recipient's notifications as their gift moves on (from Giftlink, naming the item only). */
+export const orderMovedToRecipient = (item: string, to: 'shipped' | 'delivered') =>
+  to === 'shipped' ? `Your gift ${item} has shipped.` : `Your gift ${item} has arrived.`;
+/** The giver's notification when what they gave has arrived (names nobody). */
+export const orderDeliveredToGiver = (item: string) => `The ${item} you gave has arrived.`;
 export const ADDRESS_NAME_REQUIRED = 'Please enter the name to ship to.';
 export const ADDRESS_LINE1_REQUIRED = 'Please enter a street address.';
 export const ADDRESS_CITY_REQUIRED = 'Please enter a city.';
@@ -191,6 +196,8 @@ export const ACCOUNT_SUSPENDED = 'This account is suspended.';
 /** A message or bio the abuse filter refuses (400), never altered. */
 export const MESSAGE_NOT_ALLOWED = "Your message contains words we don't allow.";
 export const BIO_NOT_ALLOWED = "Your bio contains words we don't allow.";
+/** A username, display name or location with a slur (api/src/moderation/filter.ts). */
+export const NAME_NOT_ALLOWED = "Your name contains words we don't allow.";
 /** Password reset (issue 14): the forgot-password answer, the same whether the address has an account or not… */
 export const RESET_LINK_SENT = 'If an account uses that email, we sent a link to reset its password.';
 /** …an unknown, used or expired reset link (400)… */

@@ -43,6 +43,7 @@ describe('desktop window rules', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("connect-src 'self' https://api.giftlink.example wss://api.giftlink.example");
     expect(csp).toContain("img-src 'self' https://api.giftlink.example blob: data:");
+    expect(csp).toMatch(/img-src [^;]*https:\/\/i\.ebayimg\.com/);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("object-src 'none'");

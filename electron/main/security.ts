@@ -4,6 +4,7 @@
 // permission refused except notifications. The pure rules are tested in Node; the handler is
 // tested with a fake webContents.
 import type { App, Shell, WebContents } from 'electron';
+import { EBAY_IMAGE_ORIGINS } from '../../api/contract/image-origins.js';
 import type { ApiOrigin } from './api-origin.js';
 
 /** Links the app may hand to the system browser: http(s) only, never file:, javascript: or custom schemes. */
@@ -46,13 +47,16 @@ const STRIPE = {
   img: 'https://*.stripe.com',
 };
 
-/** The Content-Security-Policy of the app:// pages: our files, connections to the API (and Stripe Elements) only. */
+/**
+ * The Content-Security-Policy of the app:// pages: our files, connections to the API (and Stripe
+ * Elements) only; pictures also from eBay's image hosts (`CATALOG=ebay` items).
+ */
 export function appContentSecurityPolicy(api: ApiOrigin): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${STRIPE.script}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' ${api.http} blob: data: ${STRIPE.img}`,
+    `img-src 'self' ${api.http} blob: data: ${STRIPE.img} ${EBAY_IMAGE_ORIGINS.join(' ')}`,
     "font-src 'self' data:",
     `connect-src 'self' ${api.http} ${api.ws} ${STRIPE.connect}`,
     `frame-src ${STRIPE.frame}`,

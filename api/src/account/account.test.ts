@@ -207,9 +207,12 @@ describe('POST /api/account/delete', () => {
     expect(login.status).toBe(400);
     expect(login.body.message).toBe(INCORRECT_LOGIN);
 
-    // Links closed, wishlist gone, unused invites revoked.
+    // Profile and wishlist gone (404 by name), links closed, unused invites revoked.
     const wishlist = await server.request('GET', `/wishlists/${alice.user.username}`, as(bob));
-    expect(wishlist.body.userWishlist.items).toEqual([]);
+    expect(wishlist.status).toBe(404);
+    expect((await server.request('GET', `/api/users?username=${alice.user.username}`, as(bob))).status).toBe(404);
+    expect((await server.request('GET', `/api/users/getId/${alice.user.username}`, as(bob))).status).toBe(404);
+    expect((await server.request('GET', `/api/users?userId=${alice.user._id}`, as(bob))).status).toBe(200);
     const link = await server.request('POST', `/links/${alice.user.username}`, as(bob, {}));
     expect(link.status).toBe(410);
 

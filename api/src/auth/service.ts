@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import type { LoginBody, RegisterBody } from './schemas.js';
 import type { z } from 'zod';
 
+import { checkName } from '../moderation/filter.js';
 import { DUPLICATE_ACCOUNT, INCORRECT_LOGIN, INVITE_INVALID as INVALID_INVITE, JOIN_UNAVAILABLE } from '../../contract/texts.js';
 
 export { DUPLICATE_ACCOUNT, INVALID_INVITE };
@@ -34,6 +35,7 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
       } else if (!(await consumeInviteVia(em, deps.config, input.via ?? '', user.id))) {
         throw badRequest(JOIN_UNAVAILABLE, 'invite_unavailable');
       }
+      checkName(user.username);
       // A closed account's username is free 30 days after it closed (issue 14); taken until then.
       await releaseClosedUsernames(em, deps.clock(), user.username);
       const clash = await em

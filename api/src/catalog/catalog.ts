@@ -1,4 +1,6 @@
+import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
+import type { Order } from '../orders/entity.js';
 import { AppError } from '../errors.js';
 import type { SearchProduct } from './schemas.js';
 
@@ -28,6 +30,9 @@ export interface Catalog {
   readonly orders?: MarketplaceOrders;
 }
 
+/** Called for an order that has just moved on, inside the transaction that moved it. */
+export type OrderMoved = (em: EntityManager, order: Order, to: 'shipped' | 'delivered') => Promise<void>;
+
 /** How long the sandbox marketplace takes to ship a placed order and to deliver a shipped one. */
 export interface OrderSchedule {
   shipAfterMinutes: number;
@@ -45,8 +50,11 @@ export interface MarketplaceOrders {
   readonly provider: 'sandbox';
   /** Why orders go where they go, for operators (logged at start-up). */
   readonly note: string;
-  /** Moves every order that is due by `now`; answers how many shipped and how many were delivered. */
-  advance(db: Database, now: Date, schedule: OrderSchedule): Promise<{ shipped: number; delivered: number }>;
+  /**
+   * Moves every order that is due by `now`, calling `moved` for each in the transaction that moved
+   * it (the people to tell are told exactly once); answers how many shipped and how many were delivered.
+   */
+  advance(db: Database, now: Date, schedule: OrderSchedule, moved: OrderMoved): Promise<{ shipped: number; delivered: number }>;
 }
 
 /** The marketplace failed or answered something we cannot read: a 502 with a message for a person. */

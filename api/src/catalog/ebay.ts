@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { EBAY_IMAGE_ORIGINS } from '../../contract/image-origins.js';
 import { z } from 'zod';
 import type { EbayConfig } from '../config.js';
 import { type Catalog, clampLimit, marketplaceUnavailable } from './catalog.js';
@@ -113,7 +114,7 @@ interface CachedToken {
  */
 export class EbayCatalog implements Catalog {
   readonly kind = 'ebay';
-  readonly imageOrigins = ['https://i.ebayimg.com', 'https://i.ebayimg.sandbox.ebay.com'];
+  readonly imageOrigins = [...EBAY_IMAGE_ORIGINS];
   /**
    * eBay's Browse API finds and describes items; it cannot buy them. Buying needs eBay's Order
    * API (guest or member checkout), which is open only to approved eBay partners and wants the

@@ -12,10 +12,25 @@ export const contentHash = (content: string | Buffer): string => crypto.createHa
  * (http/no-store.ts), though it still answers 304 to a client that keeps the ETag itself.
  */
 export function answerJsonWithEtag(ctx: AppContext, value: unknown): void {
+  answerWithEtag(ctx, jsonWithEtag(value));
+}
+
+/** A JSON answer serialized once, with its weak ETag: what `answerWithEtag` sends (and a cache can keep). */
+export interface TaggedJson {
+  body: string;
+  etag: string;
+}
+
+export function jsonWithEtag(value: unknown): TaggedJson {
   const body = JSON.stringify(value);
+  return { body, etag: `W/"${contentHash(body)}"` };
+}
+
+/** `answerJsonWithEtag` for an answer already serialized. */
+export function answerWithEtag(ctx: AppContext, { body, etag }: TaggedJson): void {
   ctx.status = 200;
   ctx.type = 'application/json';
-  ctx.set('ETag', `W/"${contentHash(body)}"`);
+  ctx.set('ETag', etag);
   if (!ctx.state.session) ctx.set('Cache-Control', 'no-cache');
   if (ctx.fresh) {
     ctx.status = 304;

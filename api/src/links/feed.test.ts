@@ -1,5 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserEntity } from '../users/entity.js';
+import { LinkEntity } from './entity.js';
 import { buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 
 let server: TestServer;
@@ -81,5 +83,51 @@ describe('the feed', () => {
     const third = await feed();
     expect(third.headers.get('etag')).not.toBe(second.headers.get('etag'));
     expect(await third.json()).toEqual([]);
+  });
+
+  it("shows each card as its creator's own list does: dates, amounts and the verified badge", async () => {
+    const made = await server.request('POST', '/links/create', {
+      token: cy.token,
+      body: { details: { giveorreceive: 'receive', type: 'currency', amount: 12.5 } },
+    });
+    expect(made.status).toBe(201);
+    await server.deps.db.transaction((em) =>
+      em.update(UserEntity, { id: cy.user._id }, { subscribedUntil: new Date(Date.now() + 3600_000) }),
+    );
+    const [card] = (await server.request<unknown[]>('GET', '/links/all?page=1')).body;
+    const own = await server.request<unknown[]>('GET', `/links/profile/${cy.user.username}`, { token: cy.token });
+    expect(own.status).toBe(200);
+    expect(card).toMatchObject({ creatorUsername: cy.user.username, creatorIsSubscribed: true, details: { amount: 12.5 } });
+    expect(card).toEqual(own.body[0]);
+  });
+});
+
+describe('the kept first page', () => {
+  const firstPage = async () => (await server.request<{ id: string; creatorIsSubscribed: boolean }[]>('GET', '/links/all?page=1')).body;
+  let cyLinkId = '';
+  const cysLink = async () => (await firstPage()).find((c) => c.id === cyLinkId);
+
+  beforeAll(async () => {
+    const [card] = await firstPage();
+    cyLinkId = card.id;
+  });
+
+  it('shows a write committed after it was kept at once', async () => {
+    expect(await cysLink()).toMatchObject({ creatorIsSubscribed: true });
+    await server.deps.db.transaction((em) => em.update(UserEntity, { id: cy.user._id }, { subscribedUntil: null }));
+    expect(await cysLink()).toMatchObject({ creatorIsSubscribed: false });
+  });
+
+  it('drops a badge that ends, and then a link that expires, with nothing written in between', async () => {
+    const soon = (ms: number) => new Date(Date.now() + ms);
+    await server.deps.db.transaction(async (em) => {
+      await em.update(UserEntity, { id: cy.user._id }, { subscribedUntil: soon(700) });
+      await em.update(LinkEntity, { id: cyLinkId }, { expiresAt: soon(1400) });
+    });
+    expect(await cysLink()).toMatchObject({ creatorIsSubscribed: true });
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await cysLink()).toMatchObject({ creatorIsSubscribed: false });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await cysLink()).toBeUndefined();
   });
 });

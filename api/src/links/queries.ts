@@ -1,5 +1,4 @@
 import type { EntityManager } from 'typeorm';
-import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { AppError, forbidden, gone, notFound } from '../errors.js';
 import { UserEntity, type User } from '../users/entity.js';
@@ -113,24 +112,6 @@ export async function confirmGive(db: Database, giver: User, postId: string, giv
  * query (idx_links_feed). The answer is the same for every viewer ('You are' is the client's call,
  * renderer/src/linkText.ts), so it carries an ETag (links/routes.ts).
  */
-export async function listFeed(db: Database, page: number): Promise<LinkView[]> {
-  const now = new Date();
-  const links = await db.manager
-    .createQueryBuilder(LinkEntity, 'l')
-    .innerJoinAndMapOne('l.creator', 'User', 'u', 'u.id = l.creatorId')
-    .select(['l', 'u.id', 'u.username', 'u.subscribedUntil'])
-    .where('l.status = :active', { active: 'active' })
-    .andWhere('l.expiresAt > :now', { now: dateParam(db.manager, now) })
-    .orderBy('l.createdAt', 'DESC')
-    .addOrderBy('l.id', 'DESC')
-    .offset((page - 1) * LINK_PAGE_SIZE)
-    .limit(LINK_PAGE_SIZE)
-    .getMany();
-  return (links as (Link & { creator: Pick<User, 'username' | 'subscribedUntil'> })[]).map((link) =>
-    presentLink(link, link.creator, undefined, now),
-  );
-}
-
 async function findOwner(db: Database, username: string): Promise<User> {
   const owner = await db.manager.findOneBy(UserEntity, { username });
   if (!owner) throw notFound('User not found');

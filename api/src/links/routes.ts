@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { resolveSecret } from '../auth/tokens.js';
 import { sendAnswer } from '../http/answer.js';
 import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
-import { answerJsonWithEtag } from '../http/etag.js';
+import { answerWithEtag } from '../http/etag.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
@@ -23,13 +23,15 @@ import {
   UsernameParams,
 } from './schemas.js';
 import { acceptLink, createLink, giveToLink, type LinkDeps } from './commands.js';
-import { confirmGive, countActiveLinks, hasResponded, listFeed, listProfileLinks, openLink } from './queries.js';
+import { confirmGive, countActiveLinks, hasResponded, listProfileLinks, openLink } from './queries.js';
+import { FeedPages } from './feed.js';
 import { ViewCounter } from './views.js';
 
 /** Gift links: create, feed, open, accept, give (paths as the spec names them). */
 export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddleware): Router<AppState> {
   const links: LinkDeps = { db: deps.db, catalog: deps.catalog, linkTtlHours: deps.config.linkTtlHours, realtime: deps.realtime };
   const views = new ViewCounter(deps.limits, resolveSecret(deps.config));
+  const feed = new FeedPages(deps.db);
   const router = new Router<AppState>();
 
   router.post(
@@ -45,7 +47,7 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     '/links/all',
     // The same answer for everyone: a client revalidating an unchanged page gets a 304.
     validate({ query: PageQuery }, async (ctx, { query }) => {
-      answerJsonWithEtag(ctx, await listFeed(deps.db, query.page));
+      answerWithEtag(ctx, await feed.page(query.page));
     }),
   );
 

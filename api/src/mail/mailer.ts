@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -51,7 +52,10 @@ function outboxMailer(config: Config, log: Logger): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
       if (!Buffer.isBuffer(info.message)) throw new Error('the outbox expected a built message');
-      await writePrivateFile(file, info.message);
+      // Written whole, then moved in: a reader of the outbox never sees half an email.
+      const partial = path.join(config.dataDir, `.${path.basename(file)}.partial`);
+      await writePrivateFile(partial, info.message);
+      await fs.promises.rename(partial, file);
       log.info({ to: message.to, subject: message.subject, file }, 'email written to the outbox (no SMTP_URL)');
       // The console is the mail server of a fresh install: the text carries the link to follow.
       if (config.env !== 'test') console.log(`\nEmail to ${message.to}: ${message.subject}\n\n${message.text}\n(saved in ${file})\n`);

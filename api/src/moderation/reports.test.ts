@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MessageEntity } from '../conversations/entity.js';
 import { connectClient, giveGift, type TestClient } from '../realtime/testing.js';
-import { buildUsers, everythingVisibleTo, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { BIO_NOT_ALLOWED, MESSAGE_NOT_ALLOWED, REPORT_THANKS } from '../../contract/texts.js';
+import { buildUsers, everythingVisibleTo, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { BIO_NOT_ALLOWED, MESSAGE_NOT_ALLOWED, NAME_NOT_ALLOWED, REPORT_THANKS } from '../../contract/texts.js';
 import { ReportEntity } from './entity.js';
 import { containsAbuse } from './filter.js';
+import { isBlockedQuery } from '../../contract/blocklist.js';
 import { listOpenReports, resolveReport } from './service.js';
 
 let server: TestServer;
@@ -146,6 +147,35 @@ describe('the abuse filter', () => {
     expect(res).toMatchObject({ status: 400, body: { error: 'abusive_text', message: BIO_NOT_ALLOWED } });
     const meNow = await server.request<{ bio: string }>('GET', '/api/auth/me', { token: me.token });
     expect(JSON.stringify(meNow.body)).toContain('From Scunthorpe');
+  });
+
+  it('refuses a slur in a username, display name or location, at registration and in an edit, and keeps the old profile', async () => {
+    const [me] = await buildUsers(server, 1, 'abn');
+    const edit = (body: Record<string, string>) =>
+      server.request('PATCH', `/api/users/${me.user._id}`, { token: me.token, body: { userId: me.user._id, ...body } });
+    expect((await edit({ displayName: 'Ann of Scunthorpe', location: 'Scunthorpe' })).status).toBe(200);
+    for (const body of [{ displayName: 'the kike' }, { location: 'Retard town' }, { username: 'tranny99' }] as Record<string, string>[]) {
+      const res = await edit(body);
+      expect(res, JSON.stringify(body)).toMatchObject({ status: 400, body: { error: 'abusive_text', message: NAME_NOT_ALLOWED } });
+    }
+    const meNow = await server.request<{ displayName: string; location: string; username: string }>('GET', '/api/auth/me', {
+      token: me.token,
+    });
+    expect(meNow.body).toMatchObject({ displayName: 'Ann of Scunthorpe', location: 'Scunthorpe', username: me.user.username });
+
+    const code = await newInviteCode(server);
+    const register = (username: string) =>
+      server.request('POST', '/api/auth/register', {
+        body: { username, email: `${username}@example.com`, password: 'secret-pass', inviteCode: code },
+      });
+    expect(await register('nigger1')).toMatchObject({ status: 400, body: { message: NAME_NOT_ALLOWED } });
+    // The invite was not used up by the refused name.
+    expect((await register('scunthorpe1')).status).toBe(201);
+  });
+
+  it("leaves the catalogue's blocklist whole (the filter narrows a copy of the shared word list)", () => {
+    expect(containsAbuse('porn')).toBe(false);
+    expect(isBlockedQuery('porn')).toBe(true);
   });
 
   it('keeps false positives low', () => {

@@ -11,7 +11,14 @@ import {
   type TestUser,
 } from '../testing/server.js';
 import { OrderEntity } from './entity.js';
-import { addressAsk, orderRefunded, type OrdersResponse, type SaveAddressResponse } from './schemas.js';
+import {
+  addressAsk,
+  orderDeliveredToGiver,
+  orderMovedToRecipient,
+  orderRefunded,
+  type OrdersResponse,
+  type SaveAddressResponse,
+} from './schemas.js';
 import { orderDeps, sweepOrders } from './service.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 
@@ -149,6 +156,19 @@ describe('item orders', () => {
     expect(delivered.status).toBe('delivered');
     expect(delivered.deliveredAt).not.toBeNull();
     expect((await ordersOf(giver)).sent[0].status).toBe('delivered');
+
+    // Told as it moves, by Giftlink and naming the item only; a second sweep tells nobody again.
+    await Promise.all([sweep(at(62 * MINUTE + 2 * DAY)), sweep(at(62 * MINUTE + 2 * DAY))]);
+    const told = (who: TestUser) =>
+      notificationsOf(who).then((all) => all.filter((n) => n.type === 'order' && n.message !== addressAsk(p.title)));
+    const recipientTold = await told(recipient);
+    expect(recipientTold.map((n) => n.message).sort()).toEqual(
+      [orderMovedToRecipient(p.title, 'shipped'), orderMovedToRecipient(p.title, 'delivered')].sort(),
+    );
+    expect(JSON.stringify(recipientTold)).not.toContain(giver.user.username);
+    expect(JSON.stringify(recipientTold)).not.toContain(giver.user._id);
+    for (const n of recipientTold) expect(n).toMatchObject({ senderUserId: null, conversationId: null, giveorreceive: 'receive' });
+    expect((await told(giver)).map((n) => n.message)).toEqual([orderDeliveredToGiver(p.title)]);
     await expectLedgerHolds();
   });
 

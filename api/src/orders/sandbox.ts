@@ -1,6 +1,6 @@
 import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
-import type { MarketplaceOrders, OrderSchedule } from '../catalog/catalog.js';
+import type { MarketplaceOrders, OrderMoved, OrderSchedule } from '../catalog/catalog.js';
 import { OrderEntity } from './entity.js';
 import type { OrderStatus } from '../../contract/orders.js';
 
@@ -14,30 +14,32 @@ const BATCH = 200;
  */
 async function move(
   db: Database,
-  step: { from: OrderStatus; to: OrderStatus; since: 'placed_at' | 'shipped_at'; stamp: 'shippedAt' | 'deliveredAt' },
+  step: { from: OrderStatus; to: 'shipped' | 'delivered'; since: 'placed_at' | 'shipped_at'; stamp: 'shippedAt' | 'deliveredAt' },
   now: Date,
   afterMinutes: number,
+  moved: OrderMoved,
 ): Promise<number> {
   return db.transaction(async (em) => {
     const due = await em
       .createQueryBuilder(OrderEntity, 'o')
-      .select(['o.id'])
       .where('o.status = :from', { from: step.from })
       .andWhere(`o.${step.since} <= :due`, { due: dateParam(em, new Date(now.getTime() - afterMinutes * MINUTE_MS)) })
       .orderBy(`o.${step.since}`, 'ASC')
       .limit(BATCH)
       .getMany();
-    let moved = 0;
-    for (const { id } of due) {
+    let count = 0;
+    for (const order of due) {
       const result = await em
         .createQueryBuilder()
         .update(OrderEntity)
         .set({ status: step.to, [step.stamp]: now, updatedAt: now })
-        .where('id = :id AND status = :from', { id, from: step.from })
+        .where('id = :id AND status = :from', { id: order.id, from: step.from })
         .execute();
-      if (result.affected === 1) moved += 1;
+      if (result.affected !== 1) continue;
+      count += 1;
+      await moved(em, { ...order, status: step.to, [step.stamp]: now, updatedAt: now }, step.to);
     }
-    return moved;
+    return count;
   });
 }
 
@@ -49,19 +51,21 @@ async function move(
 export const sandboxMarketplace: MarketplaceOrders = {
   provider: 'sandbox',
   note: 'Orders go to the sandbox marketplace: they ship and arrive on the configured schedule.',
-  async advance(db: Database, now: Date, schedule: OrderSchedule) {
+  async advance(db: Database, now: Date, schedule: OrderSchedule, moved: OrderMoved) {
     // Delivered first, so an order ships and arrives in separate sweeps (never both at once).
     const delivered = await move(
       db,
       { from: 'shipped', to: 'delivered', since: 'shipped_at', stamp: 'deliveredAt' },
       now,
       schedule.deliverAfterMinutes,
+      moved,
     );
     const shipped = await move(
       db,
       { from: 'placed', to: 'shipped', since: 'placed_at', stamp: 'shippedAt' },
       now,
       schedule.shipAfterMinutes,
+      moved,
     );
     return { shipped, delivered };
   },

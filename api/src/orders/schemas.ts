@@ -10,6 +10,8 @@ export {
   ADDRESS_COUNTRY_INVALID,
   addressAsk,
   addressPostalInvalid,
+  orderDeliveredToGiver,
+  orderMovedToRecipient,
   orderRefunded,
 } from '../../contract/texts.js';
 export { ORDER_ADDRESS_WAIT_DAYS } from '../../contract/limits.js';

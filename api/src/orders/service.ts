@@ -15,7 +15,15 @@ import { AddressEntity, OrderEntity, type Address, type Order } from './entity.j
 import { addressDueAt, presentOrderFor } from './presenter.js';
 import type { ReceivedOrderView, SentOrderView } from './schemas.js';
 import { sandboxMarketplace } from './sandbox.js';
-import { ORDER_ADDRESS_WAIT_DAYS, addressAsk, orderRefunded, type AddressInput, type OrdersResponse } from './schemas.js';
+import {
+  ORDER_ADDRESS_WAIT_DAYS,
+  addressAsk,
+  orderDeliveredToGiver,
+  orderMovedToRecipient,
+  orderRefunded,
+  type AddressInput,
+  type OrdersResponse,
+} from './schemas.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LIST_LIMIT = 100;
@@ -255,12 +263,47 @@ export async function refundUnaddressed(deps: Pick<OrderDeps, 'db' | 'realtime'>
 }
 
 /**
+ * Tells the recipient that their gift shipped and that it arrived, and the giver that it arrived;
+ * from Giftlink, naming the item only (never the giver to the recipient).
+ */
+async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'delivered'): Promise<Notification[]> {
+  const about = {
+    senderId: null,
+    amountCents: order.amountCents,
+    type: 'order' as const,
+    linkOrWishlist: order.source,
+    relatedPostId: order.id,
+    itemPhoto: order.itemPhoto,
+    itemTitle: order.itemTitle,
+    itemId: order.itemId,
+    conversationId: null,
+  };
+  const told = [
+    await notify(em, {
+      ...about,
+      receiverId: order.recipientId,
+      giveOrReceive: 'receive',
+      message: orderMovedToRecipient(order.itemTitle, to),
+    }),
+  ];
+  if (to === 'delivered')
+    told.push(
+      await notify(em, { ...about, receiverId: order.giverId, giveOrReceive: 'give', message: orderDeliveredToGiver(order.itemTitle) }),
+    );
+  return told;
+}
+
+/**
  * One sweep over every order: waiting ones past their 14 days go back to their givers, and the
  * catalogue's marketplace moves placed and shipped ones on. Safe to run from several processes.
  */
 export async function sweepOrders(deps: OrderDeps, now = new Date()): Promise<{ refunded: number; shipped: number; delivered: number }> {
   const refunded = await refundUnaddressed(deps, now);
   const marketplace = deps.catalog.orders ?? sandboxMarketplace;
-  const moved = await marketplace.advance(deps.db, now, deps.schedule);
+  const told: Notification[] = [];
+  const moved = await marketplace.advance(deps.db, now, deps.schedule, async (em, order, to) => {
+    told.push(...(await tellMoved(em, order, to)));
+  });
+  deps.realtime.publish(told.map((notification) => ({ type: 'notification' as const, notification })));
   return { refunded, ...moved };
 }

@@ -4,14 +4,16 @@ import { DUPLICATE_ACCOUNT } from '../auth/service.js';
 import type { Database } from '../db/index.js';
 import { badRequest, isUniqueViolation, notFound } from '../errors.js';
 import { UserEntity, type User } from './entity.js';
-import { checkBio } from '../moderation/filter.js';
+import { checkBio, checkName } from '../moderation/filter.js';
 import type { UpdateUserBody } from './schemas.js';
 
 export async function findUser(db: Database, by: { userId?: string; username?: string }): Promise<User> {
   const user = by.userId
     ? await db.manager.findOneBy(UserEntity, { id: by.userId })
     : await db.manager.findOneBy(UserEntity, { username: by.username ?? '' });
-  if (!user) throw notFound('User not found');
+  // A closed account is gone for anyone who looks it up by name; by id (a conversation's other
+  // member) it still answers, with its fields erased.
+  if (!user || (!by.userId && user.closedAt)) throw notFound('User not found');
   return user;
 }
 
@@ -24,6 +26,7 @@ export type UserEdits = Omit<z.output<typeof UpdateUserBody>, 'userId' | 'passwo
  */
 export async function applyUserEdits(em: EntityManager, userId: string, edits: UserEdits): Promise<User> {
   if (edits.bio !== undefined) checkBio(edits.bio);
+  checkName(edits.username, edits.displayName, edits.location);
   const user = await em.findOneBy(UserEntity, { id: userId });
   if (!user) throw notFound('User not found');
   for (const field of ['username', 'email'] as const) {

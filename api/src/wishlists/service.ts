@@ -49,7 +49,7 @@ type ProductFields = Pick<
 
 async function findOwner(db: Database, username: string): Promise<User> {
   const owner = await db.manager.findOneBy(UserEntity, { username: username.toLowerCase() });
-  if (!owner) throw notFound(USER_NOT_FOUND);
+  if (!owner || owner.closedAt) throw notFound(USER_NOT_FOUND);
   return owner;
 }
 
