@@ -5,9 +5,14 @@ import { fileURLToPath } from 'node:url';
 /** The entry point, which runs a child in the role its first argument names (server, echo, clients). */
 const ENTRY = fileURLToPath(new URL('../realtime.ts', import.meta.url));
 
-/** A child of the entry point in the given role, with its soft open-files limit raised to the hard one. */
+/**
+ * A child of the entry point in the given role, with its soft open-files limit raised to the hard one.
+ * With BENCH_CPU_PROF=<dir>, server children (Giftlink and echo) write a V8 CPU profile there on exit.
+ */
 export function child(role: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn('bash', ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--import', 'tsx', ENTRY, role], {
+  const profile = process.env.BENCH_CPU_PROF && role !== 'clients' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const args = [process.execPath, ...profile, '--import', 'tsx', ENTRY, role];
+  return spawn('bash', ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', ...args], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });

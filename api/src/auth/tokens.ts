@@ -7,6 +7,9 @@ import { PRIVATE_FILE_MODE, makePrivateDir } from '../files.js';
 
 export const SESSION_COOKIE = 'giftlink_session';
 
+/** How many verified tokens a process remembers (`Tokens.verify`). */
+const VERIFIED_TOKENS = 10_000;
+
 /** What a token says: whose it is and which server-side session (auth/entity.ts) it belongs to. */
 export interface TokenClaims {
   userId: string;
@@ -54,11 +57,24 @@ export class Tokens {
       .sign(this.key);
   }
 
+  /**
+   * Tokens whose signature already checked out, with their claims: a token is the same string on
+   * every request of its session, and WebCrypto's HMAC runs on the thread pool (tens of
+   * milliseconds under load). A hit still needs its expiry ahead; the session itself is read on
+   * every request (`authenticateToken`). Oldest first out.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
+
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) return known.expiresAt.getTime() > Date.now() ? known : null;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
-      return { userId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
+      const claims = { userId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+      return claims;
     } catch {
       return null;
     }

@@ -1,18 +1,14 @@
 import crypto from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { MESSAGE_UNDELIVERABLE } from '../../contract/texts.js';
-import { assertCanReach } from '../blocks/service.js';
+import { dateFrom, isPostgres, run, sql, type SqlValue } from '../db/sql.js';
 import { forbidden, notFound } from '../errors.js';
-import { spend, type RateLimits } from '../limits/rate-limits.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
-import { canActAs } from '../users/policy.js';
-import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity, type Conversation, type Message } from './entity.js';
-import { canMessage, canSeeConversation, canSeePresence } from './policy.js';
-import { checkMessageText } from '../moderation/filter.js';
+import { AnonymousPseudonymEntity, ConversationEntity, MessageEntity, type Conversation, type Message } from './entity.js';
+import { canSeeConversation, canSeePresence } from './policy.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
-import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput, type SendMessageInput } from './schemas.js';
+import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput } from './schemas.js';
 
 const MESSAGE_SEQ = 'message_seq';
 
@@ -22,11 +18,11 @@ const MESSAGE_SEQ = 'message_seq';
  * its commit trigger assigns it; read it after the commit with `committedSeq`.
  */
 async function newMessageSeq(em: EntityManager): Promise<number | null> {
-  if (em.dataSource.driver.options.type === 'postgres') return null;
-  await em.increment(CounterEntity, { name: MESSAGE_SEQ }, 'value', 1);
-  const counter = await em.findOneByOrFail(CounterEntity, { name: MESSAGE_SEQ });
-  return counter.value;
+  if (isPostgres(em)) return null;
+  const { rows } = await run<{ value: number }>(em, TAKE_MESSAGE_SEQ, [MESSAGE_SEQ]);
+  return Number(rows[0].value);
 }
+const TAKE_MESSAGE_SEQ = sql('UPDATE counters SET value = value + 1 WHERE name = $1 RETURNING value');
 
 /** The message with its number, once its transaction has committed. */
 export async function withCommittedSeq(db: Database, message: Message): Promise<Message> {
@@ -59,16 +55,14 @@ export async function conversationKey(em: EntityManager, identity: GiverIdentity
     const [a, b] = [giverId, recipientId].sort();
     return `named:${a}:${b}`;
   }
-  await em
-    .createQueryBuilder()
-    .insert()
-    .into(AnonymousPseudonymEntity)
-    .values({ id: crypto.randomUUID(), giverId, recipientId, createdAt: new Date() })
-    .orIgnore()
-    .execute();
-  const pseudonym = await em.findOneByOrFail(AnonymousPseudonymEntity, { giverId, recipientId });
+  // Made on the first gift (race-safe: insert or ignore), read on the next ones.
+  const made = await run<{ id: string }>(em, MAKE_PSEUDONYM, [crypto.randomUUID(), giverId, recipientId, new Date()]);
+  const pseudonym = made.rows[0] ?? (await em.findOneByOrFail(AnonymousPseudonymEntity, { giverId, recipientId }));
   return `anon:${pseudonym.id}`;
 }
+const MAKE_PSEUDONYM = sql(
+  'INSERT INTO anonymous_pseudonyms (id, giver_id, recipient_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id',
+);
 
 /**
  * Opens (or reuses) the conversation for a gift and posts the gift message in it, inside the
@@ -82,28 +76,9 @@ export async function recordGiftMessage(
 ): Promise<{ conversation: Conversation; message: Message }> {
   const now = new Date();
   const pairKey = await conversationKey(em, input.identity, input.giverId, input.recipientId);
-  await em
-    .createQueryBuilder()
-    .insert()
-    .into(ConversationEntity)
-    .values({
-      id: crypto.randomUUID(),
-      initiatorId: input.giverId,
-      responderId: input.recipientId,
-      initiatorAnonymous: input.identity === 'anonymous',
-      pairKey,
-      lastMessageId: null,
-      lastMessageAt: now,
-      createdAt: now,
-    })
-    .orIgnore()
-    .execute();
-  const conversation = await em.findOneByOrFail(ConversationEntity, { pairKey });
-  const id = crypto.randomUUID();
-  await em.update(ConversationEntity, { id: conversation.id }, { lastMessageId: id, lastMessageAt: now });
   const message: Message = {
-    id,
-    conversationId: conversation.id,
+    id: crypto.randomUUID(),
+    conversationId: '',
     senderId: input.giverId,
     text: input.text,
     messageType: 'gift',
@@ -114,9 +89,68 @@ export async function recordGiftMessage(
     createdAt: now,
     seq: await newMessageSeq(em),
   };
-  await em.insert(MessageEntity, { ...message });
-  return { conversation: { ...conversation, lastMessageId: message.id, lastMessageAt: now }, message };
+  // Opens the conversation, or reuses the one its key names, with this message as its last; then
+  // the message (on PostgreSQL in the same statement: one round trip).
+  const opened: SqlValue[] = [
+    crypto.randomUUID(),
+    input.giverId,
+    input.recipientId,
+    input.identity === 'anonymous',
+    pairKey,
+    message.id,
+    now,
+  ];
+  const content: SqlValue[] = [message.text, message.giftTitle, message.giftType, message.giftImg];
+  const { rows } = isPostgres(em)
+    ? await run<ConversationRow>(em, OPEN_CONVERSATION_WITH_MESSAGE, [...opened, ...content])
+    : await run<ConversationRow>(em, OPEN_CONVERSATION, opened);
+  const conversation = conversationFrom(rows[0]);
+  message.conversationId = conversation.id;
+  if (!isPostgres(em))
+    await run(em, INSERT_GIFT_MESSAGE, [message.id, message.conversationId, message.senderId, ...content, message.createdAt, message.seq]);
+  return { conversation, message };
 }
+
+interface ConversationRow {
+  id: string;
+  initiator_id: string;
+  responder_id: string;
+  initiator_anonymous: boolean | number;
+  pair_key: string;
+  last_message_id: string | null;
+  last_message_at: Date | string;
+  created_at: Date | string;
+}
+
+const conversationFrom = (row: ConversationRow): Conversation => ({
+  id: row.id,
+  initiatorId: row.initiator_id,
+  responderId: row.responder_id,
+  initiatorAnonymous: Boolean(row.initiator_anonymous),
+  pairKey: row.pair_key,
+  lastMessageId: row.last_message_id,
+  lastMessageAt: dateFrom(row.last_message_at),
+  createdAt: dateFrom(row.created_at),
+});
+
+/** Conversation $1 between giver $2 and recipient $3 (anonymous: $4) keyed $5, last message $6 at $7. */
+const OPEN = `INSERT INTO conversations (id, initiator_id, responder_id, initiator_anonymous, pair_key, last_message_id, last_message_at, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+   ON CONFLICT (pair_key) DO UPDATE SET last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at
+   RETURNING id, initiator_id, responder_id, initiator_anonymous, pair_key, last_message_id, last_message_at, created_at`;
+const OPEN_CONVERSATION = sql(OPEN);
+const INSERT_GIFT_MESSAGE = sql(
+  `INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at, seq)
+   VALUES ($1, $2, $3, $4, 'gift', $5, $6, $7, false, $8, $9)`,
+);
+/** PostgreSQL: the gift message ($8 text, $9-$11 the gift) goes in with it; its seq comes at COMMIT. */
+const OPEN_CONVERSATION_WITH_MESSAGE = sql(
+  `WITH c AS (${OPEN}), m AS (
+     INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at)
+     VALUES ($6, (SELECT id FROM c), $2, $8, 'gift', $9, $10, $11, false, $7)
+   )
+   SELECT * FROM c`,
+);
 
 export { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
@@ -235,63 +269,7 @@ export async function unreadMessageCount(db: Database, userId: string): Promise<
   return row;
 }
 
-export interface MessageDeps {
-  db: Database;
-  realtime: Publisher;
-  limits: RateLimits;
-  /** MESSAGE_RATE_LIMIT. */
-  messagesPerMinute: number;
-}
-
-/**
- * A member sends a normal message (over HTTP or the socket: one path). Identity is `senderId`,
- * from the token; a `senderUserId` naming anyone else is refused. After the commit both members'
- * rooms get it, each presented for that member.
- */
-export async function sendMessage(
-  deps: MessageDeps,
-  senderId: string,
-  input: SendMessageInput,
-): Promise<{ conversation: Conversation; message: Message }> {
-  if (!canActAs({ id: senderId }, { userId: input.senderUserId })) throw forbidden();
-  const conversation = await memberConversation(deps.db, senderId, input.conversationId, canMessage);
-  checkMessageText(input.text);
-  // Sends per user, over HTTP and socket together (across processes with Redis): MESSAGE_RATE_LIMIT
-  // a minute (60 by default), and a sixth of it in any 5 seconds (a burst of 10).
-  const perMinute = deps.messagesPerMinute;
-  for (const [name, points, seconds] of [
-    ['messages.send.burst', Math.max(1, Math.ceil(perMinute / 6)), 5],
-    ['messages.send.minute', perMinute, 60],
-  ] as const)
-    await spend(deps.limits.limiter(name, points, seconds), senderId, 'You are sending messages too quickly.');
-  const written = await deps.db.transaction(async (em) => {
-    // Someone the other member blocked gets the answer any undeliverable message gets (blocks/policy.ts).
-    const otherId = conversation.initiatorId === senderId ? conversation.responderId : conversation.initiatorId;
-    await assertCanReach(em, senderId, otherId, () => forbidden(MESSAGE_UNDELIVERABLE));
-    const now = new Date();
-    const id = crypto.randomUUID();
-    await em.update(ConversationEntity, { id: conversation.id }, { lastMessageId: id, lastMessageAt: now });
-    const row: Message = {
-      id,
-      conversationId: conversation.id,
-      senderId,
-      text: input.text,
-      messageType: 'normal',
-      giftTitle: null,
-      giftType: null,
-      giftImg: null,
-      read: false,
-      createdAt: now,
-      seq: await newMessageSeq(em),
-    };
-    await em.insert(MessageEntity, { ...row });
-    return row;
-  });
-  const message = await withCommittedSeq(deps.db, written);
-  const updated = { ...conversation, lastMessageId: message.id, lastMessageAt: message.createdAt };
-  deps.realtime.publish([{ type: 'message', conversation: updated, message, clientId: input.clientId }]);
-  return { conversation: updated, message };
-}
+export { sendMessage, type MessageDeps } from './send.js';
 
 export interface MissedMessages {
   conversationId: string | null;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Config } from '../config.js';
 import { makePrivateDir, makePrivateFile, restrictFiles } from '../files.js';
+import { GroupCommitter } from './group-commit.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity } from '../invites/entity.js';
 import { Initial1763870000000 } from './migrations/1763870000000-initial.js';
@@ -39,6 +40,7 @@ import { PasswordResets1763872000000 } from './migrations/1763872000000-password
 import { ReportEntity } from '../moderation/entity.js';
 import { Reports1763871900000 } from './migrations/1763871900000-reports.js';
 import { AccountClosing1763872100000 } from './migrations/1763872100000-account-closing.js';
+import { MessageSeqGiven1763872150000 } from './migrations/1763872150000-message-seq-given.js';
 import { BlockEntity } from '../blocks/entity.js';
 import { Blocks1763871800000 } from './migrations/1763871800000-blocks.js';
 
@@ -97,6 +99,7 @@ export const migrations = [
   Reports1763871900000,
   PasswordResets1763872000000,
   AccountClosing1763872100000,
+  MessageSeqGiven1763872150000,
 ];
 
 /**
@@ -104,8 +107,8 @@ export const migrations = [
  * PostgreSQL when DATABASE_URL is set. Migrations run at start-up.
  */
 export class Database {
-  /** SQLite has one connection: transactions must take turns on it. */
-  private queue: Promise<unknown> = Promise.resolve();
+  /** SQLite has one connection: transactions take turns on it, and commit in groups (group-commit.ts). */
+  private readonly writer: GroupCommitter;
 
   /**
    * @param source the connection every write (and every transaction) goes through
@@ -117,7 +120,9 @@ export class Database {
   constructor(
     readonly source: DataSource,
     private readonly openReader?: () => Promise<DataSource>,
-  ) {}
+  ) {
+    this.writer = new GroupCommitter(source);
+  }
 
   private reader?: DataSource;
 
@@ -140,15 +145,15 @@ export class Database {
   }
 
   /**
-   * Runs `work` in one transaction. Every write goes through here. On SQLite transactions are
-   * serialised (one connection, one writer); on PostgreSQL they run concurrently and rely on
-   * conditional updates and constraints.
+   * Runs `work` in one transaction: all of it or, if it throws, none of it. Every write goes through
+   * here. On SQLite transactions are serialised (one connection, one writer) and those asked for
+   * together share one COMMIT, each in its own savepoint (group-commit.ts); the promise settles
+   * once it is durable. On PostgreSQL they run concurrently and rely on conditional updates and
+   * constraints.
    */
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     if (this.isPostgres) return this.source.transaction(work);
-    const run = this.queue.then(() => this.source.transaction(work));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.writer.transaction(work);
   }
 
   /**

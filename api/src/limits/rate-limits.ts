@@ -31,7 +31,48 @@ export class RateLimits {
     }
     return limiter;
   }
+
+  /**
+   * Spends one use for `key` from each window in turn, as `spend` on each limiter would: the first
+   * one over its limit refuses (429, `message`) and the windows after it are not spent. The same
+   * counters as `limiter(name, …)`, so both can be mixed; with Redis, in one round trip (a script
+   * doing what rate-limiter-flexible's does for each window) instead of one per window.
+   */
+  async spendAll(
+    windows: readonly (readonly [name: string, points: number, seconds: number])[],
+    key: string,
+    message?: string,
+  ): Promise<void> {
+    const redis = this.redis;
+    if (!redis) {
+      for (const [name, points, seconds] of windows) await spend(this.limiter(name, points, seconds), key, message);
+      return;
+    }
+    const refused = await redis.client.eval(SPEND_ALL_SCRIPT, {
+      // RateLimiterRedis's key for `key` (`${keyPrefix}:${key}`, keyPrefix as in `limiter`).
+      keys: windows.map(([name]) => `${redis.prefix}:rl:${name}:${key}`),
+      arguments: windows.flatMap(([, points, seconds]) => [String(points), String(seconds)]),
+    });
+    if (Number(refused) > 0) throw tooManyRequests(message);
+  }
 }
+
+/**
+ * KEYS: one counter per window; ARGV: points and seconds per window. For each window in turn, what
+ * rate-limiter-flexible's RateLimiterRedis does on `consume` (start the window if none, add one,
+ * repair a missing expiry); answers the 1-based window that is over its limit, or 0.
+ */
+const SPEND_ALL_SCRIPT = `
+for i, key in ipairs(KEYS) do
+  local points = tonumber(ARGV[2 * i - 1])
+  local seconds = ARGV[2 * i]
+  redis.call('set', key, 0, 'EX', seconds, 'NX')
+  local consumed = redis.call('incrby', key, 1)
+  if redis.call('pttl', key) == -1 then redis.call('expire', key, seconds) end
+  if consumed > points then return i end
+end
+return 0
+`;
 
 /** Spends one use for `key`; over the limit → 429 (`message`, or the default text). */
 export async function spend(

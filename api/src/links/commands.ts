@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Catalog } from '../catalog/catalog.js';
 import { findProduct } from '../catalog/service.js';
 import { deliverGift, type Gift } from '../commands/deliver-gift.js';
-import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
+import { dateFrom, isPostgres, read, run, sql, type Outcome, type SqlValue } from '../db/sql.js';
 import { badRequest, forbidden, gone, isUniqueViolation, notFound } from '../errors.js';
 import { centsToDollars, formatCents, productCents } from '../../contract/money.js';
 import { INVALID_AMOUNT, ITEM_INFO_ERROR, overGoal } from '../../contract/texts.js';
@@ -14,7 +14,7 @@ import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js'
 import { SYSTEM_MARKETPLACE, escrowAccount, insufficientFunds, transfer, userAccount } from '../money/ledger.js';
 import { publishAfterCommit, type Publisher, type RealtimeEvent } from '../realtime/publisher.js';
 import type { User } from '../users/entity.js';
-import { LinkEntity, LinkResponseEntity, type Link } from './entity.js';
+import { LinkEntity, type Link } from './entity.js';
 import { closeExpired } from './expiry.js';
 import { canRespondTo } from './policy.js';
 import { presentLink } from './presenter.js';
@@ -113,40 +113,41 @@ export async function createLink(
   });
 }
 
-/**
- * Adds a gift to a group gift inside the transaction: one conditional update, so concurrent gifts
- * never take it past its goal; the gift that reaches the goal leaves no quantity (the caller closes
- * the link). A gift above what is left is a 400 that says how much is left; a closed link, a 410.
+/*
+ * One use of a link is one conditional update of its row, which also closes the link (`used`) when
+ * it leaves no quantity: the remaining quantity drops by one, never below zero, or a group gift's
+ * raised amount grows, never past its goal, and the gift that reaches the goal leaves no quantity.
+ * SET expressions read the row as it was before the update.
  */
-async function addToGroupGift(em: EntityManager, link: Link, amountCents: number, now: Date): Promise<void> {
-  const added = await em
-    .createQueryBuilder()
-    .update(LinkEntity)
-    .set({
-      raisedCents: () => 'raised_cents + :amount',
-      gifts: () => 'gifts + 1',
-      remainingQuantity: () => 'CASE WHEN raised_cents + :amount >= total_cost_cents THEN 0 ELSE remaining_quantity END',
-    })
-    .where('id = :id AND status = :active AND expires_at > :now AND raised_cents + :amount <= total_cost_cents', {
-      id: link.id,
-      active: 'active',
-      now: dateParam(em, now),
-      amount: amountCents,
-    })
-    .execute();
-  if (added.affected === 1) return;
-  const fresh = await em.findOneByOrFail(LinkEntity, { id: link.id });
-  if (!isOpen(fresh, now)) throw gone(LINK_GONE);
-  throw overGoalError(fresh);
-}
+const TAKE_USE = `UPDATE links SET remaining_quantity = remaining_quantity - 1, gifts = gifts + 1,
+     status = CASE WHEN remaining_quantity = 1 THEN 'used' ELSE status END,
+     closed_at = CASE WHEN remaining_quantity = 1 THEN $2 ELSE closed_at END
+   WHERE id = $1 AND status = 'active' AND remaining_quantity > 0 AND expires_at > $2`;
+const ADD_TO_GROUP_GIFT = `UPDATE links SET raised_cents = raised_cents + $3, gifts = gifts + 1,
+     remaining_quantity = CASE WHEN raised_cents + $3 >= total_cost_cents THEN 0 ELSE remaining_quantity END,
+     status = CASE WHEN raised_cents + $3 >= total_cost_cents OR remaining_quantity = 0 THEN 'used' ELSE status END,
+     closed_at = CASE WHEN raised_cents + $3 >= total_cost_cents OR remaining_quantity = 0 THEN $2 ELSE closed_at END
+   WHERE id = $1 AND status = 'active' AND expires_at > $2 AND raised_cents + $3 <= total_cost_cents`;
+/** The record of the use: link $1, at $2, amount $3. */
+const RECORD_USE = `INSERT INTO link_responses (id, link_id, responder_id, kind, amount_cents, item_id, transfer_id, created_at)
+   VALUES ($4, $1, $5, $6, $3, $7, $8, $2)`;
+/** SQLite: the record, then the update. */
+const SQLITE_USE = { record: sql(RECORD_USE), take: sql(TAKE_USE), add: sql(ADD_TO_GROUP_GIFT) };
+/** PostgreSQL: both in one statement (one round trip); the update only once the record is in. */
+const POSTGRES_USE = {
+  take: sql(`WITH used AS (${RECORD_USE} RETURNING 1) ${TAKE_USE} AND EXISTS (SELECT 1 FROM used)`),
+  add: sql(`WITH used AS (${RECORD_USE} RETURNING 1) ${ADD_TO_GROUP_GIFT} AND EXISTS (SELECT 1 FROM used)`),
+};
 
 const overGoalError = (link: Link) => badRequest(overGoal(formatCents(leftToGive(link))), 'over_goal');
 
 /**
  * Takes one use of an open link for `responder`, inside the transaction, and answers the use's
- * id: the remaining quantity drops by a conditional update (never below zero) — a group gift's
- * raised amount grows instead, never past its goal (`addToGroupGift`) — and the use is recorded
- * once per responder. A link with nothing left is closed as used.
+ * id: the use is recorded once per responder (the unique (link, responder) pair: a second is a 400
+ * `already_used`), then the link's row changes by one conditional update (TAKE_USE, or
+ * ADD_TO_GROUP_GIFT for a group gift), so concurrent uses never take more than there is. A link
+ * that could not be used is a 410, or for a group gift with too little left, a 400 that says how
+ * much is left.
  */
 async function takeUse(
   em: EntityManager,
@@ -156,45 +157,25 @@ async function takeUse(
   amountCents: number,
   transferId: string,
 ): Promise<string> {
-  if (await em.existsBy(LinkResponseEntity, { linkId: link.id, responderId })) throw badRequest(ALREADY_USED, 'already_used');
   const now = new Date();
-  if (isGroupGift(link)) await addToGroupGift(em, link, amountCents, now);
-  else {
-    const taken = await em
-      .createQueryBuilder()
-      .update(LinkEntity)
-      .set({ remainingQuantity: () => 'remaining_quantity - 1', gifts: () => 'gifts + 1' })
-      .where('id = :id AND status = :active AND remaining_quantity > 0 AND expires_at > :now', {
-        id: link.id,
-        active: 'active',
-        now: dateParam(em, now),
-      })
-      .execute();
-    if (taken.affected !== 1) throw gone(LINK_GONE);
-  }
-  await em
-    .createQueryBuilder()
-    .update(LinkEntity)
-    .set({ status: 'used', closedAt: now })
-    .where('id = :id AND remaining_quantity = 0 AND status = :active', { id: link.id, active: 'active' })
-    .execute();
   const id = crypto.randomUUID();
+  const group = isGroupGift(link);
+  const use: SqlValue[] = [link.id, now, amountCents, id, responderId, kind, link.itemId, transferId];
+  let taken: Outcome<unknown>;
   try {
-    await em.insert(LinkResponseEntity, {
-      id,
-      linkId: link.id,
-      responderId,
-      kind,
-      amountCents,
-      itemId: link.itemId,
-      transferId,
-      createdAt: now,
-    });
+    if (isPostgres(em)) taken = await run(em, group ? POSTGRES_USE.add : POSTGRES_USE.take, use);
+    else {
+      await run(em, SQLITE_USE.record, use);
+      taken = group ? await run(em, SQLITE_USE.add, use.slice(0, 3)) : await run(em, SQLITE_USE.take, use.slice(0, 2));
+    }
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(ALREADY_USED, 'already_used');
     throw err;
   }
-  return id;
+  if (taken.changes === 1) return id;
+  const fresh = await em.findOneByOrFail(LinkEntity, { id: link.id });
+  if (!group || !isOpen(fresh, now)) throw gone(LINK_GONE);
+  throw overGoalError(fresh);
 }
 
 const giftText = (link: Link, amountCents: number) =>
@@ -275,6 +256,52 @@ export async function acceptLink(
   return publishAfterCommit(deps.realtime, answer, events);
 }
 
+const LINK_BY_ID = sql('SELECT * FROM links WHERE id = $1');
+
+/** A row of `links` as read by `read` (snake_case; bigints may come back as strings). */
+type LinkRow = Record<
+  | 'id'
+  | 'creator_id'
+  | 'type'
+  | 'give_or_receive'
+  | 'amount_cents'
+  | 'initial_quantity'
+  | 'remaining_quantity'
+  | 'title'
+  | 'photo'
+  | 'item_id'
+  | 'total_cost_cents'
+  | 'raised_cents'
+  | 'gifts'
+  | 'status'
+  | 'views'
+  | 'created_at'
+  | 'expires_at'
+  | 'closed_at',
+  unknown
+>;
+
+const linkFrom = (r: LinkRow): Link => ({
+  id: r.id as string,
+  creatorId: r.creator_id as string,
+  type: r.type as Link['type'],
+  giveOrReceive: r.give_or_receive as Link['giveOrReceive'],
+  amountCents: Number(r.amount_cents),
+  initialQuantity: Number(r.initial_quantity),
+  remainingQuantity: Number(r.remaining_quantity),
+  title: r.title as string | null,
+  photo: r.photo as string | null,
+  itemId: r.item_id as string | null,
+  totalCostCents: Number(r.total_cost_cents),
+  raisedCents: Number(r.raised_cents),
+  gifts: Number(r.gifts),
+  status: r.status as Link['status'],
+  views: Number(r.views),
+  createdAt: dateFrom(r.created_at),
+  expiresAt: dateFrom(r.expires_at),
+  closedAt: r.closed_at === null ? null : dateFrom(r.closed_at),
+});
+
 /**
  * Gives to a receive link in one atomic call: the giver pays (a chosen amount for currency, the
  * item's total for an item), the use is recorded, the gift message and notification are made.
@@ -286,8 +313,9 @@ export async function giveToLink(
   input: { postId: string; amountCents?: number },
   idempotencyKey: string | undefined,
 ): Promise<IdempotentAnswer<GiveResponse>> {
-  const link = await deps.db.manager.findOneBy(LinkEntity, { id: input.postId });
-  if (!link) throw notFound(LINK_NOT_FOUND);
+  const [row] = await read<LinkRow>(deps.db, LINK_BY_ID, [input.postId]);
+  if (!row) throw notFound(LINK_NOT_FOUND);
+  const link = linkFrom(row);
   if (!canRespondTo(giver, link)) throw badRequest(OWN_POST, 'own_post');
   if (link.giveOrReceive !== 'receive') throw badRequest('This link gives gifts: use Accept instead.', 'not_a_receive_link');
   const amountCents = link.type === 'item' ? link.amountCents : input.amountCents;
@@ -297,9 +325,9 @@ export async function giveToLink(
     throw badRequest(INVALID_AMOUNT, 'validation_failed');
   const events: RealtimeEvent[] = [];
   const answer = await withIdempotency(deps.db, { key: idempotencyKey, userId: giver.id, scope: 'links.give', input }, async (em) => {
-    const fresh = await em.findOneByOrFail(LinkEntity, { id: link.id });
-    if (!isOpen(fresh, new Date())) throw gone(LINK_GONE);
-    if (isGroupGift(fresh) && amountCents > leftToGive(fresh)) throw overGoalError(fresh);
+    // Checked on the link as read above; the use itself (takeUse) checks it again in one conditional update.
+    if (!isOpen(link, new Date())) throw gone(LINK_GONE);
+    if (isGroupGift(link) && amountCents > leftToGive(link)) throw overGoalError(link);
     const {
       transferId,
       conversation,
@@ -307,18 +335,18 @@ export async function giveToLink(
     } = await deliverGift(
       em,
       linkGift(
-        fresh,
+        link,
         amountCents,
-        { giverId: giver.id, recipientId: fresh.creatorId, identity: 'anonymous' },
+        { giverId: giver.id, recipientId: link.creatorId, identity: 'anonymous' },
         { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds() },
       ),
     );
-    const giveId = await takeUse(em, fresh, giver.id, 'give', amountCents, transferId);
+    const giveId = await takeUse(em, link, giver.id, 'give', amountCents, transferId);
     events.push(...made);
     return {
       status: 201,
       body: {
-        give: { _id: giveId, type: fresh.type, amount: centsToDollars(amountCents), postId: fresh.id },
+        give: { _id: giveId, type: link.type, amount: centsToDollars(amountCents), postId: link.id },
         conversationId: conversation.id,
       },
     };

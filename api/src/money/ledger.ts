@@ -25,9 +25,10 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ADD_MONEY } from '../../contract/texts.js';
 import type { Database } from '../db/index.js';
+import { isPostgres, run, sql, type SqlValue } from '../db/sql.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
-import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity, type LedgerAccount, type TransferKind } from './entities.js';
+import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity, type TransferKind } from './entities.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
 export type { TransferKind };
@@ -85,7 +86,8 @@ function parseKey(key: AccountKey): ParsedKey {
  * Moves `amountCents` from one account to another inside the caller's transaction (`em` from
  * `db.transaction`). Throws `input.insufficient` (default: 'Add money to your account balance.')
  * when a user or escrow account would go below zero; nothing is written in that case once the
- * caller's transaction rolls back.
+ * caller's transaction rolls back. Three statements (four on SQLite): a conditional update of each
+ * cached balance, answering the new balance, and the transfer with its two entries.
  */
 export async function transfer(em: EntityManager, input: TransferInput): Promise<TransferResult> {
   const { amountCents } = input;
@@ -99,69 +101,87 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
     { account: from, delta: -amountCents },
     { account: to, delta: amountCents },
   ].sort((a, b) => (a.account.key < b.account.key ? -1 : 1));
-  for (const leg of legs) await applyDelta(em, leg.account, leg.delta, input.insufficient ?? insufficientFunds());
+  const balances = new Map<AccountKey, number>();
+  const createdAt = new Date();
+  for (const leg of legs)
+    balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, input.insufficient ?? insufficientFunds()));
 
   const transferId = crypto.randomUUID();
-  const createdAt = new Date();
-  await em.insert(LedgerTransferEntity, {
-    id: transferId,
-    kind: input.kind,
-    actorUserId: input.actorUserId ?? null,
-    reference: input.reference ?? null,
-    createdAt,
-  });
-  await em.insert(LedgerEntryEntity, [
-    { id: crypto.randomUUID(), transferId, account: from.key, amountCents: -amountCents, createdAt },
-    { id: crypto.randomUUID(), transferId, account: to.key, amountCents, createdAt },
-  ]);
-  return {
+  const record: SqlValue[] = [
     transferId,
-    fromBalanceCents: await balanceOf(em, from.key),
-    toBalanceCents: await balanceOf(em, to.key),
-  };
+    input.kind,
+    input.actorUserId ?? null,
+    input.reference ?? null,
+    createdAt,
+    crypto.randomUUID(),
+    from.key,
+    -amountCents,
+    crypto.randomUUID(),
+    to.key,
+    amountCents,
+  ];
+  if (isPostgres(em)) await run(em, RECORD_TRANSFER, record);
+  else {
+    await run(em, INSERT_TRANSFER, record.slice(0, 5));
+    await run(em, INSERT_ENTRIES, [transferId, createdAt, ...record.slice(5)]);
+  }
+  return { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
 }
+
+const INSERT_TRANSFER = sql('INSERT INTO ledger_transfers (id, kind, actor_user_id, reference, created_at) VALUES ($1, $2, $3, $4, $5)');
+const INSERT_ENTRIES = sql(
+  'INSERT INTO ledger_entries (id, transfer_id, account, amount_cents, created_at) VALUES ($3, $1, $4, $5, $2), ($6, $1, $7, $8, $2)',
+);
+/** PostgreSQL: the transfer and its entries in one statement (one round trip). */
+const RECORD_TRANSFER = sql(
+  `WITH t AS (INSERT INTO ledger_transfers (id, kind, actor_user_id, reference, created_at) VALUES ($1, $2, $3, $4, $5))
+   INSERT INTO ledger_entries (id, transfer_id, account, amount_cents, created_at) VALUES ($6, $1, $7, $8, $5), ($9, $1, $10, $11, $5)`,
+);
 
 /** Records the payment provider's reference on a transfer made before the provider answered. */
 export async function setTransferReference(em: EntityManager, transferId: string, reference: string): Promise<void> {
   await em.update(LedgerTransferEntity, { id: transferId }, { reference });
 }
 
-/**
- * Changes one cached balance by a conditional update. Debits of user and escrow accounts need
- * the balance to cover them; every change keeps the balance within JavaScript's safe integers.
+/*
+ * A cached balance moves by `$1` only while it stays within [floor, MAX_SAFE_INTEGER]: the bounds
+ * are `balance BETWEEN $3 AND $4`, parameters that stay within ±MAX_SAFE_INTEGER.
  */
-async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, insufficient: AppError): Promise<void> {
-  const floor = account.kind === 'system' ? -Number.MAX_SAFE_INTEGER : 0;
-  // Parameters stay within ±MAX_SAFE_INTEGER: `balance + delta` stays in [floor, MAX_SAFE_INTEGER].
-  const bound =
-    delta < 0
-      ? { sql: 'balance_cents >= :bound', bound: floor - delta }
-      : { sql: 'balance_cents <= :bound', bound: Number.MAX_SAFE_INTEGER - delta };
-  if (account.kind !== 'user') await ensureAccount(em, account);
+const MOVE_USER_BALANCE = sql(
+  'UPDATE users SET balance_cents = balance_cents + $1 WHERE id = $2 AND balance_cents BETWEEN $3 AND $4 RETURNING balance_cents',
+);
+const MOVE_ACCOUNT_BALANCE = sql(
+  'UPDATE ledger_accounts SET balance_cents = balance_cents + $1 WHERE key = $2 AND balance_cents BETWEEN $3 AND $4 RETURNING balance_cents',
+);
+/** Escrow and system accounts get their row on first use (race-safe: the insert is an upsert). */
+const UPSERT_ACCOUNT_BALANCE = sql(
+  `INSERT INTO ledger_accounts (key, kind, balance_cents, created_at) VALUES ($2, $5, $1, $6)
+   ON CONFLICT (key) DO UPDATE SET balance_cents = ledger_accounts.balance_cents + excluded.balance_cents
+   WHERE ledger_accounts.balance_cents BETWEEN $3 AND $4
+   RETURNING balance_cents`,
+);
 
-  const update = em.createQueryBuilder().update(account.kind === 'user' ? UserEntity : LedgerAccountEntity);
-  const result = await update
-    .set({ balanceCents: () => 'balance_cents + :delta' })
-    .where(account.kind === 'user' ? { id: account.id } : { key: account.key })
-    .andWhere(bound.sql)
-    .setParameters({ delta, bound: bound.bound })
-    .execute();
-  if (result.affected === 1) return;
+/**
+ * Changes one cached balance by a conditional update and answers the new balance. Debits of user
+ * and escrow accounts need the balance to cover them; every change keeps the balance within
+ * JavaScript's safe integers.
+ */
+async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, now: Date, insufficient: AppError): Promise<number> {
+  const floor = account.kind === 'system' ? -Number.MAX_SAFE_INTEGER : 0;
+  const low = delta < 0 ? floor - delta : -Number.MAX_SAFE_INTEGER;
+  const high = delta < 0 ? Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER - delta;
+  const moved =
+    account.kind === 'user'
+      ? await run<{ balance_cents: string | number }>(em, MOVE_USER_BALANCE, [delta, account.id, low, high])
+      : // An escrow account that was never credited holds nothing: a debit of it makes no row.
+        account.kind === 'escrow' && delta < 0
+        ? await run<{ balance_cents: string | number }>(em, MOVE_ACCOUNT_BALANCE, [delta, account.key, low, high])
+        : await run<{ balance_cents: string | number }>(em, UPSERT_ACCOUNT_BALANCE, [delta, account.key, low, high, account.kind, now]);
+  if (moved.rows.length === 1) return Number(moved.rows[0].balance_cents);
 
   if (account.kind === 'user' && !(await em.existsBy(UserEntity, { id: account.id }))) throw notFound('User not found');
   if (delta < 0 && account.kind !== 'system') throw insufficient;
   throw badRequest('That amount is too large.', 'amount_too_large');
-}
-
-/** Escrow and system accounts get their row on first use (race-safe: insert or ignore). */
-async function ensureAccount(em: EntityManager, account: ParsedKey): Promise<void> {
-  const row: LedgerAccount = {
-    key: account.key,
-    kind: account.kind === 'system' ? 'system' : 'escrow',
-    balanceCents: 0,
-    createdAt: new Date(),
-  };
-  await em.createQueryBuilder().insert().into(LedgerAccountEntity).values(row).orIgnore().execute();
 }
 
 /** The cached balance of an account, in cents (0 for an account never used). */

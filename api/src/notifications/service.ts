@@ -9,7 +9,8 @@ export type NewNotification = Omit<Notification, 'id' | 'read' | 'createdAt'>;
 /** Notifications are made by the server, inside the transaction of what they tell about. */
 export async function notify(em: EntityManager, input: NewNotification): Promise<Notification> {
   const notification: Notification = { ...input, id: crypto.randomUUID(), read: false, createdAt: new Date() };
-  await em.insert(NotificationEntity, notification);
+  // Every column is set here: no read-back of the row (`updateEntity(false)`).
+  await em.createQueryBuilder().insert().into(NotificationEntity).values(notification).updateEntity(false).execute();
   return notification;
 }
 

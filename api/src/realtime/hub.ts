@@ -8,11 +8,10 @@ import { CORS_ALLOWED_HEADERS } from '../http/cors.js';
 import { isOutdated } from '../http/version.js';
 import type { Message } from '../conversations/entity.js';
 import { presentMessage } from '../conversations/presenter.js';
-import { unreadMessageCount, withCommittedSeq } from '../conversations/service.js';
+import { withCommittedSeq } from '../conversations/service.js';
 import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
 import { presentNotification } from '../notifications/presenter.js';
-import { unreadNotificationCount } from '../notifications/service.js';
 import {
   userRoom,
   type ClientToServerEvents,
@@ -20,18 +19,16 @@ import {
   type NewMessageEvent,
   type ServerToClientEvents,
   type SocketData,
-  type UnreadCounts,
 } from './events.js';
 import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
 import type { Publisher, RealtimeEvent } from './publisher.js';
 import { connectRedis, type RedisClient } from './redis.js';
+import { unreadCounts } from './unread.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-export async function unreadCounts(db: Database, userId: string): Promise<UnreadCounts> {
-  const [unreadMessages, unreadNotifications] = await Promise.all([unreadMessageCount(db, userId), unreadNotificationCount(db, userId)]);
-  return { unreadMessages, unreadNotifications };
-}
+/** The user's unread counts, read together with those of every user asked for in the same tick (unread.ts). */
+export { unreadCounts };
 
 /**
  * The real-time layer: socket.io on the API's own HTTP server, presence, and the publisher that

@@ -1,0 +1,116 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Pool, PoolClient } from 'pg';
+import { QueryFailedError, type EntityManager } from 'typeorm';
+import { dateParam } from './dates.js';
+import type { Database } from './index.js';
+
+/**
+ * Prepared statements for hot write paths (a give is a dozen statements: issue 15), run inside
+ * the caller's `db.transaction`. A statement is written once for both databases, with `$1…$n`
+ * placeholders and no casts, and prepared once per connection, then reused:
+ *
+ * - SQLite: prepared on the writer's better-sqlite3 handle (the queued transaction runs on it) and
+ *   run synchronously; `$n` binds as the named parameter `n`.
+ * - PostgreSQL: a named prepared statement on the transaction's connection, parsed and planned once
+ *   per pooled connection.
+ *
+ * Values: a Date binds as TypeORM stores it (UTC text on SQLite), a boolean as 0/1 on SQLite.
+ * Rows come back raw: snake_case columns, bigints as strings on PostgreSQL (`Number()` them), dates
+ * as text on SQLite (`dateFrom`). Errors are TypeORM's `QueryFailedError`, as the query builder's.
+ */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+}
+
+export type SqlValue = string | number | boolean | Date | null;
+
+export interface Outcome<T> {
+  /** RETURNING rows (or a SELECT's). */
+  rows: T[];
+  /** Rows inserted, updated or deleted. */
+  changes: number;
+}
+
+let statements = 0;
+
+/** A statement for `run`. Define it once, at module level: each one is prepared once per connection. */
+export function sql(text: string): Statement {
+  return { name: `giftlink_${++statements}`, text };
+}
+
+const prepared = new WeakMap<BetterSqlite3.Database, Map<Statement, BetterSqlite3.Statement>>();
+
+function sqliteStatement(conn: BetterSqlite3.Database, statement: Statement): BetterSqlite3.Statement {
+  let cache = prepared.get(conn);
+  if (!cache) prepared.set(conn, (cache = new Map()));
+  let s = cache.get(statement);
+  if (!s) cache.set(statement, (s = conn.prepare(statement.text)));
+  return s;
+}
+
+export const isPostgres = (em: EntityManager) => em.connection.driver.options.type === 'postgres';
+
+/** Runs `statement` with `params` ($1 is params[0]) in `em`'s transaction. */
+export async function run<T = Record<string, unknown>>(
+  em: EntityManager,
+  statement: Statement,
+  params: readonly SqlValue[],
+): Promise<Outcome<T>> {
+  const runner = em.queryRunner;
+  if (!runner?.isTransactionActive) throw new Error('sql: run it inside db.transaction');
+  if (isPostgres(em)) {
+    const client = (await runner.connect()) as PoolClient;
+    try {
+      const result = await client.query<T & object>({ name: statement.name, text: statement.text, values: [...params] });
+      return { rows: result.rows, changes: result.rowCount ?? 0 };
+    } catch (err) {
+      throw new QueryFailedError(statement.text, [...params], err as Error);
+    }
+  }
+  const conn = (em.connection.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  const bound = sqliteParams(em, params);
+  try {
+    const s = sqliteStatement(conn, statement);
+    if (s.reader) {
+      const rows = s.all(bound) as T[];
+      return { rows, changes: rows.length };
+    }
+    return { rows: [], changes: s.run(bound).changes };
+  } catch (err) {
+    throw new QueryFailedError(statement.text, [...params], err as Error);
+  }
+}
+
+/**
+ * Runs a read-only `statement` outside any transaction, on committed data only: on SQLite's read
+ * connection, on any pooled PostgreSQL connection (`db.manager`'s, as TypeORM's reads).
+ */
+export async function read<T = Record<string, unknown>>(db: Database, statement: Statement, params: readonly SqlValue[]): Promise<T[]> {
+  const em = db.manager;
+  try {
+    if (isPostgres(em)) {
+      const pool = (em.connection.driver as unknown as { master: Pool }).master;
+      return (await pool.query<T & object>({ name: statement.name, text: statement.text, values: [...params] })).rows;
+    }
+    const conn = (em.connection.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+    return sqliteStatement(conn, statement).all(sqliteParams(em, params)) as T[];
+  } catch (err) {
+    throw new QueryFailedError(statement.text, [...params], err as Error);
+  }
+}
+
+/** `$n` binds as the named parameter `n`; Dates and booleans as TypeORM stores them. */
+function sqliteParams(em: EntityManager, params: readonly SqlValue[]): Record<number, string | number | null> {
+  const bound: Record<number, string | number | null> = {};
+  params.forEach((p, i) => {
+    bound[i + 1] = p instanceof Date ? (dateParam(em, p) as string) : typeof p === 'boolean' ? (p ? 1 : 0) : p;
+  });
+  return bound;
+}
+
+/** A date column of a raw row: a Date on PostgreSQL, TypeORM's UTC text on SQLite. */
+export function dateFrom(value: unknown): Date {
+  if (value instanceof Date) return value;
+  return new Date(`${String(value).replace(' ', 'T')}Z`);
+}
