@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/tokens.js';
+import { servedPaths, successAnswers, type AnswerMap, type ServedPath, type SuccessAnswer } from './answers/index.js';
 import type { AuthMiddleware } from './auth.js';
 import type { AppState, Middleware } from './context.js';
 import { routeSchemas, type Parts } from './validate.js';
@@ -51,6 +52,24 @@ export function inputSchema(schema: z.ZodType): JsonSchema {
   return json;
 }
 
+/** The JSON Schema of what the server answers: the schema's output side (objects list every field they may carry, and no other). */
+export function outputSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** The `responses` entry of one success answer: JSON of its schema, another media type, or no body. */
+function successAnswer(answer: SuccessAnswer) {
+  if ('schema' in answer)
+    return { description: answer.description, content: { 'application/json': { schema: outputSchema(answer.schema) } } };
+  if ('media' in answer) {
+    const schema = answer.binary ? { type: 'string', contentMediaType: answer.media } : { type: 'string' };
+    return { description: answer.description, content: { [answer.media]: { schema } } };
+  }
+  return { description: answer.description };
+}
+
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 function errorAnswer(description: string) {
@@ -71,36 +90,63 @@ function parameters(where: 'path' | 'query', schema: z.ZodType | undefined, name
   }));
 }
 
-function operation(route: DocumentedRoute) {
+function operation(route: DocumentedRoute, successes: AnswerMap) {
   const { body, query, params } = route.schemas;
-  const answers: Record<string, unknown> = {
-    // No answer schemas exist yet: a success is described as JSON of any shape.
-    '2XX': { description: 'Success (JSON; its shape is not described yet)', content: { 'application/json': { schema: {} } } },
+  const answers: Record<string, unknown> = {};
+  // A route without an entry gets no success answer: openapi.test.ts fails for it.
+  const described = successes[`${route.method} ${route.template}`] ?? [];
+  for (const answer of described) answers[String(answer.status)] = successAnswer(answer);
+  // `{}`: no credentials at all is also accepted (a visitor's answer), so Prism does not call a visitor's request invalid.
+  const security = [{ sessionToken: [] }, { sessionCookie: [] }, ...(described.some((a) => a.visitor) ? [{}] : [])];
+  Object.assign(answers, {
     '4XX': errorAnswer('Refused: the request is invalid, not allowed or names nothing that exists'),
     '5XX': errorAnswer('The server failed'),
-  };
+  });
   if (route.signedIn) answers['401'] = errorAnswer('Not signed in');
   return {
     operationId: `${route.method.toLowerCase()}${route.template.replace(/[^A-Za-z0-9]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
     tags: [route.template.split('/').filter((s) => s && s !== 'api')[0] ?? 'root'],
     parameters: [...parameters('path', params, route.paramNames), ...parameters('query', query)],
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(body) } } } } : {}),
-    ...(route.signedIn ? { security: [{ sessionToken: [] }, { sessionCookie: [] }] } : {}),
+    ...(route.signedIn ? { security } : {}),
     responses: answers,
   };
 }
 
-/** The OpenAPI 3.1 document of the routers' routes. */
-export function openApiDocument(routes: readonly DocumentedRoute[], version = '0.1.0') {
+/** A path a middleware answers (http/answers/served.ts): documented so its answers are checked too. */
+function servedOperation(served: ServedPath) {
+  const answers: Record<string, unknown> = {};
+  for (const answer of served.answers) answers[String(answer.status)] = successAnswer(answer);
+  answers['4XX'] = errorAnswer('Refused');
+  answers['5XX'] = errorAnswer('The server failed');
+  return {
+    operationId: `${served.method.toLowerCase()}${served.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
+    tags: [served.tag],
+    summary: served.summary,
+    parameters: (served.headers ?? []).map((h) => ({
+      name: h.name,
+      in: 'header',
+      required: true,
+      description: h.description,
+      schema: { type: 'string' },
+    })),
+    ...(served.body ? { requestBody: { required: true, content: { [served.body.media]: { schema: served.body.schema } } } } : {}),
+    responses: answers,
+  };
+}
+
+/** The OpenAPI 3.1 document of the routers' routes, and of the paths middlewares answer. */
+export function openApiDocument(routes: readonly DocumentedRoute[], version = '0.1.0', successes: AnswerMap = successAnswers) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, successes);
+  for (const served of servedPaths) (paths[served.path] ??= {})[served.method.toLowerCase()] = servedOperation(served);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Giftlink API',
       version,
       description:
-        'Generated from the zod schemas the routes validate with. Every refusal answers `{ error, message }`; success answers are JSON whose shapes are not described yet.',
+        'Generated from the zod schemas the routes validate with. Every success answer is described (JSON of its shape, another media type, or no body); every refusal answers `{ error, message }`.',
     },
     servers: [{ url: '/' }],
     paths,

@@ -12,6 +12,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { newSessionRecord, sessionToken } from '../auth/session.js';
 import { UserEntity, newUserRecord, type User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';
+import { checkViolations, prismCarries, prismEnabled, startPrism } from './prism.js';
 
 export interface Reply<T = unknown> {
   status: number;
@@ -23,6 +24,8 @@ export interface RequestOptions {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
+  /** Straight to the server even with PRISM=1: for a test of exact transport headers (compression), which a proxy rewrites. */
+  direct?: boolean;
 }
 
 export interface TestServer extends RunningServer {
@@ -87,6 +90,8 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
     ...overrides,
   } as Record<string, string | undefined>);
   const server = await startServer(config);
+  // PRISM=1: requests go through Stoplight Prism's validation proxy (testing/prism.ts).
+  const prism = prismEnabled() ? await startPrism(server.url) : undefined;
 
   const request = async <T>(method: string, p: string, options: RequestOptions = {}): Promise<Reply<T>> => {
     // A browser's user agent unless the test names one: Node's own ('node') reads as a bot (isbot).
@@ -101,21 +106,24 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const res = await fetch(server.url + p, { method, headers, body });
+    const viaPrism = prism && !options.direct && prismCarries(body, headers['content-type']);
+    const res = await fetch((viaPrism ? prism.url : server.url) + p, { method, headers, body });
     const text = await res.text();
+    const replyHeaders = viaPrism ? checkViolations(method, p, res.status, res.headers, text) : res.headers;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       // not JSON: keep the text
     }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return { status: res.status, body: parsed as T, headers: replyHeaders };
   };
 
   return {
     ...server,
     request,
     close: async () => {
+      await prism?.close();
       await server.close();
       if (shared) return;
       await database?.drop();

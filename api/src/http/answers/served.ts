@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { WebhookOutcome } from '../../subscriptions/webhook.js';
+import { json, shape, type SuccessAnswer } from './shape.js';
+
+/** A path answered by a middleware of app.ts rather than a router, which the routers' stack cannot list. */
+export interface ServedPath {
+  method: 'GET' | 'POST';
+  path: string;
+  tag: string;
+  summary: string;
+  answers: SuccessAnswer[];
+  /** The request body, when there is one. */
+  body?: { media: string; schema: Record<string, unknown> };
+  headers?: { name: string; description: string }[];
+}
+
+const Health = z.object({ status: z.literal('ok') });
+
+interface WebhookAnswer {
+  received: true;
+  outcome: WebhookOutcome;
+}
+const WebhookAnswerSchema = shape<WebhookAnswer>()(
+  z.object({ received: z.literal(true), outcome: z.enum(['processed', 'already processed', 'ignored']) }),
+);
+
+/** The document itself: an OpenAPI 3.1 object (only its frame is described here). */
+const OpenApi = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+/** Paths that middlewares of app.ts answer (http/docs.ts, the health check, the Stripe webhook). */
+export const servedPaths: ServedPath[] = [
+  { method: 'GET', path: '/healthz', tag: 'root', summary: 'Health check (reads the database)', answers: [json(200, Health, 'Up')] },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    tag: 'docs',
+    summary: 'This document',
+    answers: [json(200, OpenApi, 'The OpenAPI 3.1 document')],
+  },
+  {
+    method: 'GET',
+    path: '/api/docs',
+    tag: 'docs',
+    summary: 'A readable reference of this document',
+    answers: [{ status: 200, media: 'text/html', description: 'The reference page' }],
+  },
+  {
+    method: 'POST',
+    path: '/subscriptions/webhook',
+    tag: 'subscriptions',
+    summary: "Stripe's signed events (PAYMENTS=stripe only; the signature covers the raw body)",
+    body: { media: 'application/json', schema: { type: 'object' } },
+    headers: [{ name: 'stripe-signature', description: "Stripe's signature of the raw body" }],
+    answers: [json(200, WebhookAnswerSchema, 'The event is applied, was applied before, or is not one the subscription follows')],
+  },
+];
