@@ -1,9 +1,9 @@
 // The desktop build into out/: main (an ES module), preload (a classic CommonJS script: a sandboxed
 // renderer cannot load an ES module preload) and the desktop's own renderer bundle (the same React
-// app, with the React plugin) in out/renderer, served by the app over app://giftlink. Nothing else
+// app, on Preact like the website: renderer/preact.ts) in out/renderer, served by the app over app://giftlink. Nothing else
 // builds it. `--outDir <absolute dir>` moves all three (the browser story builds its own copy).
 import { defineConfig } from 'electron-vite';
-import react from '@vitejs/plugin-react';
+import { preactCompat } from './renderer/preact';
 import type { Plugin } from 'vite';
 import { resolve } from 'node:path';
 
@@ -37,7 +37,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react(), absoluteBase()],
+    plugins: [preactCompat(), absoluteBase()],
     define: { 'import.meta.env.VITE_GIFTLINK_API_URL': JSON.stringify(API_URL) },
     build: {
       emptyOutDir: true,

@@ -3,7 +3,10 @@
  * built product (dist/web + dist/api, or E2E_DIST), started like the browser stories start it, with a
  * user seeded through the API (a link and a wishlist). Prints the four category scores and FCP/LCP
  * per page, then PASS/FAIL per goal; exits 1 when a goal fails. A measurement, not a test.
+ * `AUDIT_REPORTS=<dir>` also writes each page's full report there (`<page>.json`).
  */
+import fs from 'node:fs';
+import { join as joinPath } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, registerViaApi, startApp, type ApiAccount, type RunningApp } from '../e2e/harness.js';
@@ -56,6 +59,13 @@ async function audit(url: string, port: number, name: string): Promise<PageResul
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // AUDIT_REPORTS=<dir>: each page's full Lighthouse report as JSON, to see why a figure is what it is.
+  if (process.env.AUDIT_REPORTS) {
+    fs.mkdirSync(process.env.AUDIT_REPORTS, { recursive: true });
+    fs.writeFileSync(joinPath(process.env.AUDIT_REPORTS, `${name}.json`), JSON.stringify(lhr, null, 1));
+  }
+  // A page Lighthouse could not measure (no paint, a crash) says why instead of scoring zeros silently.
+  if (lhr.runtimeError) console.log(`${name}: Lighthouse could not measure it: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageResult['scores'];
   // The audits that cost points (score below 1, and weighing in a category), for the report.
   const failing = CATEGORIES.flatMap((c) =>

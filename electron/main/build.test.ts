@@ -53,10 +53,10 @@ describe('desktop build', () => {
     expect(existsSync(path.join(out, 'web'))).toBe(false);
   });
 
-  it("builds the renderer with the React plugin, as the site's build does", () => {
+  it("builds the renderer on Preact's compat layer, as the site's build does (renderer/preact.ts)", () => {
     const renderer = (config as { renderer?: { plugins?: unknown[] } }).renderer;
     const names = (renderer?.plugins ?? []).flat(3).map((plugin) => (plugin as { name?: string } | null)?.name);
-    expect(names).toContain('vite:react-babel');
+    expect(names).toContain('giftlink:preact-compat');
     expect(names).toContain('giftlink:absolute-base');
   });
 

@@ -1,5 +1,13 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { isValidElement, lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { BrowserRouter, matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { sessionQuery } from './api/auth';
+import { joinAvailabilityQuery } from './api/invites';
+import { linkQuery } from './api/links';
+import { readAhead } from './api/queryClient';
+import { wishlistQuery } from './api/wishlists';
+import { takeHeldClick } from './markupClicks';
+import { fromLocation } from './state/navigation';
 import { AppLayout } from './components/AppLayout';
 import { ProtectedRoute } from './components/ProtectedRoute';
 import { PageSpinner } from './components/Spinner';
@@ -56,7 +64,11 @@ const SharePage = page(() => import('./pages/SharePage'), 'SharePage');
 const SubscriptionPage = page(() => import('./pages/subscription/SubscriptionPage'), 'SubscriptionPage');
 const WishlistPage = page(() => import('./pages/WishlistPage'), 'WishlistPage');
 
-const router = createBrowserRouter([
+/**
+ * The routes, in React Router's declarative mode (`useRoutes`): the app uses no loaders or actions,
+ * and the data router (`createBrowserRouter`) would add ~15 KB gzip to every first load (issue 15).
+ */
+const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
@@ -91,20 +103,85 @@ const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
-
-/** The pages a shared address opens without signing in: their chunk loads before the first render. */
-const FIRST_PAGES: [RegExp, PageComponent][] = [
-  [/^\/link\/[^/]+\/?$/, LinkPage],
-  [/^\/wishlist\/[^/]+\/?$/, WishlistPage],
 ];
 
-/** Loads the chunk of the page at `pathname` ahead of the first render (a no-op for other pages). */
-export async function preloadPage(pathname: string): Promise<void> {
-  const hit = FIRST_PAGES.find(([pattern]) => pattern.test(pathname));
-  await hit?.[1].preload().catch(() => undefined);
+/** What a first page reads before it renders: its data as the viewer (null: a visitor) sees it. */
+type PageData = (queryClient: QueryClient, username: string, viewerId: string | null) => Promise<void>;
+
+/**
+ * The pages a shared address opens without signing in (the server sends their markup): their
+ * chunk, the session and their data load before the first render, so the page replaces the
+ * server's markup as it is, with no spinner in between.
+ */
+const FIRST_PAGES: [RegExp, PageData][] = [
+  [
+    /^\/link\/([^/]+)\/?$/,
+    // A visitor's banner may offer 'Join Giftlink' here (VisitorBanner): the server's markup says whether already.
+    async (queryClient, username, viewerId) => {
+      await Promise.all([
+        readAhead(queryClient, linkQuery(username, viewerId)),
+        viewerId ? undefined : readAhead(queryClient, joinAvailabilityQuery(username)),
+      ]);
+    },
+  ],
+  [/^\/wishlist\/([^/]+)\/?$/, (queryClient, username, viewerId) => readAhead(queryClient, wishlistQuery(username, viewerId))],
+];
+
+/** The shared page at `pathname` (its username and what it reads), if it is one. */
+function firstPage(pathname: string): { username: string; data: PageData } | undefined {
+  for (const [pattern, data] of FIRST_PAGES) {
+    const segment = pattern.exec(pathname)?.[1];
+    if (!segment) continue;
+    try {
+      return { username: decodeURIComponent(segment), data };
+    } catch {
+      return undefined; // malformed percent-encoding: the page says the link is not found
+    }
+  }
+  return undefined;
+}
+
+const isPage = (element: ReactNode): element is ReactElement<unknown, PageComponent> =>
+  isValidElement(element) && typeof element.type === 'function' && 'preload' in element.type;
+
+/**
+ * Loads what the page at `pathname` needs ahead of the first render: its chunk, alongside the
+ * session (which the layout waits for); for a shared page also its data, as the session's viewer
+ * sees it, so it renders in place of the server's markup at once.
+ */
+export async function preloadPage(pathname: string, queryClient: QueryClient): Promise<void> {
+  const session = readAhead(queryClient, sessionQuery);
+  const pages = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.element).filter(isPage);
+  const chunks = Promise.all(pages.map((element) => element.type.preload()));
+  const first = firstPage(pathname);
+  const data = async () => {
+    if (!first) return;
+    await session;
+    await first.data(queryClient, first.username, queryClient.getQueryData(sessionQuery.queryKey)?._id ?? null);
+  };
+  await Promise.all([chunks, data()]).catch(() => undefined);
+}
+
+function Routes() {
+  return useRoutes(routes);
+}
+
+/** Follows a link of the server's markup clicked before the app took over, as the app's own link would. */
+function FollowHeldClick() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    const href = takeHeldClick();
+    if (href) void navigate(href, { state: fromLocation(location) });
+  }, [navigate, location]);
+  return null;
 }
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <FollowHeldClick />
+      <Routes />
+    </BrowserRouter>
+  );
 }

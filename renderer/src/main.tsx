@@ -1,30 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider, createStore } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import './styles/base.css';
-import './styles/controls.css';
-import './styles/app.css';
-import { App, preloadPage } from './App';
-import { createQueryClient } from './api/queryClient';
-import { bindSession } from './state/session';
-
-const store = createStore();
-const queryClient = createQueryClient();
-bindSession(queryClient, store);
+/**
+ * The entry: as small as it can be, so that a shared page's server markup (api/src/sharing/preview.ts)
+ * paints before any of the app's code runs (issue 15: that markup is the page's largest paint on a
+ * slow phone). With such markup in #root the app (boot.tsx) loads once that markup has painted; on
+ * every other page at once. Its files are preloaded from index.html either way (renderer/vite.config.ts).
+ */
+import { holdMarkupClicks } from './markupClicks';
 
 const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
+const serverMarkup = root?.firstElementChild != null;
+// A link of the markup clicked before the app is here is followed by the app (markupClicks.ts).
+if (root && serverMarkup) holdMarkupClicks(root);
 
-// A shared link or wishlist page shows the server's own markup until its chunk is here, then renders.
-void preloadPage(window.location.pathname).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Provider store={store}>
-          <App />
-        </Provider>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+/** After the next frame has painted (a hidden tab paints nothing: no wait there). */
+function afterPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+void (serverMarkup ? afterPaint() : Promise.resolve()).then(() => import('./boot'));

@@ -1,7 +1,11 @@
 import { IsNull } from 'typeorm';
+import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
 import type { PageHead } from '../http/web.js';
+import { canJoinThrough } from '../invites/policy.js';
+import { countFree, refillPlan } from '../invites/refill.js';
+import { isGroupGift } from '../links/group-gift.js';
 import { isOpen } from '../links/queries.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { formatCents } from '../../contract/money.js';
@@ -128,46 +132,94 @@ export const MARKUP_ITEMS = 3;
 
 /**
  * The static page around a page's content: the app's own shell as a visitor sees it (top bar,
- * visitor banner, main), so the app replaces it in place, without a jump.
+ * visitor banner with its 'Join Giftlink' when the app shows one, main), so the app replaces it in
+ * place, without a jump (renderer/src/components/AppLayout.tsx, TopBar.tsx, VisitorBanner.tsx).
  */
-const shell = (content: string) =>
+const shell = (content: string, joinVia?: string) =>
   `<div class="app"><header class="topbar"><div class="topbar__inner">` +
   `<a href="/" class="topbar__home" aria-label="Home"><img src="/favicon.svg" alt="" width="34" height="34" /><span class="wordmark">Giftlink</span></a>` +
   `<div class="topbar__actions"><a class="btn btn--sm btn--ghost" href="/login">Login</a><a class="btn btn--sm btn--primary" href="/register">Register</a></div>` +
-  `</div></header><div class="visitor-banner" role="note"><span class="visitor-banner__message"><p>Log in or register to gain full access to all features</p></span></div>` +
-  `<main class="app-main" id="main">${content}</main></div>`;
+  `</div></header><aside class="${joinVia ? 'visitor-banner visitor-banner--join' : 'visitor-banner'}" aria-label="For visitors">` +
+  `<span class="visitor-banner__message">${icon(GIFT_PATHS, 18)}<p>Log in or register to gain full access to all features</p></span>` +
+  (joinVia
+    ? `<a class="btn btn--sm btn--primary visitor-banner__join" href="/register?via=${escapeHtml(encodeURIComponent(joinVia))}">Join Giftlink</a>`
+    : '') +
+  `</aside><main class="app-main" id="main">${content}</main></div>`;
 
 /** The app's coins and package icons (renderer/src/components/Icons.tsx), drawn the same way. */
 const COINS_PATHS =
   '<circle cx="12" cy="12" r="9" /><path d="M14.8 9.2c-.5-.9-1.6-1.4-2.8-1.4-1.6 0-2.8.8-2.8 2s1.2 1.7 2.8 2.1 2.8.9 2.8 2.1-1.2 2.1-2.8 2.1c-1.3 0-2.4-.6-2.9-1.5M12 6v1.8M12 16.2V18" />';
 const PACKAGE_PATHS = '<path d="M21 8 12 3 3 8v8l9 5 9-5Z" /><path d="m3 8 9 5 9-5M12 13v8" />';
-const icon = (paths: string) =>
-  `<svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
+const GIFT_PATHS =
+  '<rect x="3" y="8" width="18" height="4" rx="1" /><path d="M5 12v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8" /><path d="M12 8v13" />' +
+  '<path d="M12 8S10.5 3.5 7.8 4.1C5.6 4.6 6.3 8 9 8h3Zm0 0s1.5-4.5 4.2-3.9C18.4 4.6 17.7 8 15 8h-3Z" />';
+const LOCK_PATHS = '<rect x="4.5" y="10.5" width="15" height="10" rx="2" /><path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />';
+const icon = (paths: string, size = 36) =>
+  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
+
+/** The app's relative time (renderer/src/format.ts, in English): 'just now', '2 hours ago'. */
+const RELATIVE_UNITS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  [60, 'second', 1],
+  [3600, 'minute', 60],
+  [86_400, 'hour', 3600],
+  [604_800, 'day', 86_400],
+  [2_629_800, 'week', 604_800],
+  [31_557_600, 'month', 2_629_800],
+  [Number.POSITIVE_INFINITY, 'year', 31_557_600],
+];
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+export function relativeTime(then: Date, now: Date): string {
+  const elapsed = Math.max(0, (now.getTime() - then.getTime()) / 1000);
+  if (elapsed < 10) return 'just now';
+  const [, unit, size] = RELATIVE_UNITS.find(([limit]) => elapsed < limit) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1];
+  return relativeFormat.format(-Math.floor(elapsed / size), unit);
+}
+
+/** A group gift's progress bar and words, as the app draws them (renderer/src/components/LinkCard.tsx). */
+function progressMarkup(link: Link): string {
+  const of = `${formatCents(link.raisedCents)} of ${formatCents(link.totalCostCents)}`;
+  const text = link.gifts === 0 ? `${of} so far` : `${of} from ${link.gifts} ${link.gifts === 1 ? 'person' : 'people'}`;
+  const percent = link.totalCostCents > 0 ? Math.min(100, Math.round((link.raisedCents / link.totalCostCents) * 100)) : 0;
+  return (
+    `<span class="gift-progress"><span class="gift-progress__track" role="progressbar" aria-label="Gifts so far" aria-valuemin="0" ` +
+    `aria-valuemax="${link.totalCostCents / 100}" aria-valuenow="${link.raisedCents / 100}" aria-valuetext="${escapeHtml(text)}">` +
+    `<span class="gift-progress__fill" style="width: ${percent}%;"></span></span><span class="gift-progress__text">${escapeHtml(text)}</span></span>`
+  );
+}
 
 /**
- * A link page's static markup: the link card (creator, what it gives or asks for, the item's
- * image) and the visitor's log-in box, as the app draws them for a signed-out visitor. Public
- * fields only: no balance, no views, no givers.
+ * A link page's static markup: the link card (creator, when, what it gives or asks for, the item's
+ * image, a group gift's progress) and the visitor's log-in box, as the app draws them for a
+ * signed-out visitor (renderer/src/pages/link/LinkHero.tsx; profiles are not public, so the
+ * creator shows as @username), so the app takes over without moving anything. Public fields
+ * only: no balance, no views, no givers. `canJoin`: the banner offers 'Join Giftlink'.
  */
-export function linkMarkup(creator: User, link: Link): string {
+export function linkMarkup(creator: User, link: Link, canJoin = false, now = new Date()): string {
   const give = link.giveOrReceive === 'give';
   const at = escapeHtml(`@${creator.username}`);
   const media =
     link.type === 'item' && link.photo
       ? `<img src="${escapeHtml(link.photo)}" alt="" width="96" height="96" />`
       : icon(link.type === 'item' ? PACKAGE_PATHS : COINS_PATHS);
+  const shipping = link.type === 'item' ? `<p class="muted small">${escapeHtml(formatCents(link.amountCents))} with shipping</p>` : '';
+  const left =
+    give && link.type === 'currency' && link.initialQuantity > 1
+      ? `<p class="link-hero__left">${link.remainingQuantity} of ${link.initialQuantity} left</p>`
+      : '';
   return shell(
     `<div class="link-page"><article class="card link-hero" aria-labelledby="link-title">` +
       `<div class="link-hero__creator"><img class="avatar" src="/favicon.svg" alt="" width="48" height="48" />` +
-      `<div><p class="link-hero__name">${escapeHtml(nameOf(creator))}</p><p class="muted small">${at}</p></div></div>` +
+      `<div><p class="link-hero__name">${at}</p><p class="muted small">${escapeHtml(relativeTime(link.createdAt, now))}</p></div></div>` +
       `<div class="${give ? 'link-hero__gift link-hero__gift--give' : 'link-hero__gift'}">` +
       `<span class="link-hero__media" aria-hidden="true">${media}</span>` +
       `<div class="link-hero__text"><p class="link-hero__eyebrow">${give ? 'Gift link' : 'Gift request'}</p>` +
       `<h1 id="link-title" class="link-hero__title">${at} is ${give ? 'giving' : 'requesting'} ` +
-      `<span class="link-hero__what">${escapeHtml(linkWhat(link))}</span></h1></div></div></article>` +
-      `<section class="card link-actions link-actions--visitor" aria-label="Log in to use this link">` +
+      `<span class="link-hero__what">${escapeHtml(linkWhat(link))}</span></h1>${shipping}${left}</div></div>` +
+      `${isGroupGift(link) ? progressMarkup(link) : ''}</article>` +
+      `<section class="card link-actions link-actions--visitor" aria-label="Log in to use this link">${icon(LOCK_PATHS, 22)}` +
       `<p>Log in or register to ${give ? 'accept this gift' : 'give to this link'}.</p><div class="link-actions__row">` +
       `<a class="btn btn--primary" href="/login">Login</a><a class="btn" href="/register">Register</a></div></section></div>`,
+    canJoin ? creator.username : undefined,
   );
 }
 
@@ -207,6 +259,7 @@ export async function previewFor(
   db: Database,
   publicUrl: string,
   path: string,
+  invites?: Pick<Config, 'invitesPerUser' | 'inviteRefillDays'>,
 ): Promise<{ card: PreviewCard; markup?: string } | undefined> {
   const match = PREVIEW_PATH.exec(path);
   if (!match) return undefined;
@@ -220,7 +273,10 @@ export async function previewFor(
   }
   const link = await db.manager.findOne(LinkEntity, { where: { creatorId: user.id }, order: { createdAt: 'DESC' } });
   if (!link || !isOpen(link, new Date())) return { card: genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username)) };
-  return { card: linkCard(publicUrl, user, link), markup: linkMarkup(user, link) };
+  const now = new Date();
+  // Whether the app's banner offers 'Join Giftlink' here (GET /api/invites/join/{username} says the same).
+  const canJoin = invites ? canJoinThrough(user, refillPlan(user, await countFree(db.manager, user.id), invites, now).freeAfter) : false;
+  return { card: linkCard(publicUrl, user, link), markup: linkMarkup(user, link, canJoin, now) };
 }
 
 /** The preview card of a page path, or undefined for a page that has none (see `previewFor`). */
@@ -236,7 +292,7 @@ export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHea
   const { publicUrl } = deps.config;
   return async (path) => {
     try {
-      const preview = await previewFor(deps.db, publicUrl, path);
+      const preview = await previewFor(deps.db, publicUrl, path, deps.config);
       return preview && { head: previewTags(preview.card), root: preview.markup };
     } catch (err) {
       deps.log.warn({ err, path }, 'link preview failed: answering the generic card');

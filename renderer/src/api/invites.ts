@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteSummary, JoinAvailability, JoinSettingRequest } from '../../../api/contract/invites';
 import { setSessionUser } from './auth';
 import { api } from './client';
@@ -59,13 +59,15 @@ export function useInviteSummary(userId: string, enabled = true) {
 }
 
 /** Whether a visitor of `username`'s link can join with one of their invites. */
-export function useJoinAvailability(username: string, enabled = true) {
-  return useQuery({
+export const joinAvailabilityQuery = (username: string) =>
+  queryOptions({
     queryKey: inviteKeys.join(username),
     queryFn: ({ signal }) => getJoinAvailability(username, signal),
-    enabled: enabled && username !== '',
     staleTime: 30_000,
   });
+
+export function useJoinAvailability(username: string, enabled = true) {
+  return useQuery({ ...joinAvailabilityQuery(username), enabled: enabled && username !== '' });
 }
 
 /** The join setting: its answer becomes the session's user. */

@@ -1,5 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
 import { centsToDollars, dollarsToCents } from '../../../api/contract/money';
 import { FEED_ERROR } from '../../../api/contract/texts';
@@ -8,6 +16,7 @@ import { randomUuid } from '../ids';
 import { getVisitorSessionId } from '../state/visitorSession';
 import { refreshSession } from './auth';
 import { api, idempotent } from './client';
+import { unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
 import type {
   AcceptLinkResponse,
@@ -139,11 +148,15 @@ export function useActiveLinkCount(username: string) {
 }
 
 /** A creator's current link, as `viewerId` sees it; opening it counts the view. */
-export function useLinkQuery(creatorUsername: string, viewerId: string | null) {
-  return useQuery({
+export const linkQuery = (creatorUsername: string, viewerId: string | null) =>
+  queryOptions({
     queryKey: linkKeys.open(creatorUsername, viewerId),
     queryFn: async ({ signal }) => (await openLink(creatorUsername, getVisitorSessionId(), signal, linkVisitSource())).updatedLink,
   });
+
+/** The link page's read of `linkQuery` (read ahead on a first load: boot.tsx). */
+export function useLinkQuery(creatorUsername: string, viewerId: string | null) {
+  return useQuery({ ...linkQuery(creatorUsername, viewerId), refetchOnMount: unlessReadAhead });
 }
 
 /** Whether the signed-in user has used this creator's link already. */

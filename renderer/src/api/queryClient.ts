@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type FetchQueryOptions, type Query, type QueryKey } from '@tanstack/react-query';
 
 /**
  * The app's one QueryClient (provided at the root in main.tsx). Server state lives in its cache;
@@ -17,3 +17,29 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** How long an answer read ahead of the first render counts as the first screen's own read. */
+const READ_AHEAD_MS = 5_000;
+/** When each query read ahead of the first render was read (by query hash). */
+const readAheadAt = new Map<string, number>();
+
+/**
+ * Reads a query before the app's first render (boot.tsx: a shared page's session and data), so the
+ * page renders in place of the server's markup with its data, without a spinner in between. A
+ * failure stays in the cache for the page to show.
+ */
+export async function readAhead<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K>,
+): Promise<void> {
+  await queryClient.prefetchQuery(options);
+  const query = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (query?.state.status === 'success') readAheadAt.set(query.queryHash, Date.now());
+}
+
+/**
+ * `refetchOnMount` for a query a first screen may find read ahead: that screen uses the answer as
+ * is (reading a link again would count its view twice); any later mount reads it again as usual.
+ */
+export const unlessReadAhead = (query: Pick<Query, 'queryHash'>): boolean =>
+  Date.now() - (readAheadAt.get(query.queryHash) ?? 0) > READ_AHEAD_MS;

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshSession } from './auth';
 import { ApiError, api, idempotent } from './client';
+import { unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
 import type {
   ArchiveItemRequest,
@@ -71,11 +72,15 @@ export const wishlistKeys = {
 };
 
 /** Anyone's wishlist, as the server holds it. */
-export function useWishlistQuery(username: string, viewerId: string | null) {
-  return useQuery({
+export const wishlistQuery = (username: string, viewerId: string | null) =>
+  queryOptions({
     queryKey: wishlistKeys.view(username, viewerId),
     queryFn: async ({ signal }) => (await getWishlist(username, signal)).userWishlist,
   });
+
+/** The wishlist page's read of `wishlistQuery` (read ahead on a first load: boot.tsx). */
+export function useWishlistQuery(username: string, viewerId: string | null) {
+  return useQuery({ ...wishlistQuery(username, viewerId), refetchOnMount: unlessReadAhead });
 }
 
 /** Saves the owner's whole list; what the server answers becomes the cached list. */

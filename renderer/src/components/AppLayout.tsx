@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAnalytics } from '../analytics/useAnalytics';
@@ -7,13 +7,15 @@ import { balanceDialogOpenAtom, balanceErrorAtom, useBalanceRefreshErrors } from
 import { useRealtimeSession } from '../state/realtime';
 import { userAtom } from '../state/session';
 import { useSessionBootstrap } from '../state/useSession';
-import { BalanceDialog } from './BalanceDialog';
 import { DatabaseErrorNotice } from './DatabaseErrorNotice';
 import { MessagePopup } from './MessagePopup';
 import { PageSpinner } from './Spinner';
 import { TopBar } from './TopBar';
 import { UpgradeBanner } from './UpgradeBanner';
 import { VisitorBanner } from './VisitorBanner';
+
+/** The balance dialog is for signed-in people only: loaded when first opened, never in a visitor's first load. */
+const BalanceDialog = lazy(async () => ({ default: (await import('./BalanceDialog')).BalanceDialog }));
 
 /** Pages that are about getting an account do not need the visitor banner. */
 const NO_BANNER = /^\/(login|register|invite|invites\/accept)(\/|$)/;
@@ -69,7 +71,11 @@ export function AppLayout() {
       <main className={fill ? 'app-main app-main--fill' : 'app-main'} id="main">
         <Outlet />
       </main>
-      {user && balanceDialogOpen && !balanceError ? <BalanceDialog /> : null}
+      {user && balanceDialogOpen && !balanceError ? (
+        <Suspense fallback={null}>
+          <BalanceDialog />
+        </Suspense>
+      ) : null}
       {balanceError ? <MessagePopup title="Balance" message={balanceError} onClose={() => setBalanceError(false)} /> : null}
       {balanceError ? null : <DatabaseErrorNotice />}
     </div>

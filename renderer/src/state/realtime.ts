@@ -2,17 +2,11 @@ import { useCallback, useEffect } from 'react';
 import { atom, useAtomValue, useStore } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { conversationListQuery, inboxUnread, setInboxUnread } from '../api/conversations';
-import { RealtimeConnection, connectionStatusAtom, unreadCountsAtom, type IncomingMessage } from './realtimeConnection';
+import { connectionStatusAtom, unreadCountsAtom } from './realtimeAtoms';
+import type { IncomingMessage, RealtimeConnection } from './realtimeConnection';
 
-export {
-  RealtimeConnection,
-  SendMessageError,
-  connectionStatusAtom,
-  unreadCountsAtom,
-  type ConnectionStatus,
-  type IncomingMessage,
-  type RealtimeSocket,
-} from './realtimeConnection';
+export { connectionStatusAtom, unreadCountsAtom, type ConnectionStatus } from './realtimeAtoms';
+export type { IncomingMessage, RealtimeConnection, RealtimeSocket } from './realtimeConnection';
 
 /** The session's live connection (SPEC section 3: the socket context), or null when signed out. */
 export const realtimeAtom = atom<RealtimeConnection | null>(null);
@@ -34,18 +28,36 @@ export const resetRealtimeAtom = atom(null, (get, set) => {
 
 /**
  * One connection per signed-in session: opened once the session is known, closed when the user
- * signs out. Mounted once, in the app layout. The inbox is read in the background (names for
- * system notifications, unread per conversation) and kept for the session.
+ * signs out. Mounted once, in the app layout. The connection's code (and socket.io-client) loads
+ * here, when someone is signed in, never in a visitor's first load. The inbox is read in the
+ * background (names for system notifications, unread per conversation) and kept for the session.
  */
 export function useRealtimeSession(userId: string | null, openConversation: (conversationId: string) => void): void {
   const store = useStore();
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    const connection = new RealtimeConnection(store, queryClient, userId, openConversation);
-    store.set(realtimeAtom, connection);
+    let connection: RealtimeConnection | undefined;
+    let ended = false;
+    store.set(connectionStatusAtom, 'connecting');
+    import('./realtimeConnection')
+      .then(({ RealtimeConnection }) => {
+        if (ended) return;
+        connection = new RealtimeConnection(store, queryClient, userId, openConversation);
+        store.set(realtimeAtom, connection);
+      })
+      .catch((err: unknown) => {
+        // The chunk did not load (offline, a new deploy): messages go over HTTP until the next page load.
+        console.warn('real-time connection unavailable', err);
+        if (!ended) store.set(connectionStatusAtom, 'disconnected');
+      });
     void queryClient.prefetchQuery(conversationListQuery(userId));
     return () => {
+      ended = true;
+      if (!connection) {
+        store.set(connectionStatusAtom, 'disconnected');
+        return;
+      }
       if (store.get(realtimeAtom) === connection) store.set(resetRealtimeAtom);
       else connection.close();
     };

@@ -1,4 +1,4 @@
-import { atom, type createStore } from 'jotai';
+import type { createStore } from 'jotai';
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { refreshSession } from '../api/auth';
@@ -26,6 +26,7 @@ import type {
 } from '../api/types';
 import { truncatePreview } from '../messageText';
 import { platform } from '../platform';
+import { connectionStatusAtom, unreadCountsAtom } from './realtimeAtoms';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Store = ReturnType<typeof createStore>;
@@ -36,12 +37,6 @@ export const RECONNECT_DELAY_MAX_MS = 2000;
 const SEND_ACK_TIMEOUT_MS = 10_000;
 /** How many message ids are remembered to drop an event that arrives twice. */
 const SEEN_LIMIT = 2000;
-
-/** Unread messages and notifications for the top bar: `init`/`unread-counts`, then kept live. */
-export const unreadCountsAtom = atom<UnreadCounts>({ unreadMessages: 0, unreadNotifications: 0 });
-
-export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
-export const connectionStatusAtom = atom<ConnectionStatus>('disconnected');
 
 export interface IncomingMessage {
   conversationId: string;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useSetAtom } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { unlessReadAhead } from '../api/queryClient';
 import { clearServerState, logout as endServerSession, sessionQuery, setSessionUser, type SignedIn } from '../api/auth';
 import { platform } from '../platform';
 import { usePreloadSessionImages, useRestoreSessionImages } from './imageCache';
@@ -15,7 +16,7 @@ import { loginSuccessAtom, logoutAtom } from './session';
  * put what the local image cache holds for them back in memory. Answers whether it has answered.
  */
 export function useSessionBootstrap(): boolean {
-  const { data, status } = useQuery(sessionQuery);
+  const { data, status } = useQuery({ ...sessionQuery, refetchOnMount: unlessReadAhead });
   const restoreImages = useRestoreSessionImages();
   const restored = useRef(false);
 

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ShareIcon } from '../Icons';
-import { ShareModal, type ShareSubject } from './ShareModal';
+import type { ShareSubject } from './ShareModal';
+
+/** The share modal loads when first opened: link and wishlist pages open fast for visitors, who never share (issue 15). */
+const ShareModal = lazy(async () => ({ default: (await import('./ShareModal')).ShareModal }));
 
 /** A 'Share' button that opens 'How to Share the Link' (open at once with `initiallyOpen`). */
 export function ShareButton({
@@ -21,7 +24,11 @@ export function ShareButton({
         <ShareIcon size={18} />
         {label}
       </button>
-      {open ? <ShareModal subject={subject} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ShareModal subject={subject} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
