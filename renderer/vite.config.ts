@@ -61,9 +61,10 @@ function inlineStylesheet(): Plugin {
 }
 
 /**
- * The entry (src/main.tsx) only waits for a shared page's markup to paint, then imports the app
- * (src/boot.tsx): index.html preloads the app's files, so they download meanwhile and only their
- * running waits. Vite preloads an entry's static imports only; these are its dynamic ones.
+ * The entry (src/main.tsx) imports the app (src/boot.tsx) at once on the app's own pages:
+ * index.html preloads the app's files, so they download beside the entry. Vite preloads an entry's
+ * static imports only; these are its dynamic ones. A shared page with server markup drops these
+ * preloads (api/src/http/web.ts withRoot): its app loads after the markup's first paint.
  */
 function preloadApp(): Plugin {
   return {

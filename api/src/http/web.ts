@@ -32,10 +32,14 @@ function indexFile(file: string): () => Promise<string> {
   };
 }
 
-/** index.html with `markup` inside its empty `<div id="root"></div>` (unchanged without one). */
+/**
+ * index.html with `markup` inside its empty `<div id="root"></div>` (unchanged without one), and
+ * without the app's module preloads: with markup the app loads after the markup's first paint
+ * (renderer/src/main.tsx), so its files never compete with that paint on a slow phone.
+ */
 export function withRoot(html: string, markup: string | undefined): string {
   if (!markup) return html;
-  return html.replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>`);
+  return html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>`);
 }
 
 /** index.html with `head` in place of its <title> and description (before </head>, else after the doctype). */

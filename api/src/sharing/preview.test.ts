@@ -18,6 +18,7 @@ const INDEX_HTML = `<!doctype html>
     <meta name="description" content="Giftlink: receive gifts from people who love you." />
     <title>Giftlink</title>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/boot-abc123.js">
   </head>
   <body>
     <div id="root"></div>
@@ -258,8 +259,12 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     const [mo] = await buildUsers(server, 1, 'pmk');
     await server.request('PATCH', `/api/users/${mo.user._id}`, { token: mo.token, body: { displayName: 'Mo Marsh' } });
     expect((await create(mo, { giveorreceive: 'receive', type: 'currency', amount: 20 })).status).toBe(201);
-    const root = rootOf((await fetchPage(`/link/${mo.user.username}`, CHROME)).html);
+    const page = (await fetchPage(`/link/${mo.user.username}`, CHROME)).html;
+    const root = rootOf(page);
     const at = `@${mo.user.username}`;
+    // The app's files wait for the markup's first paint (renderer/src/main.tsx): nothing preloads them before it.
+    expect(page).toContain('src="/assets/index-abc123.js"');
+    expect(page).not.toContain('modulepreload');
     // Profiles are not public: the app names the creator by username, with when the link was made.
     expect(textOf(root)).toMatch(new RegExp(`${at} (just now|\\d+ seconds ago) Gift request ${at} is requesting \\$20\\.00`));
     expect(textOf(root)).not.toContain('Mo Marsh');
@@ -295,6 +300,9 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     expect(list).toHaveLength(4);
     for (const item of list.slice(0, 3)) expect(text).toContain(item.title);
     expect(root).toContain(`src="${list[0].imageUrl}"`);
+    // 'Join Giftlink' as on a link page, exactly when the API offers it to the app's banner.
+    const join = await server.request<{ available: boolean }>('GET', `/api/invites/join/${ny.user.username}`);
+    expect(root.includes(`href="/register?via=${ny.user.username}">Join Giftlink</a>`)).toBe(join.body.available);
     // Only the first three: the rest arrive with the app.
     expect(root.match(/class="wish-row"/g)).toHaveLength(3);
     // An empty wishlist says so.
@@ -312,7 +320,9 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     expect(root).not.toContain('<b a=');
     expect(textOf(root)).not.toContain(hostile);
     expect(textOf(root)).toContain(`@${pa.user.username} is requesting $20.00`);
-    expect((await fetchPage('/link/nobody-here-at-all', CHROME)).html).toContain('<div id="root"></div>');
+    const bare = (await fetchPage('/link/nobody-here-at-all', CHROME)).html;
+    expect(bare).toContain('<div id="root"></div>');
+    expect(bare).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-abc123.js">');
   });
 
   it('shows nothing private in the markup: no balance, no views, no givers', async () => {
