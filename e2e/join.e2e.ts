@@ -29,6 +29,11 @@ describe('joining from a shared link (issue 11)', () => {
   it('a signed-out visitor opens a link, joins with the creator’s invite and lands signed in on the link', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
+    // Her wishlist page offers the same join, to the same place.
+    await page.goto(`${app.url}/wishlist/ada`);
+    const fromWishlist = page.getByRole('link', { name: 'Join Giftlink' });
+    await fromWishlist.waitFor();
+    expect(await fromWishlist.getAttribute('href')).toBe('/register?via=ada');
     await page.goto(`${app.url}/link/ada`);
     const join = page.getByRole('link', { name: 'Join Giftlink' });
     await join.waitFor();

@@ -223,8 +223,11 @@ export function linkMarkup(creator: User, link: Link, canJoin = false, now = new
   );
 }
 
-/** A wishlist page's static markup: its title and first items (title, price, image), as the app lists them. */
-export function wishlistMarkup(owner: User, items: WishlistItem[], total: number): string {
+/**
+ * A wishlist page's static markup: its title and first items (title, price, image), as the app
+ * lists them. `canJoin`: the banner offers 'Join Giftlink', as on a link page.
+ */
+export function wishlistMarkup(owner: User, items: WishlistItem[], total: number, canJoin = false): string {
   const at = escapeHtml(`@${owner.username}`);
   const rows = items
     .map((item) => {
@@ -243,6 +246,7 @@ export function wishlistMarkup(owner: User, items: WishlistItem[], total: number
     `<div class="wishlist"><header class="wishlist__header"><div class="wishlist__heading"><div>` +
       `<p class="wishlist__eyebrow">Wishlist</p><h1>${at}'s wishlist</h1>` +
       `<p class="muted small">${total} of ${WISHLIST_MAX_ITEMS} items</p></div></div></header>${list}</div>`,
+    canJoin ? owner.username : undefined,
   );
 }
 
@@ -267,16 +271,18 @@ export async function previewFor(
   const username = usernameIn(match[2]);
   const user = username ? await db.manager.findOneBy(UserEntity, { username }) : null;
   if (!user) return { card: genericCard(publicUrl, username ? sharePageUrl(publicUrl, kind, username) : `${publicUrl}/`) };
-  if (kind === 'wishlist') {
-    const items = await listedItems(db, user.id);
-    return { card: wishlistCard(publicUrl, user), markup: wishlistMarkup(user, items.slice(0, MARKUP_ITEMS), items.length) };
-  }
-  const link = await db.manager.findOne(LinkEntity, { where: { creatorId: user.id }, order: { createdAt: 'DESC' } });
-  if (!link || !isOpen(link, new Date())) return { card: genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username)) };
   const now = new Date();
   // Whether the app's banner offers 'Join Giftlink' here (GET /api/invites/join/{username} says the same).
-  const canJoin = invites ? canJoinThrough(user, refillPlan(user, await countFree(db.manager, user.id), invites, now).freeAfter) : false;
-  return { card: linkCard(publicUrl, user, link), markup: linkMarkup(user, link, canJoin, now) };
+  const joinable = async () =>
+    invites ? canJoinThrough(user, refillPlan(user, await countFree(db.manager, user.id), invites, now).freeAfter) : false;
+  if (kind === 'wishlist') {
+    const items = await listedItems(db, user.id);
+    const markup = wishlistMarkup(user, items.slice(0, MARKUP_ITEMS), items.length, await joinable());
+    return { card: wishlistCard(publicUrl, user), markup };
+  }
+  const link = await db.manager.findOne(LinkEntity, { where: { creatorId: user.id }, order: { createdAt: 'DESC' } });
+  if (!link || !isOpen(link, now)) return { card: genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username)) };
+  return { card: linkCard(publicUrl, user, link), markup: linkMarkup(user, link, await joinable(), now) };
 }
 
 /** The preview card of a page path, or undefined for a page that has none (see `previewFor`). */

@@ -6,12 +6,13 @@ import './VisitorBanner.css';
 
 /**
  * Shown to logged-out visitors on pages they may see. The top bar carries Login/Register. On a
- * link page whose creator lets visitors join with one of their invites (and has one free), it
- * offers 'Join Giftlink' (`/register?via={username}`), coming back to the link afterwards.
+ * link or wishlist page whose owner lets visitors join with one of their invites (and has one
+ * free), it offers 'Join Giftlink' (`/register?via={username}`), coming back to the page afterwards.
  */
 export function VisitorBanner() {
   const location = useLocation();
-  const username = matchPath('/link/:username', location.pathname)?.params.username ?? '';
+  const page = matchPath('/link/:username', location.pathname) ?? matchPath('/wishlist/:username', location.pathname);
+  const username = page?.params.username ?? '';
   const join = useJoinAvailability(username);
   const canJoin = username !== '' && join.data?.available === true;
 
