@@ -265,9 +265,11 @@ describe('sharing a new link', () => {
       .toEqual([{ name: 'giftlink-link-sasha-standard-story.png', type: 'image/png', size: expect.any(Number) }]);
     expect((await exits(page)).shared[0].size).toBeGreaterThan(1000);
 
-    // Reduced motion: the text is there at once.
+    // Reduced motion: the text is there at once (with the tab's render, well before typing could finish).
     await modal.getByRole('tab', { name: 'Messages' }).click();
-    expect(await modal.locator('.share-typed__shown').textContent()).toBe(`${TEXT} ${app.url}/link/sasha?utm_source=messages`);
+    await expect
+      .poll(() => modal.locator('.share-typed__shown').textContent(), { timeout: 500, interval: 25 })
+      .toBe(`${TEXT} ${app.url}/link/sasha?utm_source=messages`);
     await walk(page, modal, 'Messages', 2, 'share-phone-messages');
     await modal.getByRole('button', { name: 'Share!' }).click();
     await expect.poll(async () => (await exits(page)).sms.length).toBe(1);
