@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { DESKTOP_VERSION_HEADER } from '../../contract/desktop.js';
 import { dateParam } from '../db/dates.js';
+import { hydrate, read, sql } from '../db/sql.js';
 import type { Deps } from '../deps.js';
 import type { AppContext } from '../http/context.js';
 import { UserEntity, type User } from '../users/entity.js';
@@ -77,6 +78,9 @@ export function sessionToken(tokens: Tokens, session: Session): Promise<string> 
   return tokens.sign({ userId: session.userId, sessionId: session.id, expiresAt: session.expiresAt });
 }
 
+const SESSION_BY_ID = sql('SELECT * FROM sessions WHERE id = $1');
+const USER_BY_ID = sql('SELECT * FROM users WHERE id = $1');
+
 /**
  * The one authentication path, for HTTP requests (http/auth.ts) and socket handshakes
  * (realtime/socket.ts) alike: a correctly signed token whose session exists, belongs to the
@@ -85,10 +89,14 @@ export function sessionToken(tokens: Tokens, session: Session): Promise<string> 
 export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, token: string): Promise<Authenticated | undefined> {
   const claims = await deps.tokens.verify(token);
   if (!claims) return undefined;
-  const [session, user] = await Promise.all([
-    deps.db.manager.findOneBy(SessionEntity, { id: claims.sessionId }),
-    deps.db.manager.findOneBy(UserEntity, { id: claims.userId }),
+  // Every signed-in request reads these two rows: prepared statements, hydrated as TypeORM would (db/sql.ts).
+  const { db } = deps;
+  const [[sessionRow], [userRow]] = await Promise.all([
+    read<Record<string, unknown>>(db, SESSION_BY_ID, [claims.sessionId]),
+    read<Record<string, unknown>>(db, USER_BY_ID, [claims.userId]),
   ]);
+  const session = sessionRow ? hydrate(db, SessionEntity, sessionRow) : undefined;
+  const user = userRow ? hydrate(db, UserEntity, userRow) : undefined;
   const now = Date.now();
   if (!session || !user || session.userId !== user.id || session.revokedAt || session.expiresAt.getTime() <= now) return undefined;
   // A suspended or closed account has no sessions left (both revoke them); a login racing either is refused here too.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { dateFrom, isPostgres, run, sql, type SqlValue } from '../db/sql.js';
+import { dateFrom, isPostgres, read, run, sql, type SqlValue } from '../db/sql.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
@@ -27,9 +27,11 @@ const TAKE_MESSAGE_SEQ = sql('UPDATE counters SET value = value + 1 WHERE name =
 /** The message with its number, once its transaction has committed. */
 export async function withCommittedSeq(db: Database, message: Message): Promise<Message> {
   if (message.seq !== null) return message;
-  const row = await db.manager.findOneOrFail(MessageEntity, { where: { id: message.id }, select: { id: true, seq: true } });
-  return { ...message, seq: row.seq };
+  const [row] = await read<{ seq: number | string }>(db, MESSAGE_SEQ_OF, [message.id]);
+  if (!row) throw new Error(`message ${message.id} is not committed`);
+  return { ...message, seq: Number(row.seq) };
 }
+const MESSAGE_SEQ_OF = sql('SELECT seq FROM messages WHERE id = $1');
 
 export interface GiftDetails {
   title: string;

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool, PoolClient } from 'pg';
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import { QueryFailedError, type EntityManager, type EntitySchema } from 'typeorm';
 import { dateParam } from './dates.js';
 import type { Database } from './index.js';
 
@@ -113,4 +113,20 @@ function sqliteParams(em: EntityManager, params: readonly SqlValue[]): Record<nu
 export function dateFrom(value: unknown): Date {
   if (value instanceof Date) return value;
   return new Date(`${String(value).replace(' ', 'T')}Z`);
+}
+
+/**
+ * A raw row (`SELECT *` of the entity's table) as TypeORM hydrates it: each column through the
+ * driver's own conversion and the column's transformers, so dates, booleans and cents come back
+ * exactly as `findOneBy` would give them, on either database.
+ */
+export function hydrate<T>(db: Database, entity: EntitySchema<T>, row: Record<string, unknown>): T {
+  const metadata = db.source.getMetadata(entity);
+  const driver = db.source.driver;
+  const out = metadata.create() as T & object;
+  for (const column of metadata.columns) {
+    const value = row[column.databaseName];
+    if (value !== undefined) column.setEntityValue(out, driver.prepareHydratedValue(value, column));
+  }
+  return out;
 }
