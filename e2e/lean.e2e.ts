@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_BYTES, firstLoads } from '../scripts/first-load.js';
@@ -69,6 +70,49 @@ describe('a visitor opening a shared page', () => {
     await wishlist.context().close();
   });
 
+  it('gets a page whose HTML fits in the first round trip: only the CSS its markup uses, no script to fetch', async () => {
+    for (const p of ['/link/ada', '/wishlist/ada']) {
+      const res = await fetch(app.url + p, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+      const html = await res.text();
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+      expect(style.length, p).toBeGreaterThan(1000);
+      expect(style.length, p).toBeLessThan(20_000);
+      expect(html, p).not.toMatch(/<script[^>]*\ssrc=|modulepreload/);
+      // A slow phone's first round trip carries about 14 KB (ten TCP segments): the whole page, compressed.
+      const compressed = gzipSync(html).length;
+      console.log(
+        `${p}: ${(html.length / 1024).toFixed(1)} KB, ${(compressed / 1024).toFixed(1)} KB gzip, inline CSS ${(style.length / 1024).toFixed(1)} KB`,
+      );
+      expect(compressed, p).toBeLessThan(14 * 1024);
+    }
+  });
+
+  it('sees nothing move when the app takes the markup over (no layout shift)', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const p of ['/link/ada', '/wishlist/ada']) {
+      await page.goto(app.url + p);
+      await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]')?.sheet != null);
+      // The app is in once its own page chunk has rendered; then give late answers (the join banner) a moment.
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /(Link|Wishlist)Page-/.test(r.name)));
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      expect(
+        shifts.reduce((sum, value) => sum + value, 0),
+        p,
+      ).toBeLessThan(0.001);
+    }
+    await context.close();
+  });
+
   it('gets the app in its place, loading only the page it opened; the first load is measured', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
@@ -76,10 +120,17 @@ describe('a visitor opening a shared page', () => {
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
     });
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
     await page.goto(`${app.url}/link/ada`);
     await page.getByRole('link', { name: 'Register' }).first().waitFor();
     await page.locator('header.topbar').waitFor();
     await page.getByRole('heading', { name: '@ada is requesting $20.00' }).waitFor();
+    // The server's loader (allowed by its hash in the CSP) started the app and the whole stylesheet.
+    await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]')?.sheet != null);
+    expect(blocked).toEqual([]);
     await shots(page, 'lean-link-app');
     // One chunk per page: the wishlist, home and messages pages were not loaded.
     expect(scripts.some((s) => /LinkPage-/.test(s))).toBe(true);

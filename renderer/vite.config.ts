@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { preactCompat } from './preact';
+import { sharedPageCss } from './sharedPageCss';
 
 const API_TARGET = process.env.GIFTLINK_API_URL ?? 'http://localhost:3000';
 
@@ -94,7 +95,12 @@ function preloadApp(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [preactCompat(), preloadApp(), inlineStylesheet()],
+  plugins: [
+    preactCompat(),
+    preloadApp(),
+    inlineStylesheet(),
+    sharedPageCss([fileURLToPath(new URL('../api/src/sharing/preview.ts', import.meta.url))]),
+  ],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -109,22 +109,26 @@ const routes: RouteObject[] = [
 type PageData = (queryClient: QueryClient, username: string, viewerId: string | null) => Promise<void>;
 
 /**
+ * A page's data and, for a visitor, whether its banner offers 'Join Giftlink' (VisitorBanner): the
+ * server's markup already says so, and the banner must not grow under the page once the app is in.
+ */
+const withJoin =
+  (data: PageData): PageData =>
+  async (queryClient, username, viewerId) => {
+    await Promise.all([
+      data(queryClient, username, viewerId),
+      viewerId ? undefined : readAhead(queryClient, joinAvailabilityQuery(username)),
+    ]);
+  };
+
+/**
  * The pages a shared address opens without signing in (the server sends their markup): their
  * chunk, the session and their data load before the first render, so the page replaces the
  * server's markup as it is, with no spinner in between.
  */
 const FIRST_PAGES: [RegExp, PageData][] = [
-  [
-    /^\/link\/([^/]+)\/?$/,
-    // A visitor's banner may offer 'Join Giftlink' here (VisitorBanner): the server's markup says whether already.
-    async (queryClient, username, viewerId) => {
-      await Promise.all([
-        readAhead(queryClient, linkQuery(username, viewerId)),
-        viewerId ? undefined : readAhead(queryClient, joinAvailabilityQuery(username)),
-      ]);
-    },
-  ],
-  [/^\/wishlist\/([^/]+)\/?$/, (queryClient, username, viewerId) => readAhead(queryClient, wishlistQuery(username, viewerId))],
+  [/^\/link\/([^/]+)\/?$/, withJoin((queryClient, username, viewerId) => readAhead(queryClient, linkQuery(username, viewerId)))],
+  [/^\/wishlist\/([^/]+)\/?$/, withJoin((queryClient, username, viewerId) => readAhead(queryClient, wishlistQuery(username, viewerId)))],
 ];
 
 /** The shared page at `pathname` (its username and what it reads), if it is one. */

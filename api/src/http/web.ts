@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { Config } from '../config.js';
 import type { AppContext, Middleware } from './context.js';
 import { contentHash } from './etag.js';
+import { allowScript, sharedPage, type SharedPageAssets } from './shared-page.js';
 
 /** Paths that are never the website, whatever the client accepts. */
 const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|catalog)(\/|$)|^\/(links|wishlists)\/[^/]+\/image$/;
@@ -21,25 +22,16 @@ export interface PageParts {
   root?: string;
 }
 
-/** index.html as read from disk, read again only when the file changes (a rebuild). */
-function indexFile(file: string): () => Promise<string> {
-  let cached: { key: string; html: string } | undefined;
+/** A text file as read from disk (undefined while missing), read again only when it changes (a rebuild). */
+function textFile(file: string): () => Promise<string | undefined> {
+  let cached: { key: string; text: string } | undefined;
   return async () => {
-    const stat = await fs.promises.stat(file);
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (!stat) return undefined;
     const key = `${stat.mtimeMs}:${stat.size}`;
-    if (cached?.key !== key) cached = { key, html: await fs.promises.readFile(file, 'utf8') };
-    return cached.html;
+    if (cached?.key !== key) cached = { key, text: await fs.promises.readFile(file, 'utf8') };
+    return cached.text;
   };
-}
-
-/**
- * index.html with `markup` inside its empty `<div id="root"></div>` (unchanged without one), and
- * without the app's module preloads: with markup the app loads after the markup's first paint
- * (renderer/src/main.tsx), so its files never compete with that paint on a slow phone.
- */
-export function withRoot(html: string, markup: string | undefined): string {
-  if (!markup) return html;
-  return html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>`);
 }
 
 /** index.html with `head` in place of its <title> and description (before </head>, else after the doctype). */
@@ -176,7 +168,8 @@ function answerFile(ctx: AppContext, file: StaticFile, cacheControl: string): vo
 export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
   const root = path.resolve(config.webDir);
   const index = path.join(root, 'index.html');
-  const readIndex = indexFile(index);
+  const readIndex = textFile(index);
+  const readAssets = textFile(path.join(root, 'shared-page.json'));
   const load = staticFiles();
 
   const serveIndex = async (ctx: AppContext) => {
@@ -194,9 +187,13 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
       if (file) return answerFile(ctx, file, 'no-cache');
       return;
     }
+    const html = withHead((await readIndex()) ?? '', parts.head);
+    const assets = await readAssets();
+    const shared = parts.root ? sharedPage(html, parts.root, assets ? (JSON.parse(assets) as SharedPageAssets) : undefined) : undefined;
+    if (shared) ctx.set('Content-Security-Policy', allowScript(ctx.response.get('Content-Security-Policy'), shared.scriptSource));
     ctx.status = 200;
     ctx.type = 'html';
-    ctx.body = withRoot(withHead(await readIndex(), parts.head), parts.root);
+    ctx.body = shared?.html ?? html;
   };
 
   return async (ctx, next) => {

@@ -19,6 +19,7 @@ const INDEX_HTML = `<!doctype html>
     <title>Giftlink</title>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/boot-abc123.js">
+    <style>.whole-stylesheet{color:red}</style>
   </head>
   <body>
     <div id="root"></div>
@@ -31,6 +32,11 @@ let webDir: string;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  // As renderer/sharedPageCss.ts writes it at build time.
+  fs.writeFileSync(
+    path.join(webDir, 'shared-page.json'),
+    JSON.stringify({ stylesheet: '/assets/style-abc123.css', criticalCss: '.link-hero{color:blue}' }),
+  );
   fs.copyFileSync(path.join(import.meta.dirname, '../../../renderer/public/og-card.png'), path.join(webDir, 'og-card.png'));
   server = await startTestServer({ WEB_DIR: webDir, PUBLIC_URL });
 });
@@ -84,7 +90,9 @@ function cardOf(html: string): Record<string, string> {
 function rootOf(html: string): string {
   const start = html.indexOf('<div id="root">');
   expect(start).toBeGreaterThanOrEqual(0);
-  return html.slice(start, html.lastIndexOf('</body>'));
+  // Up to the loader the server adds after the markup (http/shared-page.ts), or the end of the body.
+  const loader = html.indexOf('<script>', start);
+  return html.slice(start, loader >= 0 ? loader : html.lastIndexOf('</body>'));
 }
 
 /** The text of some markup, as a browser shows it (tags dropped, entities decoded). */
@@ -122,7 +130,7 @@ describe('link pages unfurl into a card', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'[ ;]/);
     const title = `${name} is giving $5.00 on Giftlink`;
     const image = `${PUBLIC_URL}/links/${name}/image?template=standard&format=card`;
     expect(cardOf(html)).toEqual({
@@ -145,11 +153,11 @@ describe('link pages unfurl into a card', () => {
       'twitter:image:alt': title,
       viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
     });
-    // Still the app: its script and root, the tags inside <head>, no inline script.
+    // Still the app: its root, the tags inside <head>, and one script: the loader that starts the app's entry.
     const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
     expect(head).toContain('property="og:image"');
-    expect(head).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toMatch(/<script>[^<]*"\/assets\/index-abc123\.js"[^<]*<\/script>\s*<\/body>/);
     expect(rootOf(html)).toContain(`@${name} is giving <span class="link-hero__what">$5.00</span>`);
     // The same for a browser, a HEAD, and the username in another case.
     expect(cardOf((await fetchPage(`/link/${name.toUpperCase()}/`, CHROME)).html)['og:title']).toBe(title);
@@ -226,9 +234,10 @@ describe('link pages unfurl into a card', () => {
     for (const p of [`/link/${ha.user.username}`, `/wishlist/${ha.user.username}`]) {
       const { html } = await fetchPage(p);
       expect(html).not.toContain(hostile);
-      expect(html).not.toContain('<script>');
       expect(html).not.toContain('<b a=');
+      // The one script is the server's own loader (http/shared-page.ts).
       expect(html.match(/<script/g)).toHaveLength(1);
+      expect(html).toMatch(/<script>\(function\(\)\{var done=false;/);
       const card = cardOf(html);
       // Read back as a parser would, the values are the name itself.
       expect(card['og:title']).toContain(hostile);
@@ -262,9 +271,16 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     const page = (await fetchPage(`/link/${mo.user.username}`, CHROME)).html;
     const root = rootOf(page);
     const at = `@${mo.user.username}`;
-    // The app's files wait for the markup's first paint (renderer/src/main.tsx): nothing preloads them before it.
-    expect(page).toContain('src="/assets/index-abc123.js"');
-    expect(page).not.toContain('modulepreload');
+    // Nothing but the page itself before the markup's first paint: no script or preload to fetch, only the
+    // markup's own CSS; an inline loader, allowed by its hash in the CSP, starts the app and the whole stylesheet after it.
+    expect(page).not.toMatch(/<script[^>]*\ssrc=|modulepreload|whole-stylesheet/);
+    expect(page).toContain('<style>.link-hero{color:blue}</style>');
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(page)?.[1] ?? '';
+    expect(loader).toContain('"/assets/index-abc123.js"');
+    expect(loader).toContain('"/assets/style-abc123.css"');
+    const hash = `'sha256-${crypto.createHash('sha256').update(loader).digest('base64')}'`;
+    const csp = (await fetchPage(`/link/${mo.user.username}`, CHROME)).res.headers.get('content-security-policy') ?? '';
+    expect(/script-src ([^;]*)/.exec(csp)?.[1].split(' ')).toContain(hash);
     // Profiles are not public: the app names the creator by username, with when the link was made.
     expect(textOf(root)).toMatch(new RegExp(`${at} (just now|\\d+ seconds ago) Gift request ${at} is requesting \\$20\\.00`));
     expect(textOf(root)).not.toContain('Mo Marsh');
@@ -320,9 +336,13 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     expect(root).not.toContain('<b a=');
     expect(textOf(root)).not.toContain(hostile);
     expect(textOf(root)).toContain(`@${pa.user.username} is requesting $20.00`);
-    const bare = (await fetchPage('/link/nobody-here-at-all', CHROME)).html;
+    const { res, html: bare } = await fetchPage('/link/nobody-here-at-all', CHROME);
     expect(bare).toContain('<div id="root"></div>');
+    // Without markup the app loads at once, preloaded, with the whole stylesheet; no inline script is allowed.
     expect(bare).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-abc123.js">');
+    expect(bare).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(bare).toContain('whole-stylesheet');
+    expect(res.headers.get('content-security-policy')).not.toContain('sha256');
   });
 
   it('shows nothing private in the markup: no balance, no views, no givers', async () => {

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+
+/**
+ * A shared page (a link or a wishlist) as the server sends it with its own markup in `#root`
+ * (sharing/preview.ts). On a slow phone the markup is the first impression, so the page carries
+ * everything that paint needs and nothing else: the CSS rules the markup uses (from
+ * dist/web/shared-page.json, written at build time by renderer/sharedPageCss.ts) instead of the
+ * whole stylesheet, and no request for a script or a preload before the paint. A small inline
+ * script (its hash is in the page's Content-Security-Policy) waits for the browser to report the
+ * first contentful paint, then loads the whole stylesheet and the app's entry, which takes over
+ * the markup (renderer/src/boot.tsx waits for the stylesheet before it renders).
+ */
+
+/** Written by renderer/sharedPageCss.ts. */
+export interface SharedPageAssets {
+  stylesheet: string;
+  criticalCss: string;
+}
+
+/** The longest the loader waits for the markup's first paint to be reported. */
+export const PAINT_WAIT_MS = 1500;
+
+/**
+ * The loader: once the first contentful paint is reported (at most PAINT_WAIT_MS; at once in a
+ * hidden tab, which paints nothing, or a browser without paint timing), the whole stylesheet
+ * (marked `data-app-stylesheet`, boot.tsx waits for it) and the entry load side by side.
+ */
+export function loaderScript(entry: string, stylesheet: string | undefined): string {
+  const load =
+    `var d=document;` +
+    (stylesheet
+      ? `var l=d.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(stylesheet)};` +
+        `l.setAttribute('data-app-stylesheet','');d.head.appendChild(l);`
+      : '') +
+    `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};d.head.appendChild(s);`;
+  return (
+    `(function(){var done=false;function go(){if(done)return;done=true;${load}}` +
+    `var P=window.PerformanceObserver;` +
+    `if(document.visibilityState==='hidden'||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')===-1)return go();` +
+    `var o=new P(function(list){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();go();}});` +
+    `o.observe({type:'paint',buffered:true});setTimeout(go,${PAINT_WAIT_MS});})();`
+  );
+}
+
+/** The CSP source that allows exactly `script` as an inline script. */
+export const scriptHash = (script: string) => `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+/** `policy` with `source` added to its script-src (unchanged without one: the inline script then stays blocked). */
+export const allowScript = (policy: string, source: string) =>
+  policy.replace(/(^|;)(\s*script-src\b[^;]*)/, (_, start: string, directive: string) => `${start}${directive.trimEnd()} ${source}`);
+
+const ENTRY_TAG = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+const STYLE = /<style>[\s\S]*?<\/style>/;
+
+/**
+ * index.html for a page with `markup` in its empty `#root`: without the entry's script tag and
+ * the app's module preloads, with only the markup's CSS when `assets` are known (else the whole
+ * stylesheet stays inline), and with the loader at the end of the body. Returns the page and the
+ * loader's CSP source; undefined for an index.html without an entry script (then nothing changes).
+ */
+export function sharedPage(
+  html: string,
+  markup: string,
+  assets: SharedPageAssets | undefined,
+): { html: string; scriptSource: string } | undefined {
+  const entry = ENTRY_TAG.exec(html)?.[1];
+  if (!entry) return undefined;
+  const split = assets && STYLE.test(html) ? assets : undefined;
+  const loader = loaderScript(entry, split?.stylesheet);
+  let page = html.replace(ENTRY_TAG, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (split) page = page.replace(STYLE, () => `<style>${split.criticalCss.replaceAll('</style', '<\\/style')}</style>`);
+  page = page
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>`)
+    .replace(/<\/body>/i, () => `<script>${loader}</script>\n  </body>`);
+  return { html: page, scriptSource: scriptHash(loader) };
+}
