@@ -1,4 +1,5 @@
 import { centsToDollars, dollarsToCents, formatCentsCompact, formatDollars, isValidAmountCents } from '../../api/contract/money';
+import { relativeTimeParts } from '../../api/contract/time';
 
 // ---- money: the contract's one money module, in the dollars the API answers ---------------------
 
@@ -46,31 +47,20 @@ export function appLocale(language = typeof navigator === 'undefined' ? 'en' : n
 
 const JUST_NOW: Record<AppLocale, string> = { en: 'just now', zh: '刚刚' };
 
-const UNITS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
-  [60, 'second', 1],
-  [3600, 'minute', 60],
-  [86_400, 'hour', 3600],
-  [604_800, 'day', 86_400],
-  [2_629_800, 'week', 604_800],
-  [31_557_600, 'month', 2_629_800],
-  [Number.POSITIVE_INFINITY, 'year', 31_557_600],
-];
-
 const relativeFormats = new Map<AppLocale, Intl.RelativeTimeFormat>();
 
 /** `2 hours ago`, `3 天前`… from an ISO time; under ten seconds reads `just now` / `刚刚`. */
 export function formatRelativeTime(time: string | Date, now = Date.now(), locale: AppLocale = appLocale()): string {
   const then = typeof time === 'string' ? Date.parse(time) : time.getTime();
   if (!Number.isFinite(then)) return '';
-  const elapsed = Math.max(0, (now - then) / 1000);
-  if (elapsed < 10) return JUST_NOW[locale];
+  const parts = relativeTimeParts((now - then) / 1000);
+  if (!parts) return JUST_NOW[locale];
   let rtf = relativeFormats.get(locale);
   if (!rtf) {
     rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
     relativeFormats.set(locale, rtf);
   }
-  const [, unit, size] = UNITS.find(([limit]) => elapsed < limit) ?? UNITS[UNITS.length - 1];
-  return rtf.format(-Math.floor(elapsed / size), unit);
+  return rtf.format(parts.value, parts.unit);
 }
 
 /** The owner's "Expires in 4 hours" from the link's expiry time. */

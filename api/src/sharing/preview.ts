@@ -9,6 +9,7 @@ import { isGroupGift } from '../links/group-gift.js';
 import { isOpen } from '../links/queries.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { formatCents } from '../../contract/money.js';
+import { relativeTimeParts } from '../../contract/time.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, WishlistItemEntity, type WishlistItem } from '../wishlists/entity.js';
 import { shareImageUrl, sharePageUrl, type ShareKind } from './urls.js';
@@ -158,21 +159,10 @@ const icon = (paths: string, size = 36) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
 
 /** The app's relative time (renderer/src/format.ts, in English): 'just now', '2 hours ago'. */
-const RELATIVE_UNITS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
-  [60, 'second', 1],
-  [3600, 'minute', 60],
-  [86_400, 'hour', 3600],
-  [604_800, 'day', 86_400],
-  [2_629_800, 'week', 604_800],
-  [31_557_600, 'month', 2_629_800],
-  [Number.POSITIVE_INFINITY, 'year', 31_557_600],
-];
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 export function relativeTime(then: Date, now: Date): string {
-  const elapsed = Math.max(0, (now.getTime() - then.getTime()) / 1000);
-  if (elapsed < 10) return 'just now';
-  const [, unit, size] = RELATIVE_UNITS.find(([limit]) => elapsed < limit) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1];
-  return relativeFormat.format(-Math.floor(elapsed / size), unit);
+  const parts = relativeTimeParts((now.getTime() - then.getTime()) / 1000);
+  return parts ? relativeFormat.format(parts.value, parts.unit) : 'just now';
 }
 
 /** A group gift's progress bar and words, as the app draws them (renderer/src/components/LinkCard.tsx). */

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatRelativeTime } from '../../renderer/src/format.js';
+import { relativeTime } from '../src/sharing/preview.js';
+import { relativeTimeParts } from './time.js';
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+
+describe('relative time: one rule for the app and the server markup', () => {
+  it('counts back in the largest unit that fits, just now under ten seconds', () => {
+    expect(relativeTimeParts(0)).toBeNull();
+    expect(relativeTimeParts(9.9)).toBeNull();
+    expect(relativeTimeParts(-5)).toBeNull();
+    expect(relativeTimeParts(10)).toEqual({ value: -10, unit: 'second' });
+    expect(relativeTimeParts(59)).toEqual({ value: -59, unit: 'second' });
+    expect(relativeTimeParts(MINUTE)).toEqual({ value: -1, unit: 'minute' });
+    expect(relativeTimeParts(2 * HOUR + 59 * MINUTE)).toEqual({ value: -2, unit: 'hour' });
+    expect(relativeTimeParts(6 * DAY)).toEqual({ value: -6, unit: 'day' });
+    expect(relativeTimeParts(7 * DAY)).toEqual({ value: -1, unit: 'week' });
+    expect(relativeTimeParts(40 * DAY)).toEqual({ value: -1, unit: 'month' });
+    expect(relativeTimeParts(800 * DAY)).toEqual({ value: -2, unit: 'year' });
+  });
+
+  it('reads the same in the markup a visitor first sees and in the app that replaces it', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    for (const seconds of [0, 9, 10, 45, 61, 3599, 3600, 7200, 86_399, 86_400, 600_000, 604_800, 2_700_000, 40_000_000]) {
+      const then = new Date(now.getTime() - seconds * 1000);
+      expect(relativeTime(then, now), `${seconds} s`).toBe(formatRelativeTime(then, now.getTime(), 'en'));
+    }
+    expect(relativeTime(new Date(now.getTime() - 2 * HOUR * 1000), now)).toBe('2 hours ago');
+  });
+});
