@@ -115,8 +115,18 @@ describe('joining from a shared link (issue 11)', () => {
     const link = await api(friend.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
     expect(link.status).toBe(201);
     const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    // The app's entry arrives late (a slow phone): the click lands on the server's markup, and its
+    // loader holds it for the app (api/src/http/shared-page.ts), which follows it as its own link.
+    let entryAsked = false;
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      entryAsked = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto(`${app.url}/link/friend1`);
     await page.getByRole('region', { name: 'Log in to use this link' }).getByRole('link', { name: 'Register' }).click();
+    expect(await page.locator('#root').getAttribute('data-held-click')).toBe('/register');
+    expect(entryAsked).toBe(true);
     await page.getByText('Invited by friend1').waitFor();
     await page.getByLabel('Username').fill('newbie2');
     await page.getByLabel('Email').fill('newbie2@example.com');

@@ -61,46 +61,10 @@ function inlineStylesheet(): Plugin {
   };
 }
 
-/**
- * The entry (src/main.tsx) imports the app (src/boot.tsx) at once on the app's own pages:
- * index.html preloads the app's files, so they download beside the entry. Vite preloads an entry's
- * static imports only; these are its dynamic ones. A shared page with server markup drops these
- * preloads (api/src/http/web.ts withRoot): its app loads after the markup's first paint.
- */
-function preloadApp(): Plugin {
-  return {
-    name: 'giftlink:preload-app',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle, chunk }) {
-        if (!bundle || !chunk) return html;
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          const imported = bundle[file];
-          if (files.has(file) || imported?.type !== 'chunk') return;
-          files.add(file);
-          imported.imports.forEach(visit);
-        };
-        chunk.dynamicImports.forEach(visit);
-        const links = [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-        return links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
-      },
-    },
-  };
-}
-
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [
-    preactCompat(),
-    preloadApp(),
-    inlineStylesheet(),
-    sharedPageCss([fileURLToPath(new URL('../api/src/sharing/preview.ts', import.meta.url))]),
-  ],
+  plugins: [preactCompat(), inlineStylesheet(), sharedPageCss([fileURLToPath(new URL('../api/src/sharing/preview.ts', import.meta.url))])],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -116,7 +80,11 @@ export default defineConfig({
       output: {
         // The libraries every page runs on, in one file: fewer requests before a page shows (a slow phone pays a round trip each).
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](preact|@tanstack|react-router|react-router-dom|jotai|idb)[\\/]/ }],
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](preact|@tanstack|react-router|react-router-dom|jotai|idb)[\\/]/ },
+            // The app every page runs (boot.tsx and what it imports): one file, not a dozen small ones shared with the pages.
+            { name: 'app', test: /renderer[\\/]src[\\/]boot\.tsx$/ },
+          ],
         },
       },
     },

@@ -1,10 +1,10 @@
 /**
  * `npm run size:web`: the script a signed-out visitor's browser loads before a shared page shows,
  * from the built website's manifest (dist/web/.vite/manifest.json, or the folder given as the first
- * argument): the entry, its static imports, the app it imports at once (the entry's dynamic imports:
- * renderer/src/main.tsx loads renderer/src/boot.tsx once the server's markup has painted) with their
- * static imports, and the page's own chunk with its static imports (the app loads that chunk before
- * its first render, renderer/src/boot.tsx). Prints the gzip size per
+ * argument): the entry and its static imports (the app, renderer/src/boot.tsx, and the libraries;
+ * the server's loader starts the entry once the markup has painted), any chunk the entry imports
+ * dynamically with its static imports, and the page's own chunk with its static imports (the app
+ * loads that chunk before its first render). Prints the gzip size per
  * page and exits 1 when one is above the budget (issue 15: 80 KB) or loads server code or the
  * profanity list up front.
  */

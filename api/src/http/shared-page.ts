@@ -19,11 +19,17 @@ export interface SharedPageAssets {
 
 /** The longest the loader waits for the markup's first paint to be reported. */
 export const PAINT_WAIT_MS = 1500;
+/** How long a held click waits for the app before it is followed as a plain link. */
+export const HOLD_MS = 10_000;
 
 /**
  * The loader: once the first contentful paint is reported (at most PAINT_WAIT_MS; at once in a
  * hidden tab, which paints nothing, or a browser without paint timing), the whole stylesheet
- * (marked `data-app-stylesheet`, boot.tsx waits for it) and the entry load side by side.
+ * (marked `data-app-stylesheet`, boot.tsx waits for it) and the entry load side by side. Until the
+ * app marks `#root` as its own (`data-taken-over`), a plain click on one of the markup's in-app
+ * links is held: its path waits on `#root` as `data-held-click` for the app to follow
+ * (renderer/src/markupClicks.ts), or is followed as a plain link after HOLD_MS. No `<` in it: it
+ * sits inside a <script> element.
  */
 export function loaderScript(entry: string, stylesheet: string | undefined): string {
   const load =
@@ -33,8 +39,16 @@ export function loaderScript(entry: string, stylesheet: string | undefined): str
         `l.setAttribute('data-app-stylesheet','');d.head.appendChild(l);`
       : '') +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};d.head.appendChild(s);`;
+  const hold =
+    `var r=document.getElementById('root');` +
+    `if(r)r.addEventListener('click',function(e){` +
+    `if(r.hasAttribute('data-taken-over')||e.defaultPrevented||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;` +
+    `var a=e.target&&e.target.closest?e.target.closest('a'):null;var h=a&&a.getAttribute('href');` +
+    `if(!h||h.charAt(0)!=='/'||h.charAt(1)==='/')return;` +
+    `e.preventDefault();r.setAttribute('data-held-click',h);go();` +
+    `setTimeout(function(){if(r.getAttribute('data-held-click')===h)location.assign(h);},${HOLD_MS});});`;
   return (
-    `(function(){var done=false;function go(){if(done)return;done=true;${load}}` +
+    `(function(){var done=false;function go(){if(done)return;done=true;${load}}${hold}` +
     `var P=window.PerformanceObserver;` +
     `if(document.visibilityState==='hidden'||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')===-1)return go();` +
     `var o=new P(function(list){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();go();}});` +
