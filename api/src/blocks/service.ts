@@ -3,16 +3,22 @@ import { In, type EntityManager } from 'typeorm';
 import { ConversationEntity } from '../conversations/entity.js';
 import { canSeeMember } from '../conversations/policy.js';
 import type { Database } from '../db/index.js';
+import { run, sql } from '../db/sql.js';
 import { forbidden, isUniqueViolation, notFound, type AppError } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import { BlockEntity, type Block } from './entity.js';
 import { canBlockFrom, canReach } from './policy.js';
 import type { BlockView } from './schemas.js';
 
-/** True when `blockerId` has blocked `blockedId` (from any of their conversations). */
+const BLOCKED = sql('SELECT 1 AS blocked FROM blocks WHERE blocker_id = $1 AND blocked_id = $2 LIMIT 1');
+
+/**
+ * True when `blockerId` has blocked `blockedId` (from any of their conversations), read in `em`'s
+ * transaction with a prepared statement (every gift asks: issue 15).
+ */
 export async function isBlocked(em: EntityManager, { blockerId, blockedId }: { blockerId: string; blockedId: string }): Promise<boolean> {
   if (blockerId === blockedId) return false;
-  return em.existsBy(BlockEntity, { blockerId, blockedId });
+  return (await run(em, BLOCKED, [blockerId, blockedId])).rows.length > 0;
 }
 
 /**

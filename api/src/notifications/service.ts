@@ -1,16 +1,40 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
+import { run, sql } from '../db/sql.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { NotificationEntity, type Notification } from './entity.js';
 
 export type NewNotification = Omit<Notification, 'id' | 'read' | 'createdAt'>;
 
+const INSERT_NOTIFICATION = sql(
+  'INSERT INTO notifications (id, sender_id, receiver_id, amount_cents, type, give_or_receive, link_or_wishlist, related_post_id, ' +
+    'message, item_photo, item_title, item_id, conversation_id, read, created_at) ' +
+    'VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
+);
+
 /** Notifications are made by the server, inside the transaction of what they tell about. */
 export async function notify(em: EntityManager, input: NewNotification): Promise<Notification> {
   const notification: Notification = { ...input, id: crypto.randomUUID(), read: false, createdAt: new Date() };
-  // Every column is set here: no read-back of the row (`updateEntity(false)`).
-  await em.createQueryBuilder().insert().into(NotificationEntity).values(notification).updateEntity(false).execute();
+  // Every column is set here: nothing to read back. A prepared statement: every gift makes one (issue 15).
+  const n = notification;
+  await run(em, INSERT_NOTIFICATION, [
+    n.id,
+    n.senderId,
+    n.receiverId,
+    n.amountCents,
+    n.type,
+    n.giveOrReceive,
+    n.linkOrWishlist,
+    n.relatedPostId,
+    n.message,
+    n.itemPhoto,
+    n.itemTitle,
+    n.itemId,
+    n.conversationId,
+    n.read,
+    n.createdAt,
+  ]);
   return notification;
 }
 
