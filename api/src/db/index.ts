@@ -201,6 +201,11 @@ export async function openDatabase(config: Config): Promise<Database> {
       prepareDatabase: (db: { pragma(s: string): unknown }) => {
         db.pragma('busy_timeout = 5000');
         db.pragma('foreign_keys = ON');
+        // Every COMMIT waits for the disk (the WAL's fsync), so an answered request survives a power
+        // loss too, not only a crash of the process. Set here because SQLite would open a database
+        // already in WAL mode with NORMAL (better-sqlite3's build), which syncs only at checkpoints.
+        // db/group-commit.ts shares one COMMIT among the transactions asked for together.
+        db.pragma('synchronous = FULL');
       },
     });
   }

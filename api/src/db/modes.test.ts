@@ -45,3 +45,17 @@ describe('what the server keeps on disk', () => {
     for (const file of files) expect(mode(file), file).toBe(0o600);
   });
 });
+
+describe('how SQLite commits', () => {
+  const synchronous = async () => ((await server.deps.db.source.query('PRAGMA synchronous')) as { synchronous: number }[])[0].synchronous;
+
+  // SQLite opens a database already in WAL mode with synchronous=NORMAL (better-sqlite3's build):
+  // a commit would then not wait for the disk after a restart, though it did on the first start.
+  it.runIf(sqlite)('waits for the disk on every commit (synchronous=FULL), on a new database and after a restart', async () => {
+    expect(await synchronous()).toBe(2);
+    const dataDir = server.deps.config.dataDir;
+    await server.close();
+    server = await startTestServer({ DATA_DIR: dataDir, JWT_SECRET: undefined });
+    expect(await synchronous()).toBe(2);
+  });
+});
