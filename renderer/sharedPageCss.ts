@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PurgeCSS } from 'purgecss';
 import type { Plugin } from 'vite';
 
-/** What a shared page needs before the app: written to dist/web/shared-page.json, read by api/src/http/shared-page.ts. */
+/** What a shared page needs before the app: written to dist/web/.vite/shared-page.json, read by api/src/http/shared-page.ts. */
 export interface SharedPageAssets {
   /** The whole stylesheet's URL (the app loads it after the markup's first paint). */
   stylesheet: string;
@@ -36,7 +36,8 @@ export function sharedPageCss(markupSources: string[]): Plugin {
         fontFace: true,
       });
       const assets: SharedPageAssets = { stylesheet: `/${sheet.fileName}`, criticalCss: purged.css };
-      this.emitFile({ type: 'asset', fileName: 'shared-page.json', source: JSON.stringify(assets) });
+      // Under .vite/, beside the manifest: the server reads it, and never serves it (http/web.ts refuses dot folders).
+      this.emitFile({ type: 'asset', fileName: '.vite/shared-page.json', source: JSON.stringify(assets) });
     },
   };
 }

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
  * A shared page (a link or a wishlist) as the server sends it with its own markup in `#root`
  * (sharing/preview.ts). On a slow phone the markup is the first impression, so the page carries
  * everything that paint needs and nothing else: the CSS rules the markup uses (from
- * dist/web/shared-page.json, written at build time by renderer/sharedPageCss.ts) instead of the
+ * dist/web/.vite/shared-page.json, written at build time by renderer/sharedPageCss.ts) instead of the
  * whole stylesheet, and no request for a script or a preload before the paint. A small inline
  * script (its hash is in the page's Content-Security-Policy) waits for the browser to report the
  * first contentful paint, then loads the whole stylesheet and the app's entry, which takes over

@@ -169,7 +169,7 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
   const root = path.resolve(config.webDir);
   const index = path.join(root, 'index.html');
   const readIndex = textFile(index);
-  const readAssets = textFile(path.join(root, 'shared-page.json'));
+  const readAssets = textFile(path.join(root, '.vite', 'shared-page.json'));
   const load = staticFiles();
 
   const serveIndex = async (ctx: AppContext) => {

@@ -33,8 +33,9 @@ beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   // As renderer/sharedPageCss.ts writes it at build time.
+  fs.mkdirSync(path.join(webDir, '.vite'));
   fs.writeFileSync(
-    path.join(webDir, 'shared-page.json'),
+    path.join(webDir, '.vite', 'shared-page.json'),
     JSON.stringify({ stylesheet: '/assets/style-abc123.css', criticalCss: '.link-hero{color:blue}' }),
   );
   fs.copyFileSync(path.join(import.meta.dirname, '../../../renderer/public/og-card.png'), path.join(webDir, 'og-card.png'));
@@ -281,6 +282,8 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     const hash = `'sha256-${crypto.createHash('sha256').update(loader).digest('base64')}'`;
     const csp = (await fetchPage(`/link/${mo.user.username}`, CHROME)).res.headers.get('content-security-policy') ?? '';
     expect(/script-src ([^;]*)/.exec(csp)?.[1].split(' ')).toContain(hash);
+    // The build's note of those assets is the server's, never a file of the site.
+    expect((await fetch(`${server.url}/.vite/shared-page.json`)).status).toBe(404);
     // Profiles are not public: the app names the creator by username, with when the link was made.
     expect(textOf(root)).toMatch(new RegExp(`${at} (just now|\\d+ seconds ago) Gift request ${at} is requesting \\$20\\.00`));
     expect(textOf(root)).not.toContain('Mo Marsh');
