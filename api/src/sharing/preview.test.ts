@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkEntity } from '../links/entity.js';
 import { buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { DEFAULT_AVATAR } from './mark.js';
 import { GENERIC_DESCRIPTION } from './preview.js';
 
 const PUBLIC_URL = 'http://share.giftlink.test';
@@ -295,6 +296,8 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     const join = await server.request<{ available: boolean }>('GET', `/api/invites/join/${mo.user.username}`);
     expect(root.includes(`href="/register?via=${mo.user.username}">Join Giftlink</a>`)).toBe(join.body.available);
     expect(root).toContain('class="card link-hero"');
+    // The creator's picture is the app's default one (profiles are not public), inline: no request, no swap.
+    expect(root).toContain(`<img class="avatar" src="${DEFAULT_AVATAR}"`);
     expect(root).toContain('<main class="app-main" id="main">');
   });
 

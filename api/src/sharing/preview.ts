@@ -12,6 +12,7 @@ import { formatCents } from '../../contract/money.js';
 import { relativeTimeParts } from '../../contract/time.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, WishlistItemEntity, type WishlistItem } from '../wishlists/entity.js';
+import { DEFAULT_AVATAR } from './mark.js';
 import { shareImageUrl, sharePageUrl, type ShareKind } from './urls.js';
 
 /**
@@ -198,7 +199,7 @@ export function linkMarkup(creator: User, link: Link, canJoin = false, now = new
       : '';
   return shell(
     `<div class="link-page"><article class="card link-hero" aria-labelledby="link-title">` +
-      `<div class="link-hero__creator"><img class="avatar" src="/favicon.svg" alt="" width="48" height="48" />` +
+      `<div class="link-hero__creator"><img class="avatar" src="${DEFAULT_AVATAR}" alt="" width="48" height="48" />` +
       `<div><p class="link-hero__name">${at}</p><p class="muted small">${escapeHtml(relativeTime(link.createdAt, now))}</p></div></div>` +
       `<div class="${give ? 'link-hero__gift link-hero__gift--give' : 'link-hero__gift'}">` +
       `<span class="link-hero__media" aria-hidden="true">${media}</span>` +
