@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_BYTES, firstLoads } from '../scripts/first-load.js';
-import { SHOTS_DIR, VIEWPORTS, launchBrowser, registerViaApi, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { SHOTS_DIR, VIEWPORTS, launchBrowser, logIn, registerViaApi, startApp, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -152,6 +152,38 @@ describe('a visitor opening a shared page', () => {
     console.log(`LCP /link/ada (unthrottled): ${lcp.toFixed(0)} ms`);
     // Server code and the profanity list never load up front.
     for (const load of loads) expect(load.forbidden, load.path).toEqual([]);
+    await context.close();
+  });
+  it("renders a visitor's page without asking who is signed in, and a signed-in user's page as theirs", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/auth/me') asked.push(page.url());
+    });
+    const violations: string[] = [];
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.sourceFile}`)),
+    );
+    page.on('console', (message) => {
+      if (message.text().startsWith('CSP violation')) violations.push(message.text());
+    });
+    // A visitor: the server's page says so (a cookie), and the app takes over without GET /api/auth/me.
+    await page.goto(`${app.url}/link/ada`);
+    await page.getByRole('heading', { name: '@ada is requesting $20.00' }).waitFor();
+    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(asked).toEqual([]);
+    // Signed in, the same pages ask, and show the user as signed in.
+    const bea = await registerViaApi(app, ada.inviteCodes[0], 'bea');
+    await logIn(page, app, bea);
+    await page.goto(`${app.url}/link/ada`);
+    await page.getByRole('heading', { name: '@ada is requesting $20.00' }).waitFor();
+    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    expect(asked).toEqual([`${app.url}/link/ada`]);
+    expect(await page.getByRole('link', { name: 'Register' }).count()).toBe(0);
+    expect(violations).toEqual([]);
     await context.close();
   });
 });

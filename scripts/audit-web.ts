@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { join as joinPath } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM, registerViaApi, startApp, type ApiAccount, type RunningApp } from '../e2e/harness.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -55,10 +55,22 @@ function detailsOf(details: unknown): string {
   return shown.length ? ` [${shown.join(' | ')}]` : '';
 }
 
+/** Chrome's trace sometimes misses the navigation's start (NO_NAVSTART): a fault of the recording, not the page. */
+const RETRIED = new Set(['NO_NAVSTART']);
+
+/** One Lighthouse run of `url`, run again (at most twice) when Chrome's trace missed the navigation. */
+async function measure(url: string, port: number): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const code = result.lhr.runtimeError?.code;
+    if (!code || !RETRIED.has(code) || attempt === 3) return result.lhr;
+    console.log(`${url}: Lighthouse's trace failed (${code}); measuring again`);
+  }
+}
+
 async function audit(url: string, port: number, name: string): Promise<PageResult> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
-  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  const lhr = await measure(url, port);
   // AUDIT_REPORTS=<dir>: each page's full Lighthouse report as JSON, to see why a figure is what it is.
   if (process.env.AUDIT_REPORTS) {
     fs.mkdirSync(process.env.AUDIT_REPORTS, { recursive: true });

@@ -1,7 +1,7 @@
 import { isValidElement, lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { sessionQuery } from './api/auth';
+import { readSessionAhead, sessionQuery } from './api/auth';
 import { joinAvailabilityQuery } from './api/invites';
 import { linkQuery } from './api/links';
 import { readAhead } from './api/queryClient';
@@ -154,7 +154,7 @@ const isPage = (element: ReactNode): element is ReactElement<unknown, PageCompon
  * sees it, so it renders in place of the server's markup at once.
  */
 export async function preloadPage(pathname: string, queryClient: QueryClient): Promise<void> {
-  const session = readAhead(queryClient, sessionQuery);
+  const session = readSessionAhead(queryClient);
   const pages = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.element).filter(isPage);
   const chunks = Promise.all(pages.map((element) => element.type.preload()));
   const first = firstPage(pathname);

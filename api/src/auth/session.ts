@@ -9,6 +9,7 @@ import type { AppContext } from '../http/context.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { SessionEntity, type Session } from './entity.js';
 import { SESSION_COOKIE, type Tokens } from './tokens.js';
+import { clearVisitor } from './visitor.js';
 
 /** A session's `lastSeenAt` is written at most this often: one small conditional write per session per minute. */
 export const LAST_SEEN_EVERY_MS = 60_000;
@@ -160,6 +161,7 @@ const sessionCookie = (deps: Deps) => ({
 export async function setSessionCookie(deps: Deps, ctx: AppContext, session: Session): Promise<string> {
   const token = await sessionToken(deps.tokens, session);
   ctx.cookies.set(SESSION_COOKIE, token, { ...cookieOptions(deps, ctx), maxAge: Math.max(0, session.expiresAt.getTime() - Date.now()) });
+  clearVisitor(ctx, deps.config.cookieSecure);
   return token;
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
 let webDir: string;
@@ -36,6 +36,27 @@ describe('web hosting', () => {
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it("tells a page whether the browser opening it holds a session, so a visitor's page asks nobody who is signed in", async () => {
+    const cookieOf = (res: { headers: Headers }, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+    for (const p of ['/', '/login', '/link/nobody-at-all']) {
+      const visitor = await page(p);
+      expect(cookieOf(visitor, 'giftlink_visitor'), p).toMatch(/^giftlink_visitor=1; path=\/; samesite=lax$/);
+      expect(visitor.headers.get('vary')).toMatch(/\bCookie\b/);
+    }
+    const cookie = (value: string) => fetch(`${server.url}/login`, { headers: { accept: 'text/html', cookie: value } });
+    // A browser that holds a session (even one that has expired: the page then asks) is no visitor.
+    expect(cookieOf(await cookie('giftlink_session=anything; giftlink_visitor=1'), 'giftlink_visitor')).toMatch(/^giftlink_visitor=;/);
+    expect(cookieOf(await cookie('giftlink_session=anything'), 'giftlink_visitor')).toBeUndefined();
+    // Signing in ends the visit at once, before any page is loaded again.
+    const ana = await buildUser(server, { password: 'ana-secret' });
+    const login = await server.request('POST', '/api/auth/login', {
+      body: { email: ana.user.email, password: 'ana-secret' },
+      direct: true,
+    });
+    expect(login.status).toBe(200);
+    expect(cookieOf(login, 'giftlink_visitor')).toMatch(/^giftlink_visitor=;/);
   });
 
   it('lets API calls on those paths through to the API', async () => {

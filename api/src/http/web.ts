@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Config } from '../config.js';
 import type { AppContext, Middleware } from './context.js';
+import { markVisitor } from '../auth/visitor.js';
 import { contentHash } from './etag.js';
 import { allowScript, sharedPage, type SharedPageAssets } from './shared-page.js';
 
@@ -180,6 +181,7 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
+    markVisitor(ctx, config.cookieSecure);
     // Link and wishlist pages carry their preview (Open Graph) tags, for chat apps that unfurl them.
     const parts = await pageHead?.(ctx.path);
     if (parts === undefined) {

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ForgotPasswordRequest, ResetAnswer, ResetPasswordRequest } from '../../../api/contract/auth';
+import { VISITOR_COOKIE } from '../../../api/contract/visitor';
 import { platform } from '../platform';
 import { ApiError, api } from './client';
+import { answerAhead, readAhead } from './queryClient';
 import type { AuthResponse, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, User } from './types';
 
 /** A new session as the page keeps it: the user and their wishlist pictures, never the token. */
@@ -88,6 +90,19 @@ export const sessionQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
 });
+
+/**
+ * The session, read before the first render (App.tsx preloadPage). A page the server sent to a
+ * browser holding no session says so (VISITOR_COOKIE): a visitor's first screen then waits for no
+ * `GET /api/auth/me`. The desktop app's pages come from no server and always ask.
+ */
+export function readSessionAhead(queryClient: QueryClient): Promise<void> {
+  if (document.cookie.split('; ').includes(`${VISITOR_COOKIE}=1`)) {
+    answerAhead(queryClient, sessionKeys.me, null);
+    return Promise.resolve();
+  }
+  return readAhead(queryClient, sessionQuery);
+}
 
 /** Puts a fresh copy of the signed-in user (after login, an edit or an upload), or null, in the session. */
 export function setSessionUser(queryClient: QueryClient, user: User | null): void {

@@ -38,6 +38,16 @@ export async function readAhead<T, K extends QueryKey>(
 }
 
 /**
+ * Puts an answer known without asking in the cache (the page's server already said it), as
+ * `readAhead` would have read it: the first screen uses it as is.
+ */
+export function answerAhead<T>(queryClient: QueryClient, queryKey: QueryKey, data: T): void {
+  queryClient.setQueryData(queryKey, data);
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query) readAheadAt.set(query.queryHash, Date.now());
+}
+
+/**
  * `refetchOnMount` for a query a first screen may find read ahead: that screen uses the answer as
  * is (reading a link again would count its view twice); any later mount reads it again as usual.
  */
