@@ -94,10 +94,11 @@ export const sessionQuery = queryOptions({
 /**
  * The session, read before the first render (App.tsx preloadPage). A page the server sent to a
  * browser holding no session says so (VISITOR_COOKIE): a visitor's first screen then waits for no
- * `GET /api/auth/me`. The desktop app's pages come from no server and always ask.
+ * `GET /api/auth/me`. The desktop app keeps its session in the keychain, not in a cookie: it always
+ * asks, whoever served its pages.
  */
 export function readSessionAhead(queryClient: QueryClient): Promise<void> {
-  if (document.cookie.split('; ').includes(`${VISITOR_COOKIE}=1`)) {
+  if (platform.kind === 'web' && document.cookie.split('; ').includes(`${VISITOR_COOKIE}=1`)) {
     answerAhead(queryClient, sessionKeys.me, null);
     return Promise.resolve();
   }
