@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import { PurgeCSS } from 'purgecss';
 import type { Plugin } from 'vite';
-
-/** What a shared page needs before the app: written to dist/web/.vite/shared-page.json, read by api/src/http/shared-page.ts. */
-export interface SharedPageAssets {
-  /** The whole stylesheet's URL (the app loads it after the markup's first paint). */
-  stylesheet: string;
-  /** The rules the server's markup can use, inlined in the page in place of the whole stylesheet. */
-  criticalCss: string;
-}
+import type { SharedPageAssets } from '../api/contract/share';
 
 /**
  * Emits `shared-page.json`: the stylesheet's rules that the server's markup of a shared page can

@@ -133,3 +133,14 @@ export function typedAt(elapsed: number, textLength: number, linkLength: number)
 
 /** How long typing the whole text and link takes. */
 export const typingDuration = (textLength: number, linkLength: number): number => textLength * TYPE_TEXT_MS + linkLength * TYPE_LINK_MS;
+
+/**
+ * What a shared page needs before the app: written at build time by renderer/sharedPageCss.ts to
+ * dist/web/.vite/shared-page.json, read by the server (api/src/http/shared-page.ts).
+ */
+export interface SharedPageAssets {
+  /** The whole stylesheet's URL (the app loads it after the markup's first paint). */
+  stylesheet: string;
+  /** The rules the server's markup can use, inlined in the page in place of the whole stylesheet. */
+  criticalCss: string;
+}

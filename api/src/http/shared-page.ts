@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { SharedPageAssets } from '../../contract/share.js';
 
 /**
  * A shared page (a link or a wishlist) as the server sends it with its own markup in `#root`
@@ -10,12 +11,6 @@ import crypto from 'node:crypto';
  * first contentful paint, then loads the whole stylesheet and the app's entry, which takes over
  * the markup (renderer/src/boot.tsx waits for the stylesheet before it renders).
  */
-
-/** Written by renderer/sharedPageCss.ts. */
-export interface SharedPageAssets {
-  stylesheet: string;
-  criticalCss: string;
-}
 
 /** The longest the loader waits for the markup's first paint to be reported. */
 export const PAINT_WAIT_MS = 1500;
@@ -66,25 +61,29 @@ export const allowScript = (policy: string, source: string) =>
 const ENTRY_TAG = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
 const STYLE = /<style>[\s\S]*?<\/style>/;
 
+/** index.html made ready for a shared page's markup (`sharedTemplate`), and the CSP source its loader needs. */
+export interface SharedTemplate {
+  html: string;
+  scriptSource?: string;
+}
+
 /**
- * index.html for a page with `markup` in its empty `#root`: without the entry's script tag and
- * the app's module preloads, with only the markup's CSS when `assets` are known (else the whole
- * stylesheet stays inline), and with the loader at the end of the body. Returns the page and the
- * loader's CSP source; undefined for an index.html without an entry script (then nothing changes).
+ * index.html as every shared page starts from, made once per build: without the entry's script tag
+ * and the app's module preloads, with only the markup's CSS when `assets` are known (else the whole
+ * stylesheet stays inline), and with the loader at the end of the body. An index.html without an
+ * entry script (a broken build) stays as it is: its pages still show their markup.
  */
-export function sharedPage(
-  html: string,
-  markup: string,
-  assets: SharedPageAssets | undefined,
-): { html: string; scriptSource: string } | undefined {
+export function sharedTemplate(html: string, assets: SharedPageAssets | undefined): SharedTemplate {
   const entry = ENTRY_TAG.exec(html)?.[1];
-  if (!entry) return undefined;
+  if (!entry) return { html };
   const split = assets && STYLE.test(html) ? assets : undefined;
   const loader = loaderScript(entry, split?.stylesheet);
   let page = html.replace(ENTRY_TAG, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   if (split) page = page.replace(STYLE, () => `<style>${split.criticalCss.replaceAll('</style', '<\\/style')}</style>`);
-  page = page
-    .replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>`)
-    .replace(/<\/body>/i, () => `<script>${loader}</script>\n  </body>`);
+  page = page.replace(/<\/body>/i, () => `<script>${loader}</script>\n  </body>`);
   return { html: page, scriptSource: scriptHash(loader) };
 }
+
+/** A page of `template` with `markup` (escaped) in its empty `#root`. */
+export const withMarkup = (template: string, markup: string): string =>
+  template.replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>`);

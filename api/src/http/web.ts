@@ -6,7 +6,8 @@ import type { Config } from '../config.js';
 import type { AppContext, Middleware } from './context.js';
 import { markVisitor } from '../auth/visitor.js';
 import { contentHash } from './etag.js';
-import { allowScript, sharedPage, type SharedPageAssets } from './shared-page.js';
+import type { SharedPageAssets } from '../../contract/share.js';
+import { allowScript, sharedTemplate, withMarkup, type SharedTemplate } from './shared-page.js';
 
 /** Paths that are never the website, whatever the client accepts. */
 const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|catalog)(\/|$)|^\/(links|wishlists)\/[^/]+\/image$/;
@@ -172,6 +173,19 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
   const readIndex = textFile(index);
   const readAssets = textFile(path.join(root, '.vite', 'shared-page.json'));
   const load = staticFiles();
+  // The shared pages' template, made again only when the build changes.
+  let template: { index: string; assets: string | undefined; made: SharedTemplate } | undefined;
+  const readTemplate = async (indexHtml: string): Promise<SharedTemplate> => {
+    const assets = await readAssets();
+    if (template?.index !== indexHtml || template.assets !== assets) {
+      template = {
+        index: indexHtml,
+        assets,
+        made: sharedTemplate(indexHtml, assets ? (JSON.parse(assets) as SharedPageAssets) : undefined),
+      };
+    }
+    return template.made;
+  };
 
   const serveIndex = async (ctx: AppContext) => {
     if (!fs.existsSync(index)) {
@@ -189,13 +203,15 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
       if (file) return answerFile(ctx, file, 'no-cache');
       return;
     }
-    const html = withHead((await readIndex()) ?? '', parts.head);
-    const assets = await readAssets();
-    const shared = parts.root ? sharedPage(html, parts.root, assets ? (JSON.parse(assets) as SharedPageAssets) : undefined) : undefined;
-    if (shared) ctx.set('Content-Security-Policy', allowScript(ctx.response.get('Content-Security-Policy'), shared.scriptSource));
+    const indexHtml = (await readIndex()) ?? '';
+    // A page with its own markup (a link or a wishlist) starts from the shared pages' template.
+    const markup = parts.root;
+    const shared = markup ? await readTemplate(indexHtml) : undefined;
+    if (shared?.scriptSource)
+      ctx.set('Content-Security-Policy', allowScript(ctx.response.get('Content-Security-Policy'), shared.scriptSource));
     ctx.status = 200;
     ctx.type = 'html';
-    ctx.body = shared?.html ?? html;
+    ctx.body = shared && markup ? withMarkup(withHead(shared.html, parts.head), markup) : withHead(indexHtml, parts.head);
   };
 
   return async (ctx, next) => {

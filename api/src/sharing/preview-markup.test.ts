@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROME, fetchPage as fetchPageOf, rootOf, startPageServer, textOf, type PageServer } from '../testing/pages.js';
+import { buildUsers, depositFor, type TestServer, type TestUser } from '../testing/server.js';
+import { DEFAULT_AVATAR } from './mark.js';
+
+let server: TestServer;
+let pages: PageServer;
+beforeAll(async () => {
+  pages = await startPageServer();
+  server = pages.server;
+});
+afterAll(async () => {
+  await pages?.close();
+});
+
+/** A page as a chat app fetches it (or a browser, with `userAgent`). */
+const fetchPage = (p: string, userAgent?: string) => fetchPageOf(server, p, userAgent);
+
+const create = (who: TestUser, details: Record<string, unknown>) =>
+  server.request<{ id: string }>('POST', '/links/create', { token: who.token, body: { details } });
+
+describe('link and wishlist pages carry their content in the HTML, before any script', () => {
+  it("a link page: '@creator is requesting $20.00' inside #root, drawn as the app draws it for a visitor", async () => {
+    const [mo] = await buildUsers(server, 1, 'pmk');
+    await server.request('PATCH', `/api/users/${mo.user._id}`, { token: mo.token, body: { displayName: 'Mo Marsh' } });
+    expect((await create(mo, { giveorreceive: 'receive', type: 'currency', amount: 20 })).status).toBe(201);
+    const page = (await fetchPage(`/link/${mo.user.username}`, CHROME)).html;
+    const root = rootOf(page);
+    const at = `@${mo.user.username}`;
+    // Nothing but the page itself before the markup's first paint: no script or preload to fetch, only the
+    // markup's own CSS; an inline loader, allowed by its hash in the CSP, starts the app and the whole stylesheet after it.
+    expect(page).not.toMatch(/<script[^>]*\ssrc=|modulepreload|whole-stylesheet/);
+    expect(page).toContain('<style>.link-hero{color:blue}</style>');
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(page)?.[1] ?? '';
+    expect(loader).toContain('"/assets/index-abc123.js"');
+    expect(loader).toContain('"/assets/style-abc123.css"');
+    const hash = `'sha256-${crypto.createHash('sha256').update(loader).digest('base64')}'`;
+    const csp = (await fetchPage(`/link/${mo.user.username}`, CHROME)).res.headers.get('content-security-policy') ?? '';
+    expect(/script-src ([^;]*)/.exec(csp)?.[1].split(' ')).toContain(hash);
+    // The build's note of those assets is the server's, never a file of the site.
+    expect((await fetch(`${server.url}/.vite/shared-page.json`)).status).toBe(404);
+    // Profiles are not public: the app names the creator by username, with when the link was made.
+    expect(textOf(root)).toMatch(new RegExp(`${at} (just now|\\d+ seconds ago) Gift request ${at} is requesting \\$20\\.00`));
+    expect(textOf(root)).not.toContain('Mo Marsh');
+    // A request is a group gift: its progress, as the app shows it to everyone.
+    expect(root).toContain('role="progressbar"');
+    expect(textOf(root)).toContain('$0.00 of $20.00 so far');
+    expect(textOf(root)).toContain('Log in or register to give to this link.');
+    // 'Join Giftlink' in the banner exactly when the API offers it to the app's banner (no jump when the app takes over).
+    const join = await server.request<{ available: boolean }>('GET', `/api/invites/join/${mo.user.username}`);
+    expect(root.includes(`href="/register?via=${mo.user.username}">Join Giftlink</a>`)).toBe(join.body.available);
+    expect(root).toContain('class="card link-hero"');
+    // The creator's picture is the app's default one (profiles are not public), inline: no request, no swap.
+    expect(root).toContain(`<img class="avatar" src="${DEFAULT_AVATAR}"`);
+    expect(root).toContain('<main class="app-main" id="main">');
+  });
+
+  it('a wishlist page: its title and first items with their text and image', async () => {
+    const [ny] = await buildUsers(server, 1, 'pmw');
+    const search = async (q: string) =>
+      (await server.request<{ itemId: string }[]>('GET', `/api/products/search?q=${q}`, { token: ny.token })).body;
+    const products = [...(await search('camera')), ...(await search('book')), ...(await search('mug'))];
+    const chosen = products.slice(0, 4);
+    const saved = await server.request('PUT', '/wishlists/update', {
+      token: ny.token,
+      body: { username: ny.user.username, items: chosen.map((p) => ({ itemId: p.itemId })) },
+    });
+    expect(saved.status).toBe(200);
+    const list = (
+      await server.request<{ userWishlist: { items: { title: string; imageUrl: string }[] } }>('GET', `/wishlists/${ny.user.username}`)
+    ).body.userWishlist.items;
+    const root = rootOf((await fetchPage(`/wishlist/${ny.user.username}`, CHROME)).html);
+    const text = textOf(root);
+    expect(text).toContain(`@${ny.user.username}'s wishlist`);
+    expect(text).toContain(`${list.length} of 7 items`);
+    expect(list).toHaveLength(4);
+    for (const item of list.slice(0, 3)) expect(text).toContain(item.title);
+    expect(root).toContain(`src="${list[0].imageUrl}"`);
+    // 'Join Giftlink' as on a link page, exactly when the API offers it to the app's banner.
+    const join = await server.request<{ available: boolean }>('GET', `/api/invites/join/${ny.user.username}`);
+    expect(root.includes(`href="/register?via=${ny.user.username}">Join Giftlink</a>`)).toBe(join.body.available);
+    // Only the first three: the rest arrive with the app.
+    expect(root.match(/class="wish-row"/g)).toHaveLength(3);
+    // An empty wishlist says so.
+    const [oz] = await buildUsers(server, 1, 'pme');
+    expect(textOf(rootOf((await fetchPage(`/wishlist/${oz.user.username}`, CHROME)).html))).toContain('Nothing here yet');
+  });
+
+  it('a hostile display name never reaches the markup; an unknown user or a closed link has no markup', async () => {
+    const [pa] = await buildUsers(server, 1, 'pmh');
+    const hostile = `"><script>x('&amp;')</script><b a=' $&`;
+    await server.request('PATCH', `/api/users/${pa.user._id}`, { token: pa.token, body: { displayName: hostile } });
+    expect((await create(pa, { giveorreceive: 'receive', type: 'currency', amount: 20 })).status).toBe(201);
+    const root = rootOf((await fetchPage(`/link/${pa.user.username}`, CHROME)).html);
+    expect(root).not.toContain('<script');
+    expect(root).not.toContain('<b a=');
+    expect(textOf(root)).not.toContain(hostile);
+    expect(textOf(root)).toContain(`@${pa.user.username} is requesting $20.00`);
+    const { res, html: bare } = await fetchPage('/link/nobody-here-at-all', CHROME);
+    expect(bare).toContain('<div id="root"></div>');
+    // Without markup the app loads at once, preloaded, with the whole stylesheet; no inline script is allowed.
+    expect(bare).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-abc123.js">');
+    expect(bare).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(bare).toContain('whole-stylesheet');
+    expect(res.headers.get('content-security-policy')).not.toContain('sha256');
+  });
+
+  it('shows nothing private in the markup: no balance, no views, no givers', async () => {
+    const [qi, giver] = await buildUsers(server, 2, 'pmp');
+    await depositFor(server, qi, 987.65);
+    await depositFor(server, giver, 50);
+    await server.request('PATCH', `/api/users/${giver.user._id}`, { token: giver.token, body: { displayName: 'Secret Giver' } });
+    const link = await create(qi, { giveorreceive: 'receive', type: 'currency', amount: 7, quantity: 3 });
+    expect(link.status).toBe(201);
+    const gave = await server.request('POST', '/statuses/api/gives', {
+      token: giver.token,
+      body: { postId: link.body.id, type: 'currency', amount: 5 },
+    });
+    expect(gave.status).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      await server.request('POST', `/links/${qi.user.username}`, {
+        headers: { 'user-agent': CHROME },
+        body: { sessionId: crypto.randomUUID() },
+      });
+    const root = rootOf((await fetchPage(`/link/${qi.user.username}`, CHROME)).html);
+    expect(textOf(root)).toContain('is requesting $7.00');
+    // A group gift's total so far is public (the app shows it to every visitor); who gave is not.
+    expect(textOf(root)).toContain('$5.00 of $7.00 from 1 person');
+    expect(textOf(root)).not.toMatch(/987|balance|visitor|views?\b|Secret Giver|\b3\b/i);
+    expect(root).not.toContain(giver.user.username);
+    expect(root).not.toContain(qi.user.email);
+  });
+});
