@@ -123,10 +123,12 @@ describe('joining from a shared link (issue 11)', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.goto(`${app.url}/link/friend1`);
+    // Not waiting for the load event: on a busy machine the page paints before it loads, the loader
+    // then starts the entry first, and the load event waits for the app.
+    await page.goto(`${app.url}/link/friend1`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('region', { name: 'Log in to use this link' }).getByRole('link', { name: 'Register' }).click();
     expect(await page.locator('#root').getAttribute('data-held-click')).toBe('/register');
-    expect(entryAsked).toBe(true);
+    await expect.poll(() => entryAsked).toBe(true);
     await page.getByText('Invited by friend1').waitFor();
     await page.getByLabel('Username').fill('newbie2');
     await page.getByLabel('Email').fill('newbie2@example.com');

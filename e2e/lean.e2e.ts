@@ -174,6 +174,15 @@ describe('a visitor opening a shared page', () => {
     await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
     await page.goto(`${app.url}/login`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // The home page reads its feed from the start, once: the page shows it as read.
+    const feedReads: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/links/all') feedReads.push(req.url());
+    });
+    await page.goto(`${app.url}/`);
+    await page.getByText('User is requesting $20.00').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(feedReads).toHaveLength(1);
     expect(asked).toEqual([]);
     // Signed in, the same pages ask, and show the user as signed in.
     const bea = await registerViaApi(app, ada.inviteCodes[0], 'bea');

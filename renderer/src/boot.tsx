@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider, createStore } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -19,19 +19,15 @@ if (!root) throw new Error('Missing #root element');
 
 // A shared link or wishlist page shows the server's own markup until its chunk, the session, the
 // page's data and the whole stylesheet (appStylesheet.ts) are here, then renders the page in its
-// place: no spinner in between. The first render is a transition: React renders it in slices of a
-// few milliseconds and gives the main thread back between them (a phone stays responsive while the
-// app takes over), then commits it at once.
+// place: no spinner in between.
 void Promise.all([preloadPage(window.location.pathname, queryClient), appStylesheet()]).then(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <Provider store={store}>
-            <App />
-          </Provider>
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Provider store={store}>
+          <App />
+        </Provider>
+      </QueryClientProvider>
+    </StrictMode>,
   ),
 );

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet, type RawAnswer } from '../testing/http.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { pickEncoding } from './web.js';
 
@@ -30,30 +30,10 @@ afterAll(async () => {
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  headers: { get: (name: string) => string | null };
-  body: Buffer;
-}
 /** A GET whose body stays as sent (fetch would decode it). */
-const get = (p: string, headers: Record<string, string> = {}) =>
-  new Promise<Answer>((resolve, reject) => {
-    http
-      .get(server.url + p, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const header = (name: string) => {
-            const value = res.headers[name.toLowerCase()];
-            return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-          };
-          resolve({ status: res.statusCode ?? 0, headers: { get: header }, body: Buffer.concat(chunks) });
-        });
-      })
-      .on('error', reject);
-  });
-const raw = async (res: Answer) => res.body;
-const text = (res: Answer) => res.body.toString();
+const get = (p: string, headers: Record<string, string> = {}) => rawGet(server.url + p, headers);
+const raw = async (res: RawAnswer) => res.body;
+const text = (res: RawAnswer) => res.body.toString();
 
 describe('static files', () => {
   it('answers the precompressed brotli, gzip or identity file the client accepts', async () => {

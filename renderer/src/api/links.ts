@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import {
+  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -16,7 +17,7 @@ import { randomUuid } from '../ids';
 import { getVisitorSessionId } from '../state/visitorSession';
 import { refreshSession } from './auth';
 import { api, idempotent } from './client';
-import { unlessReadAhead } from './queryClient';
+import { markReadAhead, unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
 import type {
   AcceptLinkResponse,
@@ -86,18 +87,27 @@ export const linkKeys = {
 
 export type FeedStatus = 'loading' | 'loading-more' | 'refreshing' | 'idle';
 
+/** The home feed, 25 links a page; the same for everyone (each card says 'You are' on the client). */
+export const linkFeedQuery = infiniteQueryOptions({
+  queryKey: linkKeys.feed(),
+  queryFn: ({ pageParam, signal }) => getFeed(pageParam, signal),
+  initialPageParam: 1,
+  getNextPageParam: (last: LinkView[], _pages: LinkView[][], page: number) => (last.length >= LINK_PAGE_SIZE ? page + 1 : undefined),
+});
+
 /**
- * The home feed, 25 links a page: `fetchNextPage` while the last page was full, `refresh` starts
- * again from page 1, `retry` repeats what failed.
+ * The home feed: `fetchNextPage` while the last page was full, `refresh` starts again from page 1,
+ * `retry` repeats what failed.
  */
+/** Reads the feed's first page from the start (App.tsx), for the home page to use as it is. */
+export async function readFeedAhead(queryClient: QueryClient): Promise<void> {
+  await queryClient.prefetchInfiniteQuery(linkFeedQuery);
+  markReadAhead(queryClient, linkFeedQuery.queryKey);
+}
+
 export function useLinkFeed() {
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery({
-    queryKey: linkKeys.feed(),
-    queryFn: ({ pageParam, signal }) => getFeed(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, _pages, page) => (last.length >= LINK_PAGE_SIZE ? page + 1 : undefined),
-  });
+  const query = useInfiniteQuery({ ...linkFeedQuery, refetchOnMount: unlessReadAhead });
   const { data, refetch, fetchNextPage, isFetchNextPageError } = query;
 
   // A link can move between pages while the feed is read: each shows once.

@@ -33,7 +33,12 @@ export async function readAhead<T, K extends QueryKey>(
   options: FetchQueryOptions<T, Error, T, K>,
 ): Promise<void> {
   await queryClient.prefetchQuery(options);
-  const query = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  markReadAhead(queryClient, options.queryKey);
+}
+
+/** Notes that the query at `queryKey`, if it has an answer, was read ahead of the first screen. */
+export function markReadAhead(queryClient: QueryClient, queryKey: QueryKey): void {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
   if (query?.state.status === 'success') readAheadAt.set(query.queryHash, Date.now());
 }
 
@@ -43,13 +48,13 @@ export async function readAhead<T, K extends QueryKey>(
  */
 export function answerAhead<T>(queryClient: QueryClient, queryKey: QueryKey, data: T): void {
   queryClient.setQueryData(queryKey, data);
-  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-  if (query) readAheadAt.set(query.queryHash, Date.now());
+  markReadAhead(queryClient, queryKey);
 }
 
 /**
  * `refetchOnMount` for a query a first screen may find read ahead: that screen uses the answer as
- * is (reading a link again would count its view twice); any later mount reads it again as usual.
+ * is (reading a link again would count its view twice); any later mount, or one after something
+ * changed it (an invalidation), reads it again as usual.
  */
-export const unlessReadAhead = (query: Pick<Query, 'queryHash'>): boolean =>
-  Date.now() - (readAheadAt.get(query.queryHash) ?? 0) > READ_AHEAD_MS;
+export const unlessReadAhead = (query: Pick<Query, 'queryHash' | 'state'>): boolean =>
+  query.state.isInvalidated || Date.now() - (readAheadAt.get(query.queryHash) ?? 0) > READ_AHEAD_MS;
