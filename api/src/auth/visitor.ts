@@ -6,7 +6,7 @@ const options = (secure: boolean) => ({ httpOnly: false, sameSite: 'lax' as cons
 
 /**
  * On a page of the website: tells the page whether the browser opening it holds a session
- * (VISITOR_COOKIE, contract/sessions.ts). A session cookie that has expired still counts as one:
+ * (VISITOR_COOKIE, contract/visitor.ts). A session cookie that has expired still counts as one:
  * the page then asks, as it would without the hint.
  */
 export function markVisitor(ctx: AppContext, secure: boolean): void {

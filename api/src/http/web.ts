@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { SharedPageAssets } from '../../contract/share.js';
+import { markVisitor } from '../auth/visitor.js';
 import type { Config } from '../config.js';
 import type { AppContext, Middleware } from './context.js';
-import { markVisitor } from '../auth/visitor.js';
 import { contentHash } from './etag.js';
-import type { SharedPageAssets } from '../../contract/share.js';
 import { allowScript, sharedTemplate, withMarkup, type SharedTemplate } from './shared-page.js';
 
 /** Paths that are never the website, whatever the client accepts. */

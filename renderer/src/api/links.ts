@@ -95,16 +95,16 @@ export const linkFeedQuery = infiniteQueryOptions({
   getNextPageParam: (last: LinkView[], _pages: LinkView[][], page: number) => (last.length >= LINK_PAGE_SIZE ? page + 1 : undefined),
 });
 
-/**
- * The home feed: `fetchNextPage` while the last page was full, `refresh` starts again from page 1,
- * `retry` repeats what failed.
- */
 /** Reads the feed's first page from the start (App.tsx), for the home page to use as it is. */
 export async function readFeedAhead(queryClient: QueryClient): Promise<void> {
   await queryClient.prefetchInfiniteQuery(linkFeedQuery);
   markReadAhead(queryClient, linkFeedQuery.queryKey);
 }
 
+/**
+ * The home feed: `fetchNextPage` while the last page was full, `refresh` starts again from page 1,
+ * `retry` repeats what failed.
+ */
 export function useLinkFeed() {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({ ...linkFeedQuery, refetchOnMount: unlessReadAhead });
