@@ -1,29 +1,16 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME, fetchPage as fetchPageOf, rootOf, startPageServer, textOf, type PageServer } from '../testing/pages.js';
-import { buildUsers, depositFor, type TestServer, type TestUser } from '../testing/server.js';
+import { describe, expect, it } from 'vitest';
+import { CHROME, rootOf, usePageServer, textOf } from '../testing/pages.js';
+import { buildUsers, depositFor } from '../testing/server.js';
 import { DEFAULT_AVATAR } from './mark.js';
 
-let server: TestServer;
-let pages: PageServer;
-beforeAll(async () => {
-  pages = await startPageServer();
-  server = pages.server;
-});
-afterAll(async () => {
-  await pages?.close();
-});
-
-/** A page as a chat app fetches it (or a browser, with `userAgent`). */
-const fetchPage = (p: string, userAgent?: string) => fetchPageOf(server, p, userAgent);
-
-const create = (who: TestUser, details: Record<string, unknown>) =>
-  server.request<{ id: string }>('POST', '/links/create', { token: who.token, body: { details } });
+const site = usePageServer();
+const { fetchPage, create } = site;
 
 describe('link and wishlist pages carry their content in the HTML, before any script', () => {
   it("a link page: '@creator is requesting $20.00' inside #root, drawn as the app draws it for a visitor", async () => {
-    const [mo] = await buildUsers(server, 1, 'pmk');
-    await server.request('PATCH', `/api/users/${mo.user._id}`, { token: mo.token, body: { displayName: 'Mo Marsh' } });
+    const [mo] = await buildUsers(site.server, 1, 'pmk');
+    await site.server.request('PATCH', `/api/users/${mo.user._id}`, { token: mo.token, body: { displayName: 'Mo Marsh' } });
     expect((await create(mo, { giveorreceive: 'receive', type: 'currency', amount: 20 })).status).toBe(201);
     const page = (await fetchPage(`/link/${mo.user.username}`, CHROME)).html;
     const root = rootOf(page);
@@ -39,7 +26,7 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     const csp = (await fetchPage(`/link/${mo.user.username}`, CHROME)).res.headers.get('content-security-policy') ?? '';
     expect(/script-src ([^;]*)/.exec(csp)?.[1].split(' ')).toContain(hash);
     // The build's note of those assets is the server's, never a file of the site.
-    expect((await fetch(`${server.url}/.vite/shared-page.json`)).status).toBe(404);
+    expect((await fetch(`${site.server.url}/.vite/shared-page.json`)).status).toBe(404);
     // Profiles are not public: the app names the creator by username, with when the link was made.
     expect(textOf(root)).toMatch(new RegExp(`${at} (just now|\\d+ seconds ago) Gift request ${at} is requesting \\$20\\.00`));
     expect(textOf(root)).not.toContain('Mo Marsh');
@@ -48,7 +35,7 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     expect(textOf(root)).toContain('$0.00 of $20.00 so far');
     expect(textOf(root)).toContain('Log in or register to give to this link.');
     // 'Join Giftlink' in the banner exactly when the API offers it to the app's banner (no jump when the app takes over).
-    const join = await server.request<{ available: boolean }>('GET', `/api/invites/join/${mo.user.username}`);
+    const join = await site.server.request<{ available: boolean }>('GET', `/api/invites/join/${mo.user.username}`);
     expect(root.includes(`href="/register?via=${mo.user.username}">Join Giftlink</a>`)).toBe(join.body.available);
     expect(root).toContain('class="card link-hero"');
     // The creator's picture is the app's default one (profiles are not public), inline: no request, no swap.
@@ -57,18 +44,18 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
   });
 
   it('a wishlist page: its title and first items with their text and image', async () => {
-    const [ny] = await buildUsers(server, 1, 'pmw');
+    const [ny] = await buildUsers(site.server, 1, 'pmw');
     const search = async (q: string) =>
-      (await server.request<{ itemId: string }[]>('GET', `/api/products/search?q=${q}`, { token: ny.token })).body;
+      (await site.server.request<{ itemId: string }[]>('GET', `/api/products/search?q=${q}`, { token: ny.token })).body;
     const products = [...(await search('camera')), ...(await search('book')), ...(await search('mug'))];
     const chosen = products.slice(0, 4);
-    const saved = await server.request('PUT', '/wishlists/update', {
+    const saved = await site.server.request('PUT', '/wishlists/update', {
       token: ny.token,
       body: { username: ny.user.username, items: chosen.map((p) => ({ itemId: p.itemId })) },
     });
     expect(saved.status).toBe(200);
     const list = (
-      await server.request<{ userWishlist: { items: { title: string; imageUrl: string }[] } }>('GET', `/wishlists/${ny.user.username}`)
+      await site.server.request<{ userWishlist: { items: { title: string; imageUrl: string }[] } }>('GET', `/wishlists/${ny.user.username}`)
     ).body.userWishlist.items;
     const root = rootOf((await fetchPage(`/wishlist/${ny.user.username}`, CHROME)).html);
     const text = textOf(root);
@@ -78,19 +65,19 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     for (const item of list.slice(0, 3)) expect(text).toContain(item.title);
     expect(root).toContain(`src="${list[0].imageUrl}"`);
     // 'Join Giftlink' as on a link page, exactly when the API offers it to the app's banner.
-    const join = await server.request<{ available: boolean }>('GET', `/api/invites/join/${ny.user.username}`);
+    const join = await site.server.request<{ available: boolean }>('GET', `/api/invites/join/${ny.user.username}`);
     expect(root.includes(`href="/register?via=${ny.user.username}">Join Giftlink</a>`)).toBe(join.body.available);
     // Only the first three: the rest arrive with the app.
     expect(root.match(/class="wish-row"/g)).toHaveLength(3);
     // An empty wishlist says so.
-    const [oz] = await buildUsers(server, 1, 'pme');
+    const [oz] = await buildUsers(site.server, 1, 'pme');
     expect(textOf(rootOf((await fetchPage(`/wishlist/${oz.user.username}`, CHROME)).html))).toContain('Nothing here yet');
   });
 
   it('a hostile display name never reaches the markup; an unknown user or a closed link has no markup', async () => {
-    const [pa] = await buildUsers(server, 1, 'pmh');
+    const [pa] = await buildUsers(site.server, 1, 'pmh');
     const hostile = `"><script>x('&amp;')</script><b a=' $&`;
-    await server.request('PATCH', `/api/users/${pa.user._id}`, { token: pa.token, body: { displayName: hostile } });
+    await site.server.request('PATCH', `/api/users/${pa.user._id}`, { token: pa.token, body: { displayName: hostile } });
     expect((await create(pa, { giveorreceive: 'receive', type: 'currency', amount: 20 })).status).toBe(201);
     const root = rootOf((await fetchPage(`/link/${pa.user.username}`, CHROME)).html);
     expect(root).not.toContain('<script');
@@ -107,19 +94,19 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
   });
 
   it('shows nothing private in the markup: no balance, no views, no givers', async () => {
-    const [qi, giver] = await buildUsers(server, 2, 'pmp');
-    await depositFor(server, qi, 987.65);
-    await depositFor(server, giver, 50);
-    await server.request('PATCH', `/api/users/${giver.user._id}`, { token: giver.token, body: { displayName: 'Secret Giver' } });
+    const [qi, giver] = await buildUsers(site.server, 2, 'pmp');
+    await depositFor(site.server, qi, 987.65);
+    await depositFor(site.server, giver, 50);
+    await site.server.request('PATCH', `/api/users/${giver.user._id}`, { token: giver.token, body: { displayName: 'Secret Giver' } });
     const link = await create(qi, { giveorreceive: 'receive', type: 'currency', amount: 7, quantity: 3 });
     expect(link.status).toBe(201);
-    const gave = await server.request('POST', '/statuses/api/gives', {
+    const gave = await site.server.request('POST', '/statuses/api/gives', {
       token: giver.token,
       body: { postId: link.body.id, type: 'currency', amount: 5 },
     });
     expect(gave.status).toBe(201);
     for (let i = 0; i < 3; i += 1)
-      await server.request('POST', `/links/${qi.user.username}`, {
+      await site.server.request('POST', `/links/${qi.user.username}`, {
         headers: { 'user-agent': CHROME },
         body: { sessionId: crypto.randomUUID() },
       });

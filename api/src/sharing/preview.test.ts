@@ -1,36 +1,13 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LinkEntity } from '../links/entity.js';
-import {
-  CHROME,
-  PUBLIC_URL,
-  UNFURLERS,
-  cardOf,
-  fetchPage as fetchPageOf,
-  headOf,
-  rootOf,
-  startPageServer,
-  type PageServer,
-} from '../testing/pages.js';
-import { buildUsers, depositFor, type TestServer, type TestUser } from '../testing/server.js';
+import { CHROME, PUBLIC_URL, UNFURLERS, cardOf, headOf, rootOf, usePageServer } from '../testing/pages.js';
+import { buildUsers, depositFor, type TestUser } from '../testing/server.js';
 import { GENERIC_DESCRIPTION } from './preview.js';
 
-let server: TestServer;
-let pages: PageServer;
-beforeAll(async () => {
-  pages = await startPageServer();
-  server = pages.server;
-});
-afterAll(async () => {
-  await pages?.close();
-});
-
-/** A page as a chat app fetches it (or a browser, with `userAgent`). */
-const fetchPage = (p: string, userAgent?: string) => fetchPageOf(server, p, userAgent);
-
-const create = (who: TestUser, details: Record<string, unknown>) =>
-  server.request<{ id: string }>('POST', '/links/create', { token: who.token, body: { details } });
+const site = usePageServer();
+const { fetchPage, create } = site;
 
 async function expectGeneric(p: string, url: string) {
   const { res, html } = await fetchPage(p);
@@ -50,8 +27,8 @@ async function expectGeneric(p: string, url: string) {
 
 describe('link pages unfurl into a card', () => {
   it('a give link: its texts, the card image and the page URL under PUBLIC_URL, in the app page', async () => {
-    const [ann] = await buildUsers(server, 1, 'pga');
-    await depositFor(server, ann, 50);
+    const [ann] = await buildUsers(site.server, 1, 'pga');
+    await depositFor(site.server, ann, 50);
     expect((await create(ann, { giveorreceive: 'give', type: 'currency', amount: 5, initialQuantity: 3 })).status).toBe(201);
     const name = ann.user.username;
     const { res, html } = await fetchPage(`/link/${name}`);
@@ -89,14 +66,14 @@ describe('link pages unfurl into a card', () => {
     expect(rootOf(html)).toContain(`@${name} is giving <span class="link-hero__what">$5.00</span>`);
     // The same for a browser, a HEAD, and the username in another case.
     expect(cardOf((await fetchPage(`/link/${name.toUpperCase()}/`, CHROME)).html)['og:title']).toBe(title);
-    const onlyHead = await fetch(`${server.url}/link/${name}`, { method: 'HEAD', headers: { accept: 'text/html' } });
+    const onlyHead = await fetch(`${site.server.url}/link/${name}`, { method: 'HEAD', headers: { accept: 'text/html' } });
     expect(onlyHead.status).toBe(200);
   });
 
   it('a receive link and an item link say what they ask for or give, with the display name', async () => {
-    const [bo, cy] = await buildUsers(server, 2, 'prc');
+    const [bo, cy] = await buildUsers(site.server, 2, 'prc');
     expect(
-      (await server.request('PATCH', `/api/users/${bo.user._id}`, { token: bo.token, body: { displayName: 'Bo Bright' } })).status,
+      (await site.server.request('PATCH', `/api/users/${bo.user._id}`, { token: bo.token, body: { displayName: 'Bo Bright' } })).status,
     ).toBe(200);
     expect((await create(bo, { giveorreceive: 'receive', type: 'currency', amount: 12.5 })).status).toBe(201);
     const receive = cardOf((await fetchPage(`/link/${bo.user.username}`)).html);
@@ -106,9 +83,9 @@ describe('link pages unfurl into a card', () => {
       'og:image': `${PUBLIC_URL}/links/${bo.user.username}/image?template=standard&format=card`,
     });
 
-    const products = (await server.request('GET', '/api/products/search?q=camera', { token: cy.token })).body;
+    const products = (await site.server.request('GET', '/api/products/search?q=camera', { token: cy.token })).body;
     const product = products[0];
-    await depositFor(server, cy, 1000);
+    await depositFor(site.server, cy, 1000);
     expect((await create(cy, { giveorreceive: 'give', type: 'item', itemId: product.itemId, amount: 1 })).status).toBe(201);
     const item = cardOf((await fetchPage(`/link/${cy.user.username}`)).html);
     expect(item).toMatchObject({
@@ -120,8 +97,8 @@ describe('link pages unfurl into a card', () => {
   });
 
   it("a wishlist page: '{name}'s wishlist on Giftlink' with the wishlist's card image", async () => {
-    const [di] = await buildUsers(server, 1, 'pwl');
-    await server.request('PATCH', `/api/users/${di.user._id}`, { token: di.token, body: { displayName: 'Di' } });
+    const [di] = await buildUsers(site.server, 1, 'pwl');
+    await site.server.request('PATCH', `/api/users/${di.user._id}`, { token: di.token, body: { displayName: 'Di' } });
     const card = cardOf((await fetchPage(`/wishlist/${di.user.username}`)).html);
     expect(card).toMatchObject({
       title: "Di's wishlist on Giftlink",
@@ -139,24 +116,24 @@ describe('link pages unfurl into a card', () => {
     await expectGeneric('/link/nobody-here-at-all', `${PUBLIC_URL}/link/nobody-here-at-all`);
     await expectGeneric('/wishlist/nobody-here-at-all', `${PUBLIC_URL}/wishlist/nobody-here-at-all`);
     await expectGeneric('/link/%E0%A4%A', `${PUBLIC_URL}/`);
-    const [ed, fi, gu] = await buildUsers(server, 3, 'pgn');
+    const [ed, fi, gu] = await buildUsers(site.server, 3, 'pgn');
     await expectGeneric(`/link/${ed.user.username}`, `${PUBLIC_URL}/link/${ed.user.username}`);
     const expired = await create(fi, { giveorreceive: 'receive', type: 'currency', amount: 5 });
-    await server.deps.db.source.manager.update(LinkEntity, { id: expired.body.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await site.server.deps.db.source.manager.update(LinkEntity, { id: expired.body.id }, { expiresAt: new Date(Date.now() - 1000) });
     await expectGeneric(`/link/${fi.user.username}`, `${PUBLIC_URL}/link/${fi.user.username}`);
     const used = await create(gu, { giveorreceive: 'receive', type: 'currency', amount: 5 });
-    await server.deps.db.source.manager.update(LinkEntity, { id: used.body.id }, { status: 'used', remainingQuantity: 0 });
+    await site.server.deps.db.source.manager.update(LinkEntity, { id: used.body.id }, { status: 'used', remainingQuantity: 0 });
     await expectGeneric(`/link/${gu.user.username}`, `${PUBLIC_URL}/link/${gu.user.username}`);
     // The generic image is a file of the site: a 1200×630 PNG.
-    const png = await fetch(`${server.url}/og-card.png`);
+    const png = await fetch(`${site.server.url}/og-card.png`);
     expect(png.headers.get('content-type')).toBe('image/png');
     expect(await sharp(Buffer.from(await png.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630, format: 'png' });
   });
 
   it('escapes a hostile display name everywhere it appears', async () => {
-    const [ha] = await buildUsers(server, 1, 'phx');
+    const [ha] = await buildUsers(site.server, 1, 'phx');
     const hostile = `"><script>x('&amp;')</script><b a=' $&`;
-    const patched = await server.request('PATCH', `/api/users/${ha.user._id}`, { token: ha.token, body: { displayName: hostile } });
+    const patched = await site.server.request('PATCH', `/api/users/${ha.user._id}`, { token: ha.token, body: { displayName: hostile } });
     expect(patched.status).toBe(200);
     expect((await create(ha, { giveorreceive: 'receive', type: 'currency', amount: 5 })).status).toBe(201);
     for (const p of [`/link/${ha.user.username}`, `/wishlist/${ha.user.username}`]) {
@@ -175,11 +152,11 @@ describe('link pages unfurl into a card', () => {
   });
 
   it('shows nothing private: no balance, no views, no visitors', async () => {
-    const [jo] = await buildUsers(server, 1, 'ppv');
-    await depositFor(server, jo, 987.65);
+    const [jo] = await buildUsers(site.server, 1, 'ppv');
+    await depositFor(site.server, jo, 987.65);
     await create(jo, { giveorreceive: 'receive', type: 'currency', amount: 5 });
     for (let i = 0; i < 3; i += 1)
-      await server.request('POST', `/links/${jo.user.username}`, {
+      await site.server.request('POST', `/links/${jo.user.username}`, {
         headers: { 'user-agent': CHROME },
         body: { sessionId: crypto.randomUUID() },
       });
@@ -193,7 +170,7 @@ describe('link pages unfurl into a card', () => {
 
 describe('crawlers and link unfurlers never count as views or visitors', () => {
   const metrics = async (owner: TestUser) => {
-    const res = await server.request<{ updatedLink: { metrics: { views: number; visitorCount: number } } }>(
+    const res = await site.server.request<{ updatedLink: { metrics: { views: number; visitorCount: number } } }>(
       'POST',
       `/links/${owner.user.username}`,
       {
@@ -205,10 +182,10 @@ describe('crawlers and link unfurlers never count as views or visitors', () => {
   };
 
   it('unfurlers opening the link (and fetching its HTML) add nothing; a browser adds a view and a visitor', async () => {
-    const [ka] = await buildUsers(server, 1, 'pbt');
+    const [ka] = await buildUsers(site.server, 1, 'pbt');
     await create(ka, { giveorreceive: 'receive', type: 'currency', amount: 5 });
     for (const [app, userAgent] of Object.entries(UNFURLERS)) {
-      const res = await server.request<{ updatedLink: { details: { amount: number } } }>('POST', `/links/${ka.user.username}`, {
+      const res = await site.server.request<{ updatedLink: { details: { amount: number } } }>('POST', `/links/${ka.user.username}`, {
         headers: { 'user-agent': userAgent },
         body: { sessionId: crypto.randomUUID() },
       });
@@ -220,7 +197,7 @@ describe('crawlers and link unfurlers never count as views or visitors', () => {
     await fetchPage(`/link/${ka.user.username}`, CHROME);
     expect(await metrics(ka)).toMatchObject({ views: 0, visitorCount: 0 });
 
-    const opened = await server.request('POST', `/links/${ka.user.username}`, {
+    const opened = await site.server.request('POST', `/links/${ka.user.username}`, {
       headers: { 'user-agent': CHROME },
       body: { sessionId: crypto.randomUUID() },
     });
@@ -229,12 +206,12 @@ describe('crawlers and link unfurlers never count as views or visitors', () => {
   });
 
   it('an unfurler still gets 404 and 410 like a browser', async () => {
-    const [la] = await buildUsers(server, 1, 'pbg');
-    const none = await server.request('POST', `/links/${la.user.username}`, { headers: { 'user-agent': UNFURLERS.Slack }, body: {} });
+    const [la] = await buildUsers(site.server, 1, 'pbg');
+    const none = await site.server.request('POST', `/links/${la.user.username}`, { headers: { 'user-agent': UNFURLERS.Slack }, body: {} });
     expect(none.status).toBe(404);
     const made = await create(la, { giveorreceive: 'receive', type: 'currency', amount: 5 });
-    await server.deps.db.source.manager.update(LinkEntity, { id: made.body.id }, { expiresAt: new Date(Date.now() - 1000) });
-    const gone = await server.request('POST', `/links/${la.user.username}`, { headers: { 'user-agent': UNFURLERS.Slack }, body: {} });
+    await site.server.deps.db.source.manager.update(LinkEntity, { id: made.body.id }, { expiresAt: new Date(Date.now() - 1000) });
+    const gone = await site.server.request('POST', `/links/${la.user.username}`, { headers: { 'user-agent': UNFURLERS.Slack }, body: {} });
     expect(gone.status).toBe(410);
   });
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
-import { startTestServer, type TestServer } from './server.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestServer, type Reply, type TestServer, type TestUser } from './server.js';
 
 /**
  * A server with a built site as the shared pages' tests need it (sharing/preview*.test.ts): the
@@ -28,12 +28,12 @@ export const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-export interface PageServer {
+interface PageServer {
   server: TestServer;
   close(): Promise<void>;
 }
 
-export async function startPageServer(): Promise<PageServer> {
+async function startPageServer(): Promise<PageServer> {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   // As renderer/sharedPageCss.ts writes it at build time.
@@ -50,6 +50,37 @@ export async function startPageServer(): Promise<PageServer> {
       await server.close();
       fs.rmSync(webDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A test file's page server and what its tests do with it. */
+export interface PageSite {
+  readonly server: TestServer;
+  /** A page as a chat app fetches it (or a browser, with `userAgent`). */
+  fetchPage(p: string, userAgent?: string): Promise<{ res: Response; html: string }>;
+  /** Creates `who`'s link with `details`. */
+  create(who: TestUser, details: Record<string, unknown>): Promise<Reply<{ id: string }>>;
+}
+
+/** The page server of the calling test file: started before its tests, closed after them. */
+export function usePageServer(): PageSite {
+  let started: PageServer | undefined;
+  beforeAll(async () => {
+    started = await startPageServer();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const server = () => {
+    if (!started) throw new Error('The page server starts before the tests (usePageServer at the top of the file).');
+    return started.server;
+  };
+  return {
+    get server() {
+      return server();
+    },
+    fetchPage: (p, userAgent) => fetchPage(server(), p, userAgent),
+    create: (who, details) => server().request<{ id: string }>('POST', '/links/create', { token: who.token, body: { details } }),
   };
 }
 
