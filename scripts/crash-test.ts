@@ -111,7 +111,10 @@ async function call<T>(server: Server, method: string, url: string, token?: stri
 
 /** Users through the API: the printed invite, then the first user's invites; each with a receive link. */
 async function setUp(server: Server): Promise<Account[]> {
-  const code = /\/invite\/([A-Za-z0-9_-]+)/.exec(server.output())?.[1];
+  // Printed once its invite is stored, which may be a moment after the server answers /healthz.
+  const printed = () => /\/invite\/([A-Za-z0-9_-]+)/.exec(server.output())?.[1];
+  for (let i = 0; i < 100 && !printed(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const code = printed();
   if (!code) throw new Error(`no invite printed:\n${server.output()}`);
   const accounts: Account[] = [];
   let codes = [code];

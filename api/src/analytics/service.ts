@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { badRequest, tooLarge } from '../errors.js';
@@ -12,6 +11,7 @@ import {
   type AnalyticsEventType,
 } from '../../contract/analytics.js';
 import { AnalyticsEventEntity, type AnalyticsEvent, type AnalyticsKind } from './entity.js';
+import { appendedRowId } from '../db/ids.js';
 
 /** Rows per insert statement (7 parameters each: well inside SQLite's and PostgreSQL's limits). */
 const BATCH = 500;
@@ -80,7 +80,7 @@ export class AnalyticsIngest {
       return;
     }
     this.pending.push({
-      id: crypto.randomUUID(),
+      id: appendedRowId(),
       sessionId: sender.sessionId.toLowerCase(),
       userId: sender.userId,
       eventType: kind,

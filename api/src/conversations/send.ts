@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { MESSAGE_UNDELIVERABLE } from '../../contract/texts.js';
 import { forbidden, notFound } from '../errors.js';
 import type { RateLimits } from '../limits/rate-limits.js';
@@ -11,6 +10,7 @@ import { cachedConversation } from './members.js';
 import { messageWriter } from './message-writer.js';
 import { canMessage } from './policy.js';
 import type { SendMessageInput } from './schemas.js';
+import { appendedRowId } from '../db/ids.js';
 
 export interface MessageDeps {
   db: Database;
@@ -62,7 +62,7 @@ export async function sendMessage(
     written = writer.write({
       recipientId: otherId,
       row: {
-        id: crypto.randomUUID(),
+        id: appendedRowId(),
         conversationId: conversation.id,
         senderId,
         text: input.text,

@@ -79,7 +79,7 @@ export async function recordGiftMessage(
   const now = new Date();
   const pairKey = await conversationKey(em, input.identity, input.giverId, input.recipientId);
   const message: Message = {
-    id: crypto.randomUUID(),
+    id: appendedRowId(),
     conversationId: '',
     senderId: input.giverId,
     text: input.text,
@@ -156,6 +156,7 @@ const OPEN_CONVERSATION_WITH_MESSAGE = sql(
 
 export { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
+import { appendedRowId } from '../db/ids.js';
 
 /** The conversation, for whom `may` allows (its members: `canSeeConversation`, `canMessage`). */
 export async function memberConversation(

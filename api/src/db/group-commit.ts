@@ -4,19 +4,23 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 /**
  * SQLite's transactions, serialised on the one writer connection and committed in groups (issue 15).
  *
- * SQLite has one writer, and better-sqlite3 commits synchronously: each COMMIT waits for its fsync
- * (synchronous=FULL) with the whole process stopped, a quarter of a millisecond on an idle disk and
- * several on a busy one. So the transactions asked for in the same turn of the event loop, or while
- * a group is committing, run one after the other inside ONE transaction, each in its own savepoint,
- * and one COMMIT (one fsync) makes them all durable:
+ * SQLite has one writer, and better-sqlite3 runs every statement synchronously, with the whole
+ * process stopped. So the transactions asked for in the same turn of the event loop, or while a
+ * group is committing, run one after the other inside ONE transaction, each in its own savepoint,
+ * and one COMMIT carries them all; the COMMIT only writes the WAL (synchronous=NORMAL), and the
+ * wait for the disk (`flush`, an fsync of the WAL on libuv's thread pool) runs off the main thread
+ * while the next group already runs:
  *
  * - each `work` still runs alone on the connection, in the order asked, and sees what the works
  *   before it wrote, as it would have seen it committed;
  * - a `work` that throws is rolled back to its savepoint: nothing of it stays, and the others go on;
- * - every caller's promise settles only after the COMMIT: a result is durable before anyone hears
- *   of it, and a failure is reported once what committed with it is visible to other connections
- *   (a racing repeat of an Idempotency-Key then finds the first request's answer);
- * - if the COMMIT itself fails, nothing of the group is stored and every caller gets the error.
+ * - every caller's promise settles only after its COMMIT and a flush that began after it: a result
+ *   is durable (a power loss keeps it) before anyone hears of it, and callers hear in the order
+ *   their works ran;
+ * - if the COMMIT itself fails, nothing of the group is stored and every caller gets the error;
+ * - if a flush fails, what the disk holds is unknown (PostgreSQL stops for the same reason): the
+ *   error is thrown out of the event loop and the process stops, and the restart recovers from
+ *   what the WAL really holds. Nobody has been told of a result that was not durable.
  */
 interface Queued {
   work: (em: EntityManager) => Promise<unknown>;
@@ -30,8 +34,17 @@ const MAX_GROUP = 128;
 export class GroupCommitter {
   private queued: Queued[] = [];
   private running = false;
+  /** Settlements of committed works, in the order they ran: waiting for a flush that begins after their COMMIT. */
+  private unflushed: (() => void)[] = [];
+  private flushing = false;
+  /** Groups committed so far (the checkpointer runs when there are new ones). */
+  commits = 0;
 
-  constructor(private readonly source: DataSource) {}
+  /** @param flush makes what the writer has committed durable (an fsync of the WAL). */
+  constructor(
+    private readonly source: DataSource,
+    private readonly flush: () => Promise<void>,
+  ) {}
 
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -41,6 +54,16 @@ export class GroupCommitter {
       // Transactions asked for in this turn of the event loop (the requests read together) join this group.
       setImmediate(() => void this.drain());
     });
+  }
+
+  /**
+   * Settles once everything committed so far is durable: for an answer made of what a read saw
+   * (a repeated Idempotency-Key's stored answer), which may have committed and not yet be flushed.
+   */
+  whenDurable(): Promise<void> {
+    if (!this.running && !this.flushing && !this.unflushed.length) return Promise.resolve();
+    // An empty work in the next group: settled after its COMMIT and a flush that begins after it.
+    return this.transaction(async () => undefined);
   }
 
   private async drain(): Promise<void> {
@@ -66,7 +89,33 @@ export class GroupCommitter {
     } finally {
       await runner.release();
     }
-    for (const settle of outcomes) settle();
+    // Refusals too wait their turn: callers hear in the order their works ran.
+    this.commits++;
+    this.unflushed.push(...outcomes);
+    void this.flushCommitted();
+  }
+
+  /**
+   * Flushes, then settles what had committed before the flush began; again while more committed
+   * meanwhile. (Letting a second flush begin while one waits for the disk measured no faster.)
+   */
+  private async flushCommitted(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.unflushed.length) {
+        const committed = this.unflushed;
+        this.unflushed = [];
+        await this.flush();
+        for (const settle of committed) settle();
+      }
+      this.flushing = false;
+    } catch (err) {
+      // The disk's state is unknown: stop the process rather than answer anyone (see above).
+      setImmediate(() => {
+        throw err;
+      });
+    }
   }
 }
 

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Config } from '../config.js';
 import { makePrivateDir, makePrivateFile, restrictFiles } from '../files.js';
+import { Checkpointer } from './checkpointer.js';
 import { GroupCommitter } from './group-commit.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity } from '../invites/entity.js';
@@ -108,29 +110,41 @@ export const migrations = [
  */
 export class Database {
   /** SQLite has one connection: transactions take turns on it, and commit in groups (group-commit.ts). */
-  private readonly writer: GroupCommitter;
+  private readonly writer?: GroupCommitter;
+  /** SQLite: copies the WAL into the database file off the main thread (checkpointer.ts). */
+  private readonly checkpointer?: Checkpointer;
+  private closing = false;
 
   /**
    * @param source the connection every write (and every transaction) goes through
-   * @param openReader SQLite only: opens a second, read-only connection for reads outside
-   *   transactions, so they see committed data only (the writer's connection would show an open
-   *   transaction's uncommitted rows). On PostgreSQL the pool gives every query its own
+   * @param sqlite SQLite only: its file, and how to open a second, read-only connection for reads
+   *   outside transactions, so they see committed data only (the writer's connection would show an
+   *   open transaction's uncommitted rows). On PostgreSQL the pool gives every query its own
    *   connection anyway.
    */
   constructor(
     readonly source: DataSource,
-    private readonly openReader?: () => Promise<DataSource>,
+    private readonly sqlite?: { file: string; openReader: () => Promise<DataSource> },
   ) {
-    this.writer = new GroupCommitter(source);
+    if (!sqlite) return;
+    this.writer = new GroupCommitter(source, () =>
+      syncFile(`${sqlite.file}-wal`).catch((err: unknown) => {
+        // Closing the last connection checkpoints the WAL into the synced database file and removes it.
+        if (this.closing && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }),
+    );
+    const writer = this.writer;
+    this.checkpointer = new Checkpointer(sqlite.file, () => writer.commits);
   }
 
   private reader?: DataSource;
 
   /** Opens the read connection (SQLite), or a fresh one in place of the old. */
   async refreshReader(): Promise<void> {
-    if (!this.openReader) return;
+    if (!this.sqlite) return;
     const old = this.reader;
-    this.reader = await this.openReader();
+    this.reader = await this.sqlite.openReader();
     // Reads already running on the old connection get a moment to finish.
     if (old) setTimeout(() => void old.destroy().catch(() => undefined), 5_000).unref();
   }
@@ -152,8 +166,18 @@ export class Database {
    * constraints.
    */
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    if (this.isPostgres) return this.source.transaction(work);
+    if (!this.writer) return this.source.transaction(work);
     return this.writer.transaction(work);
+  }
+
+  /**
+   * Settles once everything committed so far is durable. A read can see a SQLite commit whose WAL
+   * is still being flushed; an answer that acknowledges a write from what a read saw (a repeated
+   * Idempotency-Key's stored answer) waits for this first. PostgreSQL shows a commit only once it
+   * is durable.
+   */
+  whenDurable(): Promise<void> {
+    return this.writer?.whenDurable() ?? Promise.resolve();
   }
 
   /**
@@ -169,6 +193,9 @@ export class Database {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    await this.whenDurable();
+    await this.checkpointer?.close();
     if (this.reader?.isInitialized) await this.reader.destroy();
     if (this.source.isInitialized) await this.source.destroy();
   }
@@ -201,32 +228,46 @@ export async function openDatabase(config: Config): Promise<Database> {
       prepareDatabase: (db: { pragma(s: string): unknown }) => {
         db.pragma('busy_timeout = 5000');
         db.pragma('foreign_keys = ON');
-        // Every COMMIT waits for the disk (the WAL's fsync), so an answered request survives a power
-        // loss too, not only a crash of the process. Set here because SQLite would open a database
-        // already in WAL mode with NORMAL (better-sqlite3's build), which syncs only at checkpoints.
-        // db/group-commit.ts shares one COMMIT among the transactions asked for together.
-        db.pragma('synchronous = FULL');
+        // A COMMIT writes the WAL and does not wait for the disk: db/group-commit.ts flushes the WAL
+        // (fsync, off the main thread) before anyone hears of what committed, so an answered request
+        // survives a power loss too, not only a crash of the process.
+        db.pragma('synchronous = NORMAL');
+        // Checkpoints run on a thread of their own (db/checkpointer.ts); the COMMIT that takes the
+        // WAL past 8,192 pages (32 MiB) finishes one, so that the WAL starts over.
+        db.pragma('wal_autocheckpoint = 8192');
       },
     });
   }
   await source.initialize();
-  if (!config.databaseUrl) restrictFiles(['', '-wal', '-shm', '-journal'].map((end) => sqliteFile(config) + end));
+  if (!config.databaseUrl) {
+    restrictFiles(['', '-wal', '-shm', '-journal'].map((end) => sqliteFile(config) + end));
+    // The WAL's name in its directory is durable before anything is answered from it.
+    await syncFile(config.dataDir);
+  }
   await source.runMigrations({ transaction: 'each' });
-  const openReader = config.databaseUrl
-    ? undefined
-    : async () => {
-        const reader = new DataSource({
-          type: 'better-sqlite3',
-          database: sqliteFile(config),
-          entities,
-          readonly: true,
-          prepareDatabase: (conn: { pragma(s: string): unknown }) => {
-            conn.pragma('busy_timeout = 5000');
-          },
-        });
-        return reader.initialize();
-      };
-  const db = new Database(source, openReader);
+  const openReader = async () => {
+    const reader = new DataSource({
+      type: 'better-sqlite3',
+      database: sqliteFile(config),
+      entities,
+      readonly: true,
+      prepareDatabase: (conn: { pragma(s: string): unknown }) => {
+        conn.pragma('busy_timeout = 5000');
+      },
+    });
+    return reader.initialize();
+  };
+  const db = new Database(source, config.databaseUrl ? undefined : { file: sqliteFile(config), openReader });
   await db.optimize();
   return db;
+}
+
+/** fsync of a file (or a directory), on libuv's thread pool. */
+async function syncFile(file: string): Promise<void> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

@@ -22,6 +22,7 @@ import { isGroupGift, leftToGive } from './group-gift.js';
 import { currentLink, findCreator, isOpen } from './queries.js';
 import { ALREADY_USED, INCOMPLETE_LINK, LINK_GONE, LINK_NOT_FOUND, ONE_ACTIVE_LINK, OWN_POST, QUANTITY_REQUIRED } from './schemas.js';
 import type { AcceptLinkResponse, GiveResponse, LinkDetailsInput, LinkView } from './schemas.js';
+import { appendedRowId } from '../db/ids.js';
 
 export interface LinkDeps {
   db: Database;
@@ -158,7 +159,7 @@ async function takeUse(
   transferId: string,
 ): Promise<string> {
   const now = new Date();
-  const id = crypto.randomUUID();
+  const id = appendedRowId();
   const group = isGroupGift(link);
   const use: SqlValue[] = [link.id, now, amountCents, id, responderId, kind, link.itemId, transferId];
   let taken: Outcome<unknown>;

@@ -23,6 +23,7 @@ import type { Database } from '../db/index.js';
 import { AppError, badRequest, isUniqueViolation } from '../errors.js';
 import type { AppContext } from '../http/context.js';
 import { IdempotencyRecordEntity, type IdempotencyRecord } from './entities.js';
+import { appendedRowId } from '../db/ids.js';
 
 export interface Answer<T> {
   status: number;
@@ -68,8 +69,10 @@ function hashInput(scope: string, input: unknown): string {
     .digest('hex');
 }
 
-function replay<T>(record: IdempotencyRecord, scope: string, requestHash: string): IdempotentAnswer<T> {
+/** The stored answer, once what it answers for is durable (a read can see a commit before its flush: db.whenDurable). */
+async function replay<T>(db: Database, record: IdempotencyRecord, scope: string, requestHash: string): Promise<IdempotentAnswer<T>> {
   if (record.scope !== scope || record.requestHash !== requestHash) throw keyReused();
+  await db.whenDurable();
   return { status: record.status, body: JSON.parse(record.response ?? 'null') as T, replayed: true };
 }
 
@@ -81,7 +84,7 @@ function findRecord(db: Database, userId: string, key: string): Promise<Idempote
 const PENDING = 0;
 
 function newRecord(userId: string, key: string, scope: string, requestHash: string): IdempotencyRecord {
-  return { id: crypto.randomUUID(), userId, key, scope, requestHash, status: PENDING, response: null, createdAt: new Date() };
+  return { id: appendedRowId(), userId, key, scope, requestHash, status: PENDING, response: null, createdAt: new Date() };
 }
 
 /**
@@ -98,7 +101,7 @@ export async function withIdempotency<T>(
   const requestHash = hashInput(scope, request.input);
 
   const earlier = await findRecord(db, userId, key);
-  if (earlier) return replay<T>(earlier, scope, requestHash);
+  if (earlier) return replay<T>(db, earlier, scope, requestHash);
   try {
     return await db.transaction(async (em) => {
       const { id, ...rest } = newRecord(userId, key, scope, requestHash);
@@ -111,7 +114,7 @@ export async function withIdempotency<T>(
     if (!isUniqueViolation(err)) throw err;
     const first = await findRecord(db, userId, key);
     if (!first) throw err;
-    return replay<T>(first, scope, requestHash);
+    return replay<T>(db, first, scope, requestHash);
   }
 }
 
@@ -149,7 +152,7 @@ export async function withIdempotentSteps<B, T>(
     const earlier = await findRecord(db, userId, key);
     if (earlier) {
       if (earlier.scope !== scope || earlier.requestHash !== requestHash) throw keyReused();
-      if (earlier.status !== PENDING) return replay<T>(earlier, scope, requestHash);
+      if (earlier.status !== PENDING) return replay<T>(db, earlier, scope, requestHash);
       if (Date.now() > deadline) throw inProgress();
       await new Promise((resolve) => setTimeout(resolve, 25));
       continue;

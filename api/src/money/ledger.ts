@@ -21,7 +21,6 @@
  * Invariants (checked by `ledgerInvariants` in the tests): the entries of all accounts sum to
  * zero; each cached balance equals the sum of its entries; no user balance is below zero.
  */
-import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ADD_MONEY } from '../../contract/texts.js';
 import type { Database } from '../db/index.js';
@@ -29,6 +28,7 @@ import { isPostgres, run, sql, type SqlValue } from '../db/sql.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity, type TransferKind } from './entities.js';
+import { appendedRowId } from '../db/ids.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
 export type { TransferKind };
@@ -106,17 +106,17 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
   for (const leg of legs)
     balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, input.insufficient ?? insufficientFunds()));
 
-  const transferId = crypto.randomUUID();
+  const transferId = appendedRowId();
   const record: SqlValue[] = [
     transferId,
     input.kind,
     input.actorUserId ?? null,
     input.reference ?? null,
     createdAt,
-    crypto.randomUUID(),
+    appendedRowId(),
     from.key,
     -amountCents,
-    crypto.randomUUID(),
+    appendedRowId(),
     to.key,
     amountCents,
   ];

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { run, sql } from '../db/sql.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { NotificationEntity, type Notification } from './entity.js';
+import { appendedRowId } from '../db/ids.js';
 
 export type NewNotification = Omit<Notification, 'id' | 'read' | 'createdAt'>;
 
@@ -15,7 +15,7 @@ const INSERT_NOTIFICATION = sql(
 
 /** Notifications are made by the server, inside the transaction of what they tell about. */
 export async function notify(em: EntityManager, input: NewNotification): Promise<Notification> {
-  const notification: Notification = { ...input, id: crypto.randomUUID(), read: false, createdAt: new Date() };
+  const notification: Notification = { ...input, id: appendedRowId(), read: false, createdAt: new Date() };
   // Every column is set here: nothing to read back. A prepared statement: every gift makes one (issue 15).
   const n = notification;
   await run(em, INSERT_NOTIFICATION, [
