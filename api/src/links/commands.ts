@@ -107,7 +107,7 @@ export async function createLink(
         amountCents: totalCostCents,
         kind: 'escrow',
         actorUserId: user.id,
-        insufficient: insufficientFunds(),
+        insufficient: insufficientFunds,
       });
     }
     return { status: 201, body: presentLink(link, user) };
@@ -246,7 +246,7 @@ export async function acceptLink(
           link.amountCents,
           // The responder knows who made the give link: this gift is named.
           { giverId: creator.id, recipientId: responder.id, identity: 'named' },
-          { from: escrowAccount(link.id), currencyKind: 'release', actorUserId: responder.id, insufficient: gone(LINK_GONE) },
+          { from: escrowAccount(link.id), currencyKind: 'release', actorUserId: responder.id, insufficient: () => gone(LINK_GONE) },
         ),
       );
       await takeUse(em, link, responder.id, 'accept', link.amountCents, transferId);
@@ -339,7 +339,7 @@ export async function giveToLink(
         link,
         amountCents,
         { giverId: giver.id, recipientId: link.creatorId, identity: 'anonymous' },
-        { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds() },
+        { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds },
       ),
     );
     const giveId = await takeUse(em, link, giver.id, 'give', amountCents, transferId);

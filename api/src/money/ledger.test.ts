@@ -79,7 +79,7 @@ describe('transfer', () => {
     const before = await db().manager.count(LedgerEntryEntity);
     const custom = new AppError(400, 'overdrawn', 'Not enough.');
     await expect(
-      move({ from: userAccount(a), to: SYSTEM_PAYMENTS, amountCents: 1, kind: 'withdrawal', insufficient: custom }),
+      move({ from: userAccount(a), to: SYSTEM_PAYMENTS, amountCents: 1, kind: 'withdrawal', insufficient: () => custom }),
     ).rejects.toBe(custom);
     await expect(move({ from: userAccount(a), to: SYSTEM_PAYMENTS, amountCents: 1, kind: 'withdrawal' })).rejects.toMatchObject({
       message: 'Add money to your account balance.',

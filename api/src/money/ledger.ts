@@ -54,8 +54,8 @@ export interface TransferInput {
   actorUserId?: string | null;
   /** A payment provider's reference, when there is one. */
   reference?: string | null;
-  /** Thrown when `from` (a user or escrow account) cannot cover the amount. */
-  insufficient?: AppError;
+  /** Makes the error thrown when `from` (a user or escrow account) cannot cover the amount (made only then). */
+  insufficient?: () => AppError;
 }
 
 export interface TransferResult {
@@ -84,7 +84,7 @@ function parseKey(key: AccountKey): ParsedKey {
 
 /**
  * Moves `amountCents` from one account to another inside the caller's transaction (`em` from
- * `db.transaction`). Throws `input.insufficient` (default: 'Add money to your account balance.')
+ * `db.transaction`). Throws `input.insufficient()` (default: 'Add money to your account balance.')
  * when a user or escrow account would go below zero; nothing is written in that case once the
  * caller's transaction rolls back. Three statements (four on SQLite): a conditional update of each
  * cached balance, answering the new balance, and the transfer with its two entries.
@@ -104,7 +104,7 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
   const balances = new Map<AccountKey, number>();
   const createdAt = new Date();
   for (const leg of legs)
-    balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, input.insufficient ?? insufficientFunds()));
+    balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, input.insufficient ?? insufficientFunds));
 
   const transferId = appendedRowId();
   const record: SqlValue[] = [
@@ -166,7 +166,7 @@ const UPSERT_ACCOUNT_BALANCE = sql(
  * and escrow accounts need the balance to cover them; every change keeps the balance within
  * JavaScript's safe integers.
  */
-async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, now: Date, insufficient: AppError): Promise<number> {
+async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, now: Date, insufficient: () => AppError): Promise<number> {
   const floor = account.kind === 'system' ? -Number.MAX_SAFE_INTEGER : 0;
   const low = delta < 0 ? floor - delta : -Number.MAX_SAFE_INTEGER;
   const high = delta < 0 ? Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER - delta;
@@ -180,7 +180,7 @@ async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, 
   if (moved.rows.length === 1) return Number(moved.rows[0].balance_cents);
 
   if (account.kind === 'user' && !(await em.existsBy(UserEntity, { id: account.id }))) throw notFound('User not found');
-  if (delta < 0 && account.kind !== 'system') throw insufficient;
+  if (delta < 0 && account.kind !== 'system') throw insufficient();
   throw badRequest('That amount is too large.', 'amount_too_large');
 }
 

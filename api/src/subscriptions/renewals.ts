@@ -135,7 +135,7 @@ async function renewFromBalance(deps: RenewalDeps, sub: Subscription, old: Date,
         kind: 'subscription',
         actorUserId: null,
         reference: sub.id,
-        insufficient: new ShortBalance(),
+        insufficient: () => new ShortBalance(),
       });
       await em.update(UserEntity, { id: sub.userId }, { subscribedUntil: next });
       return 'renewed';

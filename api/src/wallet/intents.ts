@@ -98,7 +98,7 @@ export async function beginDeposit(
  */
 export async function beginWithdrawal(
   em: EntityManager,
-  input: { userId: string; amountCents: number; recordId: string | null; insufficient: AppError },
+  input: { userId: string; amountCents: number; recordId: string | null; insufficient: () => AppError },
 ): Promise<PaymentIntent> {
   const held = await transfer(em, {
     from: userAccount(input.userId),

@@ -56,7 +56,7 @@ export function withdraw(deps: WalletDeps, req: MoneyRequest): Promise<Idempoten
         userId: req.userId,
         amountCents: req.amountCents,
         recordId,
-        insufficient: badRequest(OVERDRAWN, 'insufficient_funds'),
+        insufficient: () => badRequest(OVERDRAWN, 'insufficient_funds'),
       }),
     (intent) => completeIntent(deps, intent),
   );

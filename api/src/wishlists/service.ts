@@ -325,7 +325,7 @@ export async function purchaseItem(
           to: SYSTEM_MARKETPLACE,
           kind: 'purchase',
           actorUserId: buyer.id,
-          insufficient: insufficientFunds(),
+          insufficient: insufficientFunds,
         },
         text: `You received a gift from your wishlist: ${item.title}!`,
         card: { title: item.title, giftType: 'item', img: item.imageUrl || null },
