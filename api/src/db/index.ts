@@ -43,6 +43,7 @@ import { ReportEntity } from '../moderation/entity.js';
 import { Reports1763871900000 } from './migrations/1763871900000-reports.js';
 import { AccountClosing1763872100000 } from './migrations/1763872100000-account-closing.js';
 import { MessageSeqGiven1763872150000 } from './migrations/1763872150000-message-seq-given.js';
+import { UnusedIndexes1763872200000 } from './migrations/1763872200000-unused-indexes.js';
 import { BlockEntity } from '../blocks/entity.js';
 import { Blocks1763871800000 } from './migrations/1763871800000-blocks.js';
 
@@ -102,6 +103,7 @@ export const migrations = [
   PasswordResets1763872000000,
   AccountClosing1763872100000,
   MessageSeqGiven1763872150000,
+  UnusedIndexes1763872200000,
 ];
 
 /**
@@ -235,6 +237,10 @@ export async function openDatabase(config: Config): Promise<Database> {
         // Checkpoints run on a thread of their own (db/checkpointer.ts); the COMMIT that takes the
         // WAL past 8,192 pages (32 MiB) finishes one, so that the WAL starts over.
         db.pragma('wal_autocheckpoint = 8192');
+        // Each give is a savepoint of its group's transaction (db/group-commit.ts), whose journal of
+        // the pages it changed spilled to a temporary file past 64 KiB: in memory, a give's statements
+        // take half the time (issue 15).
+        db.pragma('temp_store = MEMORY');
       },
     });
   }

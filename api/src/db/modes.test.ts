@@ -51,13 +51,18 @@ describe('how SQLite commits', () => {
 
   // The COMMIT writes the WAL; the wait for the disk is db/group-commit.ts's flush, off the main
   // thread. Set on every opening: SQLite does not keep these in the file.
-  it.runIf(sqlite)('leaves the fsync to the flush and checkpoints late, on a new database and after a restart', async () => {
-    expect([await pragma('synchronous'), await pragma('wal_autocheckpoint')]).toEqual([1, 8192]);
-    const dataDir = server.deps.config.dataDir;
-    await server.close();
-    server = await startTestServer({ DATA_DIR: dataDir, JWT_SECRET: undefined });
-    expect([await pragma('synchronous'), await pragma('wal_autocheckpoint')]).toEqual([1, 8192]);
-  });
+  // Savepoint journals in memory (temp_store 2): a group's gives never spill them to a temporary file.
+  it.runIf(sqlite)(
+    'leaves the fsync to the flush, checkpoints late and journals savepoints in memory, on a new database and after a restart',
+    async () => {
+      const modes = async () => [await pragma('synchronous'), await pragma('wal_autocheckpoint'), await pragma('temp_store')];
+      expect(await modes()).toEqual([1, 8192, 2]);
+      const dataDir = server.deps.config.dataDir;
+      await server.close();
+      server = await startTestServer({ DATA_DIR: dataDir, JWT_SECRET: undefined });
+      expect(await modes()).toEqual([1, 8192, 2]);
+    },
+  );
 
   // Far below the writer's own bound of 8,192 pages: only the checkpointer's thread copies these.
   it.runIf(sqlite)('copies what was committed into the database file on a thread of its own', async () => {

@@ -68,7 +68,6 @@ export const LedgerTransferEntity = new EntitySchema<LedgerTransfer>({
     reference: { type: 'varchar', length: 255, nullable: true },
     createdAt: { ...dateColumn(), name: 'created_at' },
   },
-  indices: [{ name: 'idx_ledger_transfers_actor', columns: ['actorUserId'] }],
 });
 
 export const LedgerEntryEntity = new EntitySchema<LedgerEntry>({
