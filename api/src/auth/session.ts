@@ -79,8 +79,25 @@ export function sessionToken(tokens: Tokens, session: Session): Promise<string> 
   return tokens.sign({ userId: session.userId, sessionId: session.id, expiresAt: session.expiresAt });
 }
 
-const SESSION_BY_ID = sql('SELECT * FROM sessions WHERE id = $1');
-const USER_BY_ID = sql('SELECT * FROM users WHERE id = $1');
+/** The session's columns, as its entity names them: they come back as `session.<column>` beside the user's own. */
+const SESSION_COLUMNS = Object.entries(SessionEntity.options.columns).map(([property, column]) => column?.name ?? property);
+const SESSION_PREFIX = 'session.';
+/** A session and its user in one read (one round trip, one snapshot): no row unless the session is the token's user's. */
+const SESSION_AND_USER = sql(
+  `SELECT u.*, ${SESSION_COLUMNS.map((c) => `s.${c} AS "${SESSION_PREFIX}${c}"`).join(', ')}
+   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND u.id = $2`,
+);
+
+/** A row of SESSION_AND_USER as the two raw rows `hydrate` takes. */
+function splitRow(row: Record<string, unknown>): { session: Record<string, unknown>; user: Record<string, unknown> } {
+  const session: Record<string, unknown> = {};
+  const user: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith(SESSION_PREFIX)) session[key.slice(SESSION_PREFIX.length)] = value;
+    else user[key] = value;
+  }
+  return { session, user };
+}
 
 /**
  * The one authentication path, for HTTP requests (http/auth.ts) and socket handshakes
@@ -90,16 +107,15 @@ const USER_BY_ID = sql('SELECT * FROM users WHERE id = $1');
 export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, token: string): Promise<Authenticated | undefined> {
   const claims = await deps.tokens.verify(token);
   if (!claims) return undefined;
-  // Every signed-in request reads these two rows: prepared statements, hydrated as TypeORM would (db/sql.ts).
+  // Every signed-in request reads these two rows: one prepared statement, hydrated as TypeORM would (db/sql.ts).
   const { db } = deps;
-  const [[sessionRow], [userRow]] = await Promise.all([
-    read<Record<string, unknown>>(db, SESSION_BY_ID, [claims.sessionId]),
-    read<Record<string, unknown>>(db, USER_BY_ID, [claims.userId]),
-  ]);
-  const session = sessionRow ? hydrate(db, SessionEntity, sessionRow) : undefined;
-  const user = userRow ? hydrate(db, UserEntity, userRow) : undefined;
+  const [row] = await read<Record<string, unknown>>(db, SESSION_AND_USER, [claims.sessionId, claims.userId]);
+  if (!row) return undefined;
+  const rows = splitRow(row);
+  const session = hydrate(db, SessionEntity, rows.session);
+  const user = hydrate(db, UserEntity, rows.user);
   const now = Date.now();
-  if (!session || !user || session.userId !== user.id || session.revokedAt || session.expiresAt.getTime() <= now) return undefined;
+  if (session.userId !== user.id || session.revokedAt || session.expiresAt.getTime() <= now) return undefined;
   // A suspended or closed account has no sessions left (both revoke them); a login racing either is refused here too.
   if (user.suspendedAt || user.closedAt) return undefined;
   if (now - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await touch(deps, session, new Date(now));
