@@ -83,7 +83,8 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /node_modules[\\/](preact|@tanstack|react-router|react-router-dom|jotai|idb)[\\/]/ },
             // The app every page runs (boot.tsx and what it imports): one file, not a dozen small ones shared with the pages.
-            { name: 'app', test: /renderer[\\/]src[\\/]boot\.tsx$/ },
+            // The two pages a visitor lands on signed out (the feed at `/`, the sign-in page) go with it: no round trip more before they paint.
+            { name: 'app', test: /renderer[\\/]src[\\/](boot\.tsx|pages[\\/](LoginPage|HomePage)\.tsx)$/ },
           ],
         },
       },
