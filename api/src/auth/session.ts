@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { DESKTOP_VERSION_HEADER } from '../../contract/desktop.js';
 import { dateParam } from '../db/dates.js';
-import { hydrate, read, sql } from '../db/sql.js';
+import { hydrate, isPostgres, read, sql } from '../db/sql.js';
 import type { Deps } from '../deps.js';
 import type { AppContext } from '../http/context.js';
 import { UserEntity, type User } from '../users/entity.js';
@@ -82,16 +82,27 @@ export function sessionToken(tokens: Tokens, session: Session): Promise<string> 
 /** The session's columns, as its entity names them: they come back as `session.<column>` beside the user's own. */
 const SESSION_COLUMNS = Object.entries(SessionEntity.options.columns).map(([property, column]) => column?.name ?? property);
 const SESSION_PREFIX = 'session.';
-/** A session and its user in one read (one round trip, one snapshot): no row unless the session is the token's user's. */
+/** PostgreSQL: a session and its user in one read (one round trip), found by the session's key. */
 const SESSION_AND_USER = sql(
   `SELECT u.*, ${SESSION_COLUMNS.map((c) => `s.${c} AS "${SESSION_PREFIX}${c}"`).join(', ')}
-   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND u.id = $2`,
+   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
 );
+/** SQLite: two lookups by key, 10 µs in all, where the join above takes 20 (it builds the user's columns three times slower). */
+const SESSION_BY_ID = sql('SELECT * FROM sessions WHERE id = $1');
+const USER_BY_ID = sql('SELECT * FROM users WHERE id = $1');
 
-/** A row of SESSION_AND_USER as the two raw rows `hydrate` takes. */
-function splitRow(row: Record<string, unknown>): { session: Record<string, unknown>; user: Record<string, unknown> } {
-  const session: Record<string, unknown> = {};
-  const user: Record<string, unknown> = {};
+type Row = Record<string, unknown>;
+
+/** The raw rows of a session and of the token's user, as `hydrate` takes them (none unless both exist). */
+async function sessionAndUserRows(db: Database, sessionId: string, userId: string): Promise<{ session: Row; user: Row } | undefined> {
+  if (!isPostgres(db.manager)) {
+    const [[session], [user]] = await Promise.all([read<Row>(db, SESSION_BY_ID, [sessionId]), read<Row>(db, USER_BY_ID, [userId])]);
+    return session && user ? { session, user } : undefined;
+  }
+  const [row] = await read<Row>(db, SESSION_AND_USER, [sessionId]);
+  if (!row) return undefined;
+  const session: Row = {};
+  const user: Row = {};
   for (const [key, value] of Object.entries(row)) {
     if (key.startsWith(SESSION_PREFIX)) session[key.slice(SESSION_PREFIX.length)] = value;
     else user[key] = value;
@@ -107,15 +118,14 @@ function splitRow(row: Record<string, unknown>): { session: Record<string, unkno
 export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, token: string): Promise<Authenticated | undefined> {
   const claims = await deps.tokens.verify(token);
   if (!claims) return undefined;
-  // Every signed-in request reads these two rows: one prepared statement, hydrated as TypeORM would (db/sql.ts).
+  // Every signed-in request reads these two rows: prepared statements, hydrated as TypeORM would (db/sql.ts).
   const { db } = deps;
-  const [row] = await read<Record<string, unknown>>(db, SESSION_AND_USER, [claims.sessionId, claims.userId]);
-  if (!row) return undefined;
-  const rows = splitRow(row);
+  const rows = await sessionAndUserRows(db, claims.sessionId, claims.userId);
+  if (!rows) return undefined;
   const session = hydrate(db, SessionEntity, rows.session);
   const user = hydrate(db, UserEntity, rows.user);
   const now = Date.now();
-  if (session.userId !== user.id || session.revokedAt || session.expiresAt.getTime() <= now) return undefined;
+  if (user.id !== claims.userId || session.userId !== user.id || session.revokedAt || session.expiresAt.getTime() <= now) return undefined;
   // A suspended or closed account has no sessions left (both revoke them); a login racing either is refused here too.
   if (user.suspendedAt || user.closedAt) return undefined;
   if (now - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await touch(deps, session, new Date(now));
