@@ -29,7 +29,29 @@ const pageUrl = () => window.location.href.split('#')[0];
 /** Analytics failures are only logged, never shown. */
 function send(path: string, body: StartSessionRequest | PageviewRequest | LogEventRequest): void {
   if (optedOut()) return;
-  api.post(path, body).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err));
+  afterFirstPaint(() => void api.post(path, body).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err)));
+}
+
+/** The longest the first calls wait for the browser to be idle. */
+const IDLE_WAIT_MS = 1000;
+let painted = false;
+const waiting: (() => void)[] = [];
+
+/**
+ * Runs `call` once the page has painted and the browser is idle (at most IDLE_WAIT_MS after the
+ * first call), then at once: a visitor's first page does not wait on its analytics calls, and on a
+ * slow phone they do not share its first round trips with the page's own script and data.
+ */
+function afterFirstPaint(call: () => void): void {
+  if (painted) return call();
+  waiting.push(call);
+  if (waiting.length > 1) return;
+  const go = () => {
+    painted = true;
+    for (const queued of waiting.splice(0)) queued();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: IDLE_WAIT_MS });
+  else setTimeout(go, 0);
 }
 
 /**
