@@ -64,4 +64,23 @@ describe('the feed', () => {
     expect(secondPage.length).toBe(1);
     await page.context().close();
   });
+
+  it("reads its first page once, after the page's first paint: the hero does not wait on the feed", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const firstPage: string[] = [];
+    page.on('request', (r) => {
+      if (/\/links\/all\?page=1\b/.test(r.url())) firstPage.push(r.url());
+    });
+    await page.goto(`${app.url}/`);
+    await expect.poll(() => page.locator('.home__list > li').count()).toBe(LINK_PAGE_SIZE);
+    // Both times on the page's own clock: when the first content painted, and when the read began.
+    const [paint, read] = await page.evaluate(() => [
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      performance.getEntriesByType('resource').find((entry) => /\/links\/all\?page=1\b/.test(entry.name))?.startTime ?? Number.NaN,
+    ]);
+    expect(paint).toBeGreaterThan(0);
+    expect(read).toBeGreaterThanOrEqual(paint);
+    expect(firstPage).toHaveLength(1);
+    await page.context().close();
+  });
 });

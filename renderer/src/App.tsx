@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { readSessionAhead, sessionQuery } from './api/auth';
 import { joinAvailabilityQuery } from './api/invites';
-import { linkQuery, readFeedAhead } from './api/links';
+import { linkQuery } from './api/links';
 import { readAhead } from './api/queryClient';
 import { wishlistQuery } from './api/wishlists';
 import { takeHeldClick } from './markupClicks';
@@ -131,12 +131,6 @@ const FIRST_PAGES: [RegExp, PageData][] = [
   [/^\/wishlist\/([^/]+)\/?$/, withJoin((queryClient, username, viewerId) => readAhead(queryClient, wishlistQuery(username, viewerId)))],
 ];
 
-/**
- * What a first page shows once it is in, read from the start instead of after its first render:
- * the home feed (the page renders at once, and its cards arrive a round trip sooner).
- */
-const EARLY_READS: [RegExp, (queryClient: QueryClient) => void][] = [[/^\/$/, (queryClient) => void readFeedAhead(queryClient)]];
-
 /** The shared page at `pathname` (its username and what it reads), if it is one. */
 function firstPage(pathname: string): { username: string; data: PageData } | undefined {
   for (const [pattern, data] of FIRST_PAGES) {
@@ -161,7 +155,6 @@ const isPage = (element: ReactNode): element is ReactElement<unknown, PageCompon
  */
 export async function preloadPage(pathname: string, queryClient: QueryClient): Promise<void> {
   const session = readSessionAhead(queryClient);
-  for (const [pattern, read] of EARLY_READS) if (pattern.test(pathname)) read(queryClient);
   const pages = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.element).filter(isPage);
   const chunks = Promise.all(pages.map((element) => element.type.preload()));
   const first = firstPage(pathname);

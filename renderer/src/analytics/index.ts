@@ -29,7 +29,7 @@ const pageUrl = () => window.location.href.split('#')[0];
 /** Analytics failures are only logged, never shown. */
 function send(path: string, body: StartSessionRequest | PageviewRequest | LogEventRequest): void {
   if (optedOut()) return;
-  afterFirstPaint(() => void api.post(path, body).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err)));
+  onceIdle(() => void api.post(path, body).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err)));
 }
 
 /** The longest the first calls wait for the browser to be idle. */
@@ -42,7 +42,7 @@ const waiting: (() => void)[] = [];
  * first call), then at once: a visitor's first page does not wait on its analytics calls, and on a
  * slow phone they do not share its first round trips with the page's own script and data.
  */
-function afterFirstPaint(call: () => void): void {
+function onceIdle(call: () => void): void {
   if (painted) return call();
   waiting.push(call);
   if (waiting.length > 1) return;

@@ -13,11 +13,12 @@ import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
 import { centsToDollars, dollarsToCents } from '../../../api/contract/money';
 import { FEED_ERROR } from '../../../api/contract/texts';
 import { linkVisitSource, logEvent } from '../analytics';
+import { useFirstPaint } from '../firstPaint';
 import { randomUuid } from '../ids';
 import { getVisitorSessionId } from '../state/visitorSession';
 import { refreshSession } from './auth';
 import { api, idempotent } from './client';
-import { markReadAhead, unlessReadAhead } from './queryClient';
+import { unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
 import type {
   AcceptLinkResponse,
@@ -95,19 +96,14 @@ export const linkFeedQuery = infiniteQueryOptions({
   getNextPageParam: (last: LinkView[], _pages: LinkView[][], page: number) => (last.length >= LINK_PAGE_SIZE ? page + 1 : undefined),
 });
 
-/** Reads the feed's first page from the start (App.tsx), for the home page to use as it is. */
-export async function readFeedAhead(queryClient: QueryClient): Promise<void> {
-  await queryClient.prefetchInfiniteQuery(linkFeedQuery);
-  markReadAhead(queryClient, linkFeedQuery.queryKey);
-}
-
 /**
  * The home feed: `fetchNextPage` while the last page was full, `refresh` starts again from page 1,
- * `retry` repeats what failed.
+ * `retry` repeats what failed. Its first read waits for the page's first paint (firstPaint.ts): on
+ * a visitor's first page the hero paints without the feed's round trip in its way.
  */
 export function useLinkFeed() {
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery({ ...linkFeedQuery, refetchOnMount: unlessReadAhead });
+  const query = useInfiniteQuery({ ...linkFeedQuery, enabled: useFirstPaint() });
   const { data, refetch, fetchNextPage, isFetchNextPageError } = query;
 
   // A link can move between pages while the feed is read: each shows once.
