@@ -84,7 +84,40 @@ describe('transfer', () => {
     await expect(move({ from: userAccount(a), to: SYSTEM_PAYMENTS, amountCents: 1, kind: 'withdrawal' })).rejects.toMatchObject({
       message: 'Add money to your account balance.',
     });
+    // From one person to another (on PostgreSQL one statement for both balances and the records).
+    const b = await makeUser();
+    await expect(move({ from: userAccount(a), to: userAccount(b), amountCents: 1, kind: 'give', insufficient: () => custom })).rejects.toBe(
+      custom,
+    );
     expect(await db().manager.count(LedgerEntryEntity)).toBe(before);
+    expect([await balance(userAccount(a)), await balance(userAccount(b))]).toEqual([0, 0]);
+    await expectSound();
+  });
+
+  it('moves nothing between two people when either is unknown or the receiver would pass the safe range', async () => {
+    const a = await makeUser();
+    await move({ from: SYSTEM_PAYMENTS, to: userAccount(a), amountCents: 500, kind: 'deposit' });
+    const before = await db().manager.count(LedgerEntryEntity);
+    const nobody = crypto.randomUUID();
+    // Each way round, so the unknown account is first and last in key order.
+    for (const [from, to] of [
+      [a, nobody],
+      [nobody, a],
+    ])
+      await expect(move({ from: userAccount(from), to: userAccount(to), amountCents: 5, kind: 'give' })).rejects.toMatchObject({
+        status: 404,
+      });
+    const rich = await makeUser();
+    const huge = Number.MAX_SAFE_INTEGER - 10;
+    const outside: AccountKey = `system:overflow-${crypto.randomUUID()}`;
+    await move({ from: outside, to: userAccount(rich), amountCents: huge, kind: 'deposit' });
+    await expect(move({ from: userAccount(a), to: userAccount(rich), amountCents: 11, kind: 'give' })).rejects.toMatchObject({
+      code: 'amount_too_large',
+    });
+    expect([await balance(userAccount(a)), await balance(userAccount(rich))]).toEqual([500, huge]);
+    expect(await db().manager.count(LedgerEntryEntity)).toBe(before + 2);
+    // Sums past 2^53 are not exact in JavaScript: the huge amount goes back before the invariants are summed.
+    await move({ from: userAccount(rich), to: outside, amountCents: huge, kind: 'withdrawal' });
     await expectSound();
   });
 
@@ -123,6 +156,23 @@ describe('transfer', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await balance(userAccount(b))).toBe(100);
+    await expectSound();
+  });
+
+  it('moves money both ways between the same people at once without a deadlock', async () => {
+    const people = [await makeUser(), await makeUser(), await makeUser()];
+    for (const id of people) await move({ from: SYSTEM_PAYMENTS, to: userAccount(id), amountCents: 10_000, kind: 'deposit' });
+    // Every ordered pair, ten times over, all at once: each transfer locks two rows, in opposite
+    // orders for A→B and B→A unless every transfer takes them in one order.
+    const pairs = people.flatMap((from) => people.filter((to) => to !== from).map((to) => [from, to] as const));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        pairs.map(([from, to]) => move({ from: userAccount(from), to: userAccount(to), amountCents: 7, kind: 'give' })),
+      ).flat(),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    // Each sends and receives the same amount.
+    for (const id of people) expect(await balance(userAccount(id))).toBe(10_000);
     await expectSound();
   });
 });
