@@ -1,4 +1,4 @@
-import { recordGiftMessage } from '../api/src/conversations/service.js';
+import { recordGiftMessage } from '../api/src/conversations/gift-message.js';
 import type { TestServer, TestUser } from '../api/src/testing/server.js';
 
 /** Conversations of the inbox user (the most the inbox answers is 200). */

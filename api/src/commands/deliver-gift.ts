@@ -3,7 +3,7 @@ import { ITEM_UNAVAILABLE, LINK_GONE } from '../../contract/texts.js';
 import { assertCanReach } from '../blocks/service.js';
 import { forbidden, gone } from '../errors.js';
 import type { Conversation, Message } from '../conversations/entity.js';
-import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/service.js';
+import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/gift-message.js';
 import { transfer, type TransferInput } from '../money/ledger.js';
 import { notify, type NewNotification } from '../notifications/service.js';
 import type { Order } from '../orders/entity.js';

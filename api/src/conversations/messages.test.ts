@@ -4,7 +4,8 @@ import { buildConversation, connectClient, giveGift, type TestClient } from '../
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import type { MessageView } from './presenter.js';
 import { loadConfig } from '../config.js';
-import { missedMessages, recordGiftMessage } from './service.js';
+import { recordGiftMessage } from './gift-message.js';
+import { missedMessages } from './service.js';
 
 let server: TestServer;
 const open: TestClient[] = [];

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { ConversationEntity, type Conversation } from '../conversations/entity.js';
-import { conversationKey } from '../conversations/service.js';
+import { conversationKey } from '../conversations/gift-message.js';
 import type { RunningServer } from '../server.js';
 import { depositFor, type TestServer, type TestUser } from '../testing/server.js';
 import type { ClientToServerEvents, ServerToClientEvents } from './events.js';
