@@ -67,7 +67,6 @@ export async function recordGiftMessage(
   input: { giverId: string; recipientId: string; identity: GiverIdentity; text: string; gift: GiftDetails },
 ): Promise<{ conversation: Conversation; message: Message }> {
   const now = new Date();
-  const pairKey = await conversationKey(em, input.identity, input.giverId, input.recipientId);
   const message: Message = {
     id: appendedRowId(),
     conversationId: '',
@@ -81,21 +80,30 @@ export async function recordGiftMessage(
     createdAt: now,
     seq: await newMessageSeq(em),
   };
-  // Opens the conversation, or reuses the one its key names, with this message as its last; then
-  // the message (on PostgreSQL in the same statement: one round trip).
-  const opened: SqlValue[] = [
+  // Opens the conversation keyed $5, or reuses it, with this message as its last; then the message
+  // (on PostgreSQL in the same statement: one round trip).
+  const opened = (key: string): SqlValue[] => [
     crypto.randomUUID(),
     input.giverId,
     input.recipientId,
     input.identity === 'anonymous',
-    pairKey,
+    key,
     message.id,
     now,
   ];
+  const pairKey = () => conversationKey(em, input.identity, input.giverId, input.recipientId);
   const content: SqlValue[] = [message.text, message.giftTitle, message.giftType, message.giftImg];
-  const { rows } = isPostgres(em)
-    ? await run<ConversationRow>(em, OPEN_CONVERSATION_WITH_MESSAGE, [...opened, ...content])
-    : await run<ConversationRow>(em, OPEN_CONVERSATION, opened);
+  let rows: ConversationRow[] = [];
+  if (!isPostgres(em)) rows = (await run<ConversationRow>(em, OPEN_CONVERSATION, opened(await pairKey()))).rows;
+  else {
+    // An anonymous gift's pseudonym goes in the same statement ($5: its id if it is new). A
+    // pseudonym that a concurrent first gift of the same giver committed after the statement
+    // began is not in its snapshot: then the statement does nothing, and the key is read as usual.
+    if (input.identity === 'anonymous')
+      rows = (await run<ConversationRow>(em, OPEN_ANONYMOUS_WITH_MESSAGE, [...opened(crypto.randomUUID()), ...content])).rows;
+    if (!rows.length)
+      rows = (await run<ConversationRow>(em, OPEN_CONVERSATION_WITH_MESSAGE, [...opened(await pairKey()), ...content])).rows;
+  }
   const conversation = conversationFrom(rows[0]);
   message.conversationId = conversation.id;
   if (!isPostgres(em))
@@ -140,6 +148,28 @@ const OPEN_CONVERSATION_WITH_MESSAGE = sql(
   `WITH c AS (${OPEN}), m AS (
      INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at)
      VALUES ($6, (SELECT id FROM c), $2, $8, 'gift', $9, $10, $11, false, $7)
+   )
+   SELECT * FROM c`,
+);
+/**
+ * PostgreSQL, an anonymous gift: the giver's pseudonym towards the recipient (made with id $5 if
+ * there is none), the conversation it keys and the gift message, as OPEN_CONVERSATION_WITH_MESSAGE.
+ * Answers no row when the pseudonym exists but is not in the statement's snapshot.
+ */
+const OPEN_ANONYMOUS_WITH_MESSAGE = sql(
+  `WITH p AS (
+     INSERT INTO anonymous_pseudonyms (id, giver_id, recipient_id, created_at) VALUES ($5, $2, $3, $7)
+     ON CONFLICT DO NOTHING RETURNING id
+   ), k AS (
+     (SELECT id FROM p UNION ALL SELECT id FROM anonymous_pseudonyms WHERE giver_id = $2 AND recipient_id = $3) LIMIT 1
+   ), c AS (
+     INSERT INTO conversations (id, initiator_id, responder_id, initiator_anonymous, pair_key, last_message_id, last_message_at, created_at)
+     SELECT $1, $2, $3, $4, 'anon:' || k.id, $6, $7, $7 FROM k
+     ON CONFLICT (pair_key) DO UPDATE SET last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at
+     RETURNING id, initiator_id, responder_id, initiator_anonymous, pair_key, last_message_id, last_message_at, created_at
+   ), m AS (
+     INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at)
+     SELECT $6, c.id, $2, $8, 'gift', $9, $10, $11, false, $7 FROM c
    )
    SELECT * FROM c`,
 );

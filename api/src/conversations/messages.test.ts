@@ -133,6 +133,51 @@ describe('commit order', () => {
   });
 });
 
+describe('anonymous gifts', () => {
+  it.skipIf(!loadConfig().databaseUrl)(
+    "open one conversation when a giver's first two gifts race for the pseudonym (PostgreSQL, concurrent writers)",
+    async () => {
+      const [giver, recipient] = await buildUsers(server, 2, 'ps');
+      const db = server.deps.db;
+      const gift = (text: string) => ({
+        giverId: giver.user._id,
+        recipientId: recipient.user._id,
+        identity: 'anonymous' as const,
+        text,
+        gift: { title: 't', giftType: 'currency' as const, img: null },
+      });
+      const runner = db.source.createQueryRunner();
+      await runner.connect();
+      await runner.startTransaction();
+      try {
+        // The first gift makes the pseudonym and holds it uncommitted.
+        const first = await recordGiftMessage(runner.manager, gift('first'));
+        const second = db.transaction((em) => recordGiftMessage(em, gift('second')));
+        // The second waits on the pseudonym's unique index, inside a statement whose snapshot cannot see it.
+        for (let i = 0; i < 100; i++) {
+          const [waiting] = await db.manager.query<{ n: string }[]>(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%anonymous_pseudonyms%'",
+          );
+          if (Number(waiting.n) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await runner.commitTransaction();
+        const after = await second;
+        expect(after.conversation.id).toBe(first.conversation.id);
+        const [pseudonyms] = await db.manager.query<{ n: string }[]>(
+          `SELECT count(*) AS n FROM anonymous_pseudonyms WHERE giver_id = '${giver.user._id}' AND recipient_id = '${recipient.user._id}'`,
+        );
+        expect(Number(pseudonyms.n)).toBe(1);
+        const missed = await missedMessages(db, recipient.user._id, { lastMessageId: null });
+        expect(missed.messages.map((m) => m.text).sort()).toEqual(['first', 'second']);
+      } finally {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        await runner.release();
+      }
+    },
+  );
+});
+
 describe('GET /messages/{conversationId}', () => {
   it('pages 25 at a time, newest page first, each page in order', async () => {
     const [giver, recipient] = await buildUsers(server, 2, 'pg');
