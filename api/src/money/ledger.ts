@@ -216,8 +216,9 @@ async function transferBetweenUsers(
   const { rows } = await run<{ id: string; balance_cents: string | number }>(em, MOVE_BETWEEN_USERS, params);
   const moved = new Map(rows.map((row) => [row.id, Number(row.balance_cents)]));
   for (const { account, delta } of legs) if (!moved.has(account.id)) throw await refusal(em, account, delta, insufficient);
-  const [from, to] = [record[6], record[9]].map((key) => moved.get(parseKey(key as AccountKey).id)!);
-  return { transferId: record[0] as string, fromBalanceCents: from, toBalanceCents: to };
+  // The debited leg is `from`'s, the credited one `to`'s.
+  const balance = (sign: -1 | 1) => moved.get(legs.find((leg) => Math.sign(leg.delta) === sign)!.account.id)!;
+  return { transferId: record[0] as string, fromBalanceCents: balance(-1), toBalanceCents: balance(1) };
 }
 
 /** $1-$11 as RECORD_TRANSFER; then per leg, in key order: the user's id, the delta, the bounds ($12-$15, $16-$19). */
