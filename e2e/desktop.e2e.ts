@@ -342,9 +342,11 @@ describe('the desktop app', () => {
     await modal.getByRole('button', { name: 'Download' }).click();
     const saved = () => fs.readdirSync(tmp).filter((f) => f.endsWith('.png'));
     await expect.poll(saved, { timeout: 10_000 }).toHaveLength(1);
-    const file = fs.readFileSync(path.join(tmp, saved()[0]));
     expect(saved()[0]).toMatch(/^giftlink-link-ana-.+\.png$/);
-    expect(file.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    // The file shows as soon as the save opens it: wait for its bytes, not only its name.
+    await expect
+      .poll(() => fs.readFileSync(path.join(tmp, saved()[0])).subarray(0, 8).equals(PNG_SIGNATURE), { timeout: 10_000 })
+      .toBe(true);
     await expect.poll(async () => (await desktop.imageCache.get('shareImages', 'ana')).length).toBe(1);
     await page.keyboard.press('Escape');
 
