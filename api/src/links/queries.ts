@@ -49,14 +49,25 @@ async function viewLink(db: Database, views: ViewCounter, creatorId: string, vie
   const now = new Date();
   const seen = await currentLink(db.manager, creatorId);
   if (await views.seenRecently(db.manager, seen.id, views.visitorKey(seen.id, viewer, visit), now)) return seen;
-  if (!viewer && !(await views.admitAnonymous(seen.id, visit.address))) return seen;
-  return db.transaction(async (em) => {
-    const found = await currentLink(em, creatorId);
-    if (!(await views.record(em, found.id, views.visitorKey(found.id, viewer, visit), viewer?.id ?? null, now, visit))) return found;
-    await em.increment(LinkEntity, { id: found.id }, 'views', 1);
-    return { ...found, views: found.views + 1 };
-  });
+  // An address whose budget of new anonymous visitors is spent writes nothing.
+  if (!viewer && !(await views.anonymousBudgetLeft(seen.id, visit.address))) return seen;
+  try {
+    return await db.transaction(async (em) => {
+      const found = await currentLink(em, creatorId);
+      if (!(await views.record(em, found.id, views.visitorKey(found.id, viewer, visit), viewer?.id ?? null, now, visit))) return found;
+      // The view counts: an anonymous one spends from its address's budget, or is not recorded.
+      if (!viewer && !(await views.admitAnonymous(found.id, visit.address))) throw new NotAdmitted();
+      await em.increment(LinkEntity, { id: found.id }, 'views', 1);
+      return { ...found, views: found.views + 1 };
+    });
+  } catch (err) {
+    if (err instanceof NotAdmitted) return seen;
+    throw err;
+  }
 }
+
+/** Rolls back a view whose address has no budget left for new anonymous visitors. */
+class NotAdmitted extends Error {}
 
 /**
  * Opens a creator's link page: counts the view at most once per visitor per hour (the user, else

@@ -148,6 +148,18 @@ describe('a view counts once per visitor per link per hour', () => {
     expect((await metrics(creator)).views).toBe(ANONYMOUS_VISITORS_PER_ADDRESS + 2);
   });
 
+  it("one browser's racing repeats spend its address's budget for new visitors once", async () => {
+    const { creator } = await newLink('vr');
+    const address = newAddress();
+    // Fifty opens at once by one browser: each may find the view not yet counted, and one counts.
+    await openMany(creator, { address, sessionId: crypto.randomUUID() }, 100);
+    // The rest of the budget is still there for the other people behind the address.
+    for (let i = 1; i < ANONYMOUS_VISITORS_PER_ADDRESS; i += 1) await openMany(creator, { address, sessionId: crypto.randomUUID() }, 1);
+    expect(await metrics(creator)).toEqual({ views: ANONYMOUS_VISITORS_PER_ADDRESS, visitorCount: ANONYMOUS_VISITORS_PER_ADDRESS });
+    await openMany(creator, { address, sessionId: crypto.randomUUID() }, 1);
+    expect((await metrics(creator)).views).toBe(ANONYMOUS_VISITORS_PER_ADDRESS);
+  });
+
   it("the owner's own opens count nothing", async () => {
     const { creator, linkId } = await newLink('vo');
     for (let i = 0; i < 5; i += 1) await metrics(creator);

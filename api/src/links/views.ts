@@ -67,7 +67,17 @@ export class ViewCounter {
       .then((row) => row !== undefined);
   }
 
-  /** An anonymous visit about to count spends from its address's hourly budget for the link; false once spent. */
+  /** Whether the address still has budget for new anonymous visitors of the link (spends nothing). */
+  async anonymousBudgetLeft(linkId: string, address: string): Promise<boolean> {
+    const used = await this.anonymous.get(`${linkId}:${address}`);
+    return !used || used.consumedPoints < ANONYMOUS_VISITORS_PER_ADDRESS;
+  }
+
+  /**
+   * An anonymous visit that counts spends from its address's hourly budget for the link; false once
+   * spent. Asked only once the view is known to count (`record`), so a browser's racing repeats,
+   * of which one counts, spend it once.
+   */
   async admitAnonymous(linkId: string, address: string): Promise<boolean> {
     try {
       await this.anonymous.consume(`${linkId}:${address}`);
