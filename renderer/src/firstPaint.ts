@@ -9,7 +9,7 @@ import { useSyncExternalStore } from 'react';
  */
 
 /** The longest anything waits for the first paint to be reported. */
-export const PAINT_WAIT_MS = 1000;
+const PAINT_WAIT_MS = 1000;
 
 let painted = false;
 let watching = false;

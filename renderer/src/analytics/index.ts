@@ -34,20 +34,23 @@ function send(path: string, body: StartSessionRequest | PageviewRequest | LogEve
 
 /** The longest the first calls wait for the browser to be idle. */
 const IDLE_WAIT_MS = 1000;
-let painted = false;
+let idled = false;
 const waiting: (() => void)[] = [];
 
 /**
- * Runs `call` once the page has painted and the browser is idle (at most IDLE_WAIT_MS after the
- * first call), then at once: a visitor's first page does not wait on its analytics calls, and on a
- * slow phone they do not share its first round trips with the page's own script and data.
+ * Runs `call` once the browser has first been idle (at most IDLE_WAIT_MS after the first call; in
+ * practice after the page's first frame), then at once: a visitor's first page does not wait on its
+ * analytics calls, and on a slow phone they do not share its first round trips with the page's own
+ * script and data. Not firstPaint.ts: in the one Lighthouse run made with calls sent right at the
+ * first paint, the link page's Total Blocking Time was 103 ms, against 18–38 ms with this wait
+ * (single runs, so only a hint).
  */
 function onceIdle(call: () => void): void {
-  if (painted) return call();
+  if (idled) return call();
   waiting.push(call);
   if (waiting.length > 1) return;
   const go = () => {
-    painted = true;
+    idled = true;
     for (const queued of waiting.splice(0)) queued();
   };
   if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: IDLE_WAIT_MS });
