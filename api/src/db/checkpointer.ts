@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
  * checkpoint (it never waits for, nor blocks, the writer or the readers) every `intervalMs` in
  * which something was committed, so it does nearly all of that copying. A passive checkpoint
  * cannot let the WAL start again from its beginning while writes keep coming, so the writer keeps
- * SQLite's own checkpoint with a higher bound (8,192 pages, db/index.ts): when the WAL reaches it,
+ * SQLite's own checkpoint with a higher bound (32,768 pages, db/index.ts): when the WAL reaches it,
  * the COMMIT that crossed it copies what little the worker has not, and the WAL starts over.
  */
 export class Checkpointer {

@@ -56,15 +56,15 @@ describe('how SQLite commits', () => {
     'leaves the fsync to the flush, checkpoints late and journals savepoints in memory, on a new database and after a restart',
     async () => {
       const modes = async () => [await pragma('synchronous'), await pragma('wal_autocheckpoint'), await pragma('temp_store')];
-      expect(await modes()).toEqual([1, 8192, 2]);
+      expect(await modes()).toEqual([1, 32768, 2]);
       const dataDir = server.deps.config.dataDir;
       await server.close();
       server = await startTestServer({ DATA_DIR: dataDir, JWT_SECRET: undefined });
-      expect(await modes()).toEqual([1, 8192, 2]);
+      expect(await modes()).toEqual([1, 32768, 2]);
     },
   );
 
-  // Far below the writer's own bound of 8,192 pages: only the checkpointer's thread copies these.
+  // Far below the writer's own bound of 32,768 pages: only the checkpointer's thread copies these.
   it.runIf(sqlite)('copies what was committed into the database file on a thread of its own', async () => {
     const file = path.join(server.deps.config.dataDir, 'giftlink.sqlite');
     const before = fs.readFileSync(file);

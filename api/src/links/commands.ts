@@ -132,8 +132,22 @@ const ADD_TO_GROUP_GIFT = `UPDATE links SET raised_cents = raised_cents + $3, gi
 /** The record of the use: link $1, at $2, amount $3. */
 const RECORD_USE = `INSERT INTO link_responses (id, link_id, responder_id, kind, amount_cents, item_id, transfer_id, created_at)
    VALUES ($4, $1, $5, $6, $3, $7, $8, $2)`;
-/** SQLite: the record, then the update. */
-const SQLITE_USE = { record: sql(RECORD_USE), take: sql(TAKE_USE), add: sql(ADD_TO_GROUP_GIFT) };
+/**
+ * SQLite: the record, then the update, which leaves `status` alone: SQLite rewrites the entries of
+ * every index over a column a SET names, changed or not, and `status` is in three of the links'
+ * indexes (three more pages written per give, issue 15). The use that leaves no quantity then
+ * closes the link with a second statement, in the same transaction. (PostgreSQL compares values:
+ * an unchanged `status` keeps the update HOT, so it closes the link in the same statement.)
+ */
+const SQLITE_USE = {
+  record: sql(RECORD_USE),
+  take: sql(`UPDATE links SET remaining_quantity = remaining_quantity - 1, gifts = gifts + 1
+     WHERE id = $1 AND status = 'active' AND remaining_quantity > 0 AND expires_at > $2 RETURNING remaining_quantity AS "left"`),
+  add: sql(`UPDATE links SET raised_cents = raised_cents + $3, gifts = gifts + 1,
+     remaining_quantity = CASE WHEN raised_cents + $3 >= total_cost_cents THEN 0 ELSE remaining_quantity END
+     WHERE id = $1 AND status = 'active' AND expires_at > $2 AND raised_cents + $3 <= total_cost_cents RETURNING remaining_quantity AS "left"`),
+  close: sql(`UPDATE links SET status = 'used', closed_at = $2 WHERE id = $1`),
+};
 /** PostgreSQL: both in one statement (one round trip); the update only once the record is in. */
 const POSTGRES_USE = {
   take: sql(`WITH used AS (${RECORD_USE} RETURNING 1) ${TAKE_USE} AND EXISTS (SELECT 1 FROM used)`),
@@ -167,7 +181,11 @@ async function takeUse(
     if (isPostgres(em)) taken = await run(em, group ? POSTGRES_USE.add : POSTGRES_USE.take, use);
     else {
       await run(em, SQLITE_USE.record, use);
-      taken = group ? await run(em, SQLITE_USE.add, use.slice(0, 3)) : await run(em, SQLITE_USE.take, use.slice(0, 2));
+      const used = group
+        ? await run<{ left: number }>(em, SQLITE_USE.add, use.slice(0, 3))
+        : await run<{ left: number }>(em, SQLITE_USE.take, use.slice(0, 2));
+      if (used.rows[0]?.left === 0) await run(em, SQLITE_USE.close, use.slice(0, 2));
+      taken = used;
     }
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(ALREADY_USED, 'already_used');
