@@ -5,7 +5,7 @@ import { forbidden, gone } from '../errors.js';
 import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/gift-message.js';
 import { transfer, type TransferInput } from '../money/ledger.js';
-import { notify, type NewNotification } from '../notifications/service.js';
+import type { NewNotification } from '../notifications/service.js';
 import type { Order } from '../orders/entity.js';
 import { createGiftOrder } from '../orders/service.js';
 import type { RealtimeEvent } from '../realtime/publisher.js';
@@ -60,22 +60,18 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
     gift.source.linkOrWishlist === 'link' ? gone(LINK_GONE) : forbidden(ITEM_UNAVAILABLE),
   );
   const paid = await transfer(em, { ...gift.payment, amountCents: gift.amountCents });
-  const { conversation, message } = await recordGiftMessage(em, {
-    giverId: gift.giverId,
-    recipientId: gift.recipientId,
-    identity: gift.identity,
-    text: gift.text,
-    gift: gift.card,
-  });
-  const notification = await notify(em, {
-    ...gift.source,
-    senderId: gift.giverId,
-    receiverId: gift.recipientId,
-    amountCents: gift.amountCents,
-    message: gift.text,
-    itemPhoto: gift.card.img,
-    conversationId: conversation.id,
-  });
+  const { conversation, message, notification } = await recordGiftMessage(
+    em,
+    { giverId: gift.giverId, recipientId: gift.recipientId, identity: gift.identity, text: gift.text, gift: gift.card },
+    {
+      ...gift.source,
+      senderId: gift.giverId,
+      receiverId: gift.recipientId,
+      amountCents: gift.amountCents,
+      message: gift.text,
+      itemPhoto: gift.card.img,
+    },
+  );
   const ordered =
     gift.card.giftType === 'item'
       ? await createGiftOrder(em, {

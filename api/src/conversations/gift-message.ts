@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { appendedRowId } from '../db/ids.js';
 import { dateFrom, isPostgres, run, sql, type SqlValue } from '../db/sql.js';
+import { NOTIFICATION_COLUMNS, newNotification, notificationValues, notify, type NewNotification } from '../notifications/service.js';
+import type { Notification } from '../notifications/entity.js';
 import { AnonymousPseudonymEntity, type Conversation, type Message } from './entity.js';
 
 /**
@@ -56,16 +58,36 @@ const MAKE_PSEUDONYM = sql(
   'INSERT INTO anonymous_pseudonyms (id, giver_id, recipient_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id',
 );
 
+interface GiftMessage {
+  giverId: string;
+  recipientId: string;
+  identity: GiverIdentity;
+  text: string;
+  gift: GiftDetails;
+}
+/** The recipient's notification of a gift, but for the conversation it points to. */
+type Notice = Omit<NewNotification, 'conversationId'>;
+interface RecordedGiftMessage<N> {
+  conversation: Conversation;
+  message: Message;
+  notification: N;
+}
+
 /**
  * Opens (or reuses) the conversation for a gift and posts the gift message in it, inside the
- * caller's transaction. An anonymous giver stays anonymous to the recipient in it; a named gift
- * goes to the named conversation of the two, never to an anonymous one.
- * On PostgreSQL the message's `seq` is null until the commit; publishing it reads it then.
+ * caller's transaction; with `notice`, the recipient's notification of it too, pointing to the
+ * conversation. An anonymous giver stays anonymous to the recipient in it; a named gift goes to the
+ * named conversation of the two, never to an anonymous one.
+ * On PostgreSQL all of it is one statement, and the message's `seq` is null until the commit;
+ * publishing it reads it then.
  */
+export async function recordGiftMessage(em: EntityManager, input: GiftMessage): Promise<RecordedGiftMessage<null>>;
+export async function recordGiftMessage(em: EntityManager, input: GiftMessage, notice: Notice): Promise<RecordedGiftMessage<Notification>>;
 export async function recordGiftMessage(
   em: EntityManager,
-  input: { giverId: string; recipientId: string; identity: GiverIdentity; text: string; gift: GiftDetails },
-): Promise<{ conversation: Conversation; message: Message }> {
+  input: GiftMessage,
+  notice?: Notice,
+): Promise<RecordedGiftMessage<Notification | null>> {
   const now = new Date();
   const message: Message = {
     id: appendedRowId(),
@@ -93,22 +115,28 @@ export async function recordGiftMessage(
   ];
   const pairKey = () => conversationKey(em, input.identity, input.giverId, input.recipientId);
   const content: SqlValue[] = [message.text, message.giftTitle, message.giftType, message.giftImg];
-  let rows: ConversationRow[] = [];
-  if (!isPostgres(em)) rows = (await run<ConversationRow>(em, OPEN_CONVERSATION, opened(await pairKey()))).rows;
-  else {
-    // An anonymous gift's pseudonym goes in the same statement ($5: its id if it is new). A
-    // pseudonym that a concurrent first gift of the same giver committed after the statement
-    // began is not in its snapshot: then the statement does nothing, and the key is read as usual.
-    if (input.identity === 'anonymous')
-      rows = (await run<ConversationRow>(em, OPEN_ANONYMOUS_WITH_MESSAGE, [...opened(crypto.randomUUID()), ...content])).rows;
-    if (!rows.length)
-      rows = (await run<ConversationRow>(em, OPEN_CONVERSATION_WITH_MESSAGE, [...opened(await pairKey()), ...content])).rows;
+  if (!isPostgres(em)) {
+    const [row] = (await run<ConversationRow>(em, OPEN_CONVERSATION, opened(await pairKey()))).rows;
+    const conversation = conversationFrom(row);
+    message.conversationId = conversation.id;
+    await run(em, INSERT_GIFT_MESSAGE, [message.id, message.conversationId, message.senderId, ...content, message.createdAt, message.seq]);
+    const notification = notice ? await notify(em, { ...notice, conversationId: conversation.id }) : null;
+    return { conversation, message, notification };
   }
+  const notification = notice ? newNotification({ ...notice, conversationId: null }) : null;
+  const statements = notification ? POSTGRES_WITH_NOTICE : POSTGRES;
+  const rest = [...content, ...(notification ? notificationValues(notification) : [])];
+  // An anonymous gift's pseudonym goes in the same statement ($5: its id if it is new). A
+  // pseudonym that a concurrent first gift of the same giver committed after the statement
+  // began is not in its snapshot: then the statement does nothing, and the key is read as usual.
+  let rows: ConversationRow[] = [];
+  if (input.identity === 'anonymous')
+    rows = (await run<ConversationRow>(em, statements.anonymous, [...opened(crypto.randomUUID()), ...rest])).rows;
+  if (!rows.length) rows = (await run<ConversationRow>(em, statements.keyed, [...opened(await pairKey()), ...rest])).rows;
   const conversation = conversationFrom(rows[0]);
   message.conversationId = conversation.id;
-  if (!isPostgres(em))
-    await run(em, INSERT_GIFT_MESSAGE, [message.id, message.conversationId, message.senderId, ...content, message.createdAt, message.seq]);
-  return { conversation, message };
+  if (notification) notification.conversationId = conversation.id;
+  return { conversation, message, notification };
 }
 
 interface ConversationRow {
@@ -143,21 +171,31 @@ const INSERT_GIFT_MESSAGE = sql(
   `INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at, seq)
    VALUES ($1, $2, $3, $4, 'gift', $5, $6, $7, false, $8, $9)`,
 );
-/** PostgreSQL: the gift message ($8 text, $9-$11 the gift) goes in with it; its seq comes at COMMIT. */
-const OPEN_CONVERSATION_WITH_MESSAGE = sql(
-  `WITH c AS (${OPEN}), m AS (
+/**
+ * PostgreSQL: what follows the conversation `c` in one statement: the gift message ($8 text,
+ * $9-$11 the gift; its seq comes at COMMIT) and, with a notice, the notification ($12-$25, the
+ * values of NOTIFICATION_COLUMNS but the conversation, which is `c`'s).
+ */
+const afterConversation = (notice: boolean) =>
+  `, m AS (
      INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at)
-     VALUES ($6, (SELECT id FROM c), $2, $8, 'gift', $9, $10, $11, false, $7)
-   )
-   SELECT * FROM c`,
-);
+     SELECT $6, c.id, $2, $8, 'gift', $9, $10, $11, false, $7 FROM c
+   )${
+     notice
+       ? `, n AS (
+     INSERT INTO notifications (${NOTIFICATION_COLUMNS})
+     SELECT $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, c.id FROM c
+   )`
+       : ''
+   }
+   SELECT * FROM c`;
+
 /**
  * PostgreSQL, an anonymous gift: the giver's pseudonym towards the recipient (made with id $5 if
- * there is none), the conversation it keys and the gift message, as OPEN_CONVERSATION_WITH_MESSAGE.
- * Answers no row when the pseudonym exists but is not in the statement's snapshot.
+ * there is none) and the conversation it keys. Answers no row when the pseudonym exists but is not
+ * in the statement's snapshot.
  */
-const OPEN_ANONYMOUS_WITH_MESSAGE = sql(
-  `WITH p AS (
+const OPEN_ANONYMOUS = `WITH p AS (
      INSERT INTO anonymous_pseudonyms (id, giver_id, recipient_id, created_at) VALUES ($5, $2, $3, $7)
      ON CONFLICT DO NOTHING RETURNING id
    ), k AS (
@@ -167,9 +205,13 @@ const OPEN_ANONYMOUS_WITH_MESSAGE = sql(
      SELECT $1, $2, $3, $4, 'anon:' || k.id, $6, $7, $7 FROM k
      ON CONFLICT (pair_key) DO UPDATE SET last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at
      RETURNING id, initiator_id, responder_id, initiator_anonymous, pair_key, last_message_id, last_message_at, created_at
-   ), m AS (
-     INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at)
-     SELECT $6, c.id, $2, $8, 'gift', $9, $10, $11, false, $7 FROM c
-   )
-   SELECT * FROM c`,
-);
+   )`;
+/** PostgreSQL: the conversation keyed $5 (OPEN), then the gift message (and the notification) in it. */
+const POSTGRES = {
+  keyed: sql(`WITH c AS (${OPEN})${afterConversation(false)}`),
+  anonymous: sql(OPEN_ANONYMOUS + afterConversation(false)),
+};
+const POSTGRES_WITH_NOTICE = {
+  keyed: sql(`WITH c AS (${OPEN})${afterConversation(true)}`),
+  anonymous: sql(OPEN_ANONYMOUS + afterConversation(true)),
+};
