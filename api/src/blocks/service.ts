@@ -10,7 +10,10 @@ import { BlockEntity, type Block } from './entity.js';
 import { canBlockFrom, canReach } from './policy.js';
 import type { BlockView } from './schemas.js';
 
-const BLOCKED = sql('SELECT 1 AS blocked FROM blocks WHERE blocker_id = $1 AND blocked_id = $2 LIMIT 1');
+/** SQL that is true when `blocker` (an expression) has blocked `blocked`, for a statement that reads it along with what it is about. */
+export const blockedSql = (blocker: string, blocked: string) =>
+  `EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${blocker} AND blocked_id = ${blocked})`;
+const BLOCKED = sql(`SELECT ${blockedSql('$1', '$2')} AS blocked`);
 
 /**
  * True when `blockerId` has blocked `blockedId` (from any of their conversations), read in `em`'s
@@ -18,16 +21,23 @@ const BLOCKED = sql('SELECT 1 AS blocked FROM blocks WHERE blocker_id = $1 AND b
  */
 export async function isBlocked(em: EntityManager, { blockerId, blockedId }: { blockerId: string; blockedId: string }): Promise<boolean> {
   if (blockerId === blockedId) return false;
-  return (await run(em, BLOCKED, [blockerId, blockedId])).rows.length > 0;
+  return Boolean((await run<{ blocked: boolean | number }>(em, BLOCKED, [blockerId, blockedId])).rows[0].blocked);
 }
 
 /**
  * Refuses, with `refusal`, an `actorId` that `targetId` has blocked (`canReach`). Every way of
  * reaching someone asks this, each with the neutral answer it gives anyone else it refuses, so the
- * blocked person cannot tell that they were blocked.
+ * blocked person cannot tell that they were blocked. `known`: whether that block exists, when the
+ * caller read it already (`blockedSql`, in a statement of its own), else it is read here.
  */
-export async function assertCanReach(em: EntityManager, actorId: string, targetId: string, refusal: () => AppError): Promise<void> {
-  const blocked = await isBlocked(em, { blockerId: targetId, blockedId: actorId });
+export async function assertCanReach(
+  em: EntityManager,
+  actorId: string,
+  targetId: string,
+  refusal: () => AppError,
+  known?: boolean,
+): Promise<void> {
+  const blocked = known ?? (await isBlocked(em, { blockerId: targetId, blockedId: actorId }));
   if (!canReach(actorId, targetId, blocked ? [{ blockerId: targetId, blockedId: actorId }] : [])) throw refusal();
 }
 
