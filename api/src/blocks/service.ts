@@ -27,17 +27,14 @@ export async function isBlocked(em: EntityManager, { blockerId, blockedId }: { b
 /**
  * Refuses, with `refusal`, an `actorId` that `targetId` has blocked (`canReach`). Every way of
  * reaching someone asks this, each with the neutral answer it gives anyone else it refuses, so the
- * blocked person cannot tell that they were blocked. `known`: whether that block exists, when the
- * caller read it already (`blockedSql`, in a statement of its own), else it is read here.
+ * blocked person cannot tell that they were blocked.
  */
-export async function assertCanReach(
-  em: EntityManager,
-  actorId: string,
-  targetId: string,
-  refusal: () => AppError,
-  known?: boolean,
-): Promise<void> {
-  const blocked = known ?? (await isBlocked(em, { blockerId: targetId, blockedId: actorId }));
+export async function assertCanReach(em: EntityManager, actorId: string, targetId: string, refusal: () => AppError): Promise<void> {
+  checkReach(actorId, targetId, await isBlocked(em, { blockerId: targetId, blockedId: actorId }), refusal);
+}
+
+/** `assertCanReach` when the caller has read already (`blockedSql`) whether `targetId` blocked `actorId`. */
+export function checkReach(actorId: string, targetId: string, blocked: boolean, refusal: () => AppError): void {
   if (!canReach(actorId, targetId, blocked ? [{ blockerId: targetId, blockedId: actorId }] : [])) throw refusal();
 }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ITEM_UNAVAILABLE, LINK_GONE } from '../../contract/texts.js';
-import { assertCanReach } from '../blocks/service.js';
+import { assertCanReach, checkReach } from '../blocks/service.js';
+import { together } from '../db/sql.js';
 import { forbidden, gone } from '../errors.js';
 import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/gift-message.js';
@@ -22,7 +23,7 @@ export interface Gift {
   /** Cents the gift is worth: what moves, and what the notification tells. */
   amountCents: number;
   /** How the money moves: out of the giver's balance or the link's escrow, to the recipient or the marketplace. */
-  payment: Pick<TransferInput, 'from' | 'to' | 'kind' | 'actorUserId' | 'insufficient'>;
+  payment: Pick<TransferInput, 'from' | 'to' | 'kind' | 'actorUserId' | 'insufficient' | 'id'>;
   /** The gift message's text, which the notification repeats. */
   text: string;
   /** The gift card in the conversation; its picture is the notification's too. */
@@ -62,25 +63,25 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
   // them: the answer is the one a closed link or an unavailable item gets (blocks/policy.ts).
   const actorId = gift.payment.actorUserId ?? gift.giverId;
   const otherParty = actorId === gift.recipientId ? gift.giverId : gift.recipientId;
-  await assertCanReach(
-    em,
-    actorId,
-    otherParty,
-    () => (gift.source.linkOrWishlist === 'link' ? gone(LINK_GONE) : forbidden(ITEM_UNAVAILABLE)),
-    gift.blocked,
-  );
-  const paid = await transfer(em, { ...gift.payment, amountCents: gift.amountCents });
-  const { conversation, message, notification } = await recordGiftMessage(
-    em,
-    { giverId: gift.giverId, recipientId: gift.recipientId, identity: gift.identity, text: gift.text, gift: gift.card },
-    {
-      ...gift.source,
-      senderId: gift.giverId,
-      receiverId: gift.recipientId,
-      amountCents: gift.amountCents,
-      message: gift.text,
-      itemPhoto: gift.card.img,
-    },
+  const refusal = () => (gift.source.linkOrWishlist === 'link' ? gone(LINK_GONE) : forbidden(ITEM_UNAVAILABLE));
+  if (gift.blocked === undefined) await assertCanReach(em, actorId, otherParty, refusal);
+  else checkReach(actorId, otherParty, gift.blocked, refusal);
+  // The payment and the gift message are started together: on PostgreSQL they go out in one write
+  // and run in this order (sql.ts `together`). Nothing is awaited between the block check and them.
+  const [paid, { conversation, message, notification }] = await together(
+    transfer(em, { ...gift.payment, amountCents: gift.amountCents }),
+    recordGiftMessage(
+      em,
+      { giverId: gift.giverId, recipientId: gift.recipientId, identity: gift.identity, text: gift.text, gift: gift.card },
+      {
+        ...gift.source,
+        senderId: gift.giverId,
+        receiverId: gift.recipientId,
+        amountCents: gift.amountCents,
+        message: gift.text,
+        itemPhoto: gift.card.img,
+      },
+    ),
   );
   const ordered =
     gift.card.giftType === 'item'

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { appendedRowId } from '../db/ids.js';
+import { readAfterCommit } from '../db/pg-transaction.js';
 import { dateFrom, isPostgres, run, sql, type SqlValue } from '../db/sql.js';
 import { NOTIFICATION_COLUMNS, newNotification, notificationValues, notify, type NewNotification } from '../notifications/service.js';
 import type { Notification } from '../notifications/entity.js';
@@ -16,14 +17,15 @@ const MESSAGE_SEQ = 'message_seq';
 /**
  * The new message's number, inside the caller's transaction, so that numbers follow commit order
  * (see the 1763870500000 migration). SQLite has one writer: take the next one now. PostgreSQL: null,
- * its commit trigger assigns it; read it after the commit with `withCommittedSeq` (service.ts).
+ * its commit trigger assigns it; recordGiftMessage reads it in the COMMIT's round trip
+ * (`readAfterCommit`), and `withCommittedSeq` (service.ts) reads it if that read did not happen.
  */
-async function newMessageSeq(em: EntityManager): Promise<number | null> {
-  if (isPostgres(em)) return null;
+async function newMessageSeq(em: EntityManager): Promise<number> {
   const { rows } = await run<{ value: number }>(em, TAKE_MESSAGE_SEQ, [MESSAGE_SEQ]);
   return Number(rows[0].value);
 }
 const TAKE_MESSAGE_SEQ = sql('UPDATE counters SET value = value + 1 WHERE name = $1 RETURNING value');
+export const MESSAGE_SEQ_OF = sql('SELECT seq FROM messages WHERE id = $1');
 
 export interface GiftDetails {
   title: string;
@@ -45,15 +47,16 @@ export type GiverIdentity = 'anonymous' | 'named';
  * thread that is never the named one, and nothing about it is derived from the two ids.
  */
 export async function conversationKey(em: EntityManager, identity: GiverIdentity, giverId: string, recipientId: string): Promise<string> {
-  if (identity === 'named') {
-    const [a, b] = [giverId, recipientId].sort();
-    return `named:${a}:${b}`;
-  }
+  if (identity === 'named') return namedKey(giverId, recipientId);
   // Made on the first gift (race-safe: insert or ignore), read on the next ones.
   const made = await run<{ id: string }>(em, MAKE_PSEUDONYM, [crypto.randomUUID(), giverId, recipientId, new Date()]);
   const pseudonym = made.rows[0] ?? (await em.findOneByOrFail(AnonymousPseudonymEntity, { giverId, recipientId }));
   return `anon:${pseudonym.id}`;
 }
+const namedKey = (giverId: string, recipientId: string) => {
+  const [a, b] = [giverId, recipientId].sort();
+  return `named:${a}:${b}`;
+};
 const MAKE_PSEUDONYM = sql(
   'INSERT INTO anonymous_pseudonyms (id, giver_id, recipient_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id',
 );
@@ -100,7 +103,7 @@ export async function recordGiftMessage(
     giftImg: input.gift.img,
     read: false,
     createdAt: now,
-    seq: await newMessageSeq(em),
+    seq: null,
   };
   // Opens the conversation keyed $5, or reuses it, with this message as its last; then the message
   // (on PostgreSQL in the same statement: one round trip).
@@ -116,6 +119,7 @@ export async function recordGiftMessage(
   const pairKey = () => conversationKey(em, input.identity, input.giverId, input.recipientId);
   const content: SqlValue[] = [message.text, message.giftTitle, message.giftType, message.giftImg];
   if (!isPostgres(em)) {
+    message.seq = await newMessageSeq(em);
     const [row] = (await run<ConversationRow>(em, OPEN_CONVERSATION, opened(await pairKey()))).rows;
     const conversation = conversationFrom(row);
     message.conversationId = conversation.id;
@@ -129,13 +133,18 @@ export async function recordGiftMessage(
   // An anonymous gift's pseudonym goes in the same statement ($5: its id if it is new). A
   // pseudonym that a concurrent first gift of the same giver committed after the statement
   // began is not in its snapshot: then the statement does nothing, and the key is read as usual.
-  let rows: ConversationRow[] = [];
-  if (input.identity === 'anonymous')
-    rows = (await run<ConversationRow>(em, statements.anonymous, [...opened(crypto.randomUUID()), ...rest])).rows;
+  // Sent before this function first waits (sql.ts `together`): a named gift's key needs no read.
+  let rows =
+    input.identity === 'anonymous'
+      ? (await run<ConversationRow>(em, statements.anonymous, [...opened(crypto.randomUUID()), ...rest])).rows
+      : (await run<ConversationRow>(em, statements.keyed, [...opened(namedKey(input.giverId, input.recipientId)), ...rest])).rows;
   if (!rows.length) rows = (await run<ConversationRow>(em, statements.keyed, [...opened(await pairKey()), ...rest])).rows;
   const conversation = conversationFrom(rows[0]);
   message.conversationId = conversation.id;
   if (notification) notification.conversationId = conversation.id;
+  readAfterCommit(em, MESSAGE_SEQ_OF, [message.id], ([row]) => {
+    if (row) message.seq = Number(row.seq);
+  });
   return { conversation, message, notification };
 }
 

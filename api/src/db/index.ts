@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { makePrivateDir, makePrivateFile, restrictFiles } from '../files.js';
 import { Checkpointer } from './checkpointer.js';
 import { GroupCommitter } from './group-commit.js';
+import { pgTransaction } from './pg-transaction.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity } from '../invites/entity.js';
 import { Initial1763870000000 } from './migrations/1763870000000-initial.js';
@@ -165,10 +166,10 @@ export class Database {
    * here. On SQLite transactions are serialised (one connection, one writer) and those asked for
    * together share one COMMIT, each in its own savepoint (group-commit.ts); the promise settles
    * once it is durable. On PostgreSQL they run concurrently and rely on conditional updates and
-   * constraints.
+   * constraints; BEGIN and COMMIT share their round trips with other statements (pg-transaction.ts).
    */
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    if (!this.writer) return this.source.transaction(work);
+    if (!this.writer) return pgTransaction(this.source, work);
     return this.writer.transaction(work);
   }
 
@@ -214,7 +215,8 @@ export async function openDatabase(config: Config): Promise<Database> {
       entities,
       migrations,
       migrationsRun: false,
-      extra: { max: 20 },
+      // Pipeline mode: a query goes out without waiting for the answers before it (pg-transaction.ts).
+      extra: { max: 20, pipeline: true },
     });
   } else {
     // Owner-only from the first byte: SQLite gives its -wal and -shm files the database's mode.

@@ -6,7 +6,7 @@ import { findProduct } from '../catalog/service.js';
 import { blockedSql } from '../blocks/service.js';
 import { deliverGift, type Gift } from '../commands/deliver-gift.js';
 import type { Database } from '../db/index.js';
-import { dateFrom, isPostgres, read, run, sql, type Outcome, type SqlValue } from '../db/sql.js';
+import { dateFrom, isPostgres, read, run, sql, together, type Outcome, type SqlValue } from '../db/sql.js';
 import { badRequest, forbidden, gone, isUniqueViolation, notFound } from '../errors.js';
 import { centsToDollars, formatCents, productCents } from '../../contract/money.js';
 import { INVALID_AMOUNT, ITEM_INFO_ERROR, overGoal } from '../../contract/texts.js';
@@ -349,20 +349,19 @@ export async function giveToLink(
     // Checked on the link as read above; the use itself (takeUse) checks it again in one conditional update.
     if (!isOpen(link, new Date())) throw gone(LINK_GONE);
     if (isGroupGift(link) && amountCents > leftToGive(link)) throw overGoalError(link);
-    const {
-      transferId,
-      conversation,
-      events: made,
-    } = await deliverGift(em, {
-      ...linkGift(
-        link,
-        amountCents,
-        { giverId: giver.id, recipientId: link.creatorId, identity: 'anonymous' },
-        { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds },
-      ),
-      blocked: Boolean(row.giver_blocked),
-    });
-    const giveId = await takeUse(em, link, giver.id, 'give', amountCents, transferId);
+    const gift = linkGift(
+      link,
+      amountCents,
+      { giverId: giver.id, recipientId: link.creatorId, identity: 'anonymous' },
+      { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds },
+    );
+    // The gift and the use are started together (on PostgreSQL one write: payment, message, use, in
+    // this order, which is the order they lock rows in); the use records the payment's id.
+    const transferId = appendedRowId();
+    const [{ conversation, events: made }, giveId] = await together(
+      deliverGift(em, { ...gift, payment: { ...gift.payment, id: transferId }, blocked: Boolean(row.giver_blocked) }),
+      takeUse(em, link, giver.id, 'give', amountCents, transferId),
+    );
     events.push(...made);
     return {
       status: 201,

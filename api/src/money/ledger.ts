@@ -56,6 +56,8 @@ export interface TransferInput {
   reference?: string | null;
   /** Makes the error thrown when `from` (a user or escrow account) cannot cover the amount (made only then). */
   insufficient?: () => AppError;
+  /** The transfer's id, when the caller records it elsewhere in the same go (a link use); else a new one. */
+  id?: string;
 }
 
 export interface TransferResult {
@@ -103,7 +105,7 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
   ].sort((a, b) => (a.account.key < b.account.key ? -1 : 1));
   const insufficient = input.insufficient ?? insufficientFunds;
   const createdAt = new Date();
-  const transferId = appendedRowId();
+  const transferId = input.id ?? appendedRowId();
   const record: SqlValue[] = [
     transferId,
     input.kind,

@@ -1,0 +1,124 @@
+import net from 'node:net';
+import type { Pool, PoolClient } from 'pg';
+import { QueryFailedError } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordGiftMessage } from '../conversations/gift-message.js';
+import { isUniqueViolation } from '../errors.js';
+import { UserEntity } from '../users/entity.js';
+import { buildUsers, depositFor, startTestServer, type TestServer } from '../testing/server.js';
+import { readAfterCommit } from './pg-transaction.js';
+import { sql } from './sql.js';
+
+// PostgreSQL only: SQLite's transactions go through the group committer.
+const postgres = Boolean(process.env.DATABASE_URL);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+/** Counts the writes node makes on the pool's sockets while `during` runs (one write is one wake-up of PostgreSQL). */
+async function writesDuring<T>(during: () => Promise<T>): Promise<{ value: T; writes: number }> {
+  const pool = (server.deps.db.source.driver as unknown as { master: Pool & { _clients: PoolClient[] } }).master;
+  // Every pooled connection exists and is idle before counting starts.
+  const clients = await Promise.all(Array.from({ length: 3 }, () => pool.connect()));
+  clients.forEach((c) => c.release());
+  const sockets = pool._clients.map((c) => (c as unknown as { connection: { stream: net.Socket } }).connection.stream);
+  let writes = 0;
+  type Writer = { _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown };
+  const originals = sockets.map((s) => ({ _write: (s as unknown as Writer)._write, _writev: (s as unknown as Writer)._writev }));
+  sockets.forEach((s, i) => {
+    const w = s as unknown as Writer;
+    w._write = (...a) => (writes++, originals[i]._write.apply(s, a));
+    w._writev = (...a) => (writes++, originals[i]._writev.apply(s, a));
+  });
+  try {
+    const value = await during();
+    return { value, writes };
+  } finally {
+    sockets.forEach((s, i) => Object.assign(s, originals[i]));
+  }
+}
+
+const bioOf = async (id: string) => (await server.deps.db.manager.findOneByOrFail(UserEntity, { id })).bio;
+
+describe.runIf(postgres)('PostgreSQL transactions', () => {
+  it("send BEGIN with the first statement, and COMMIT with the reads that follow it: a gift message's number in two writes", async () => {
+    const [giver, recipient] = await buildUsers(server, 2, 'pgtx');
+    const { value, writes } = await writesDuring(() =>
+      server.deps.db.transaction((em) =>
+        recordGiftMessage(em, {
+          giverId: giver.user._id,
+          recipientId: recipient.user._id,
+          identity: 'anonymous',
+          text: 'hello',
+          gift: { title: '$1.00', giftType: 'currency', img: null },
+        }),
+      ),
+    );
+    // Its commit trigger numbered it; the number came back with the COMMIT.
+    expect(value.message.seq).toEqual(expect.any(Number));
+    const [row] = await server.deps.db.manager.query<{ seq: string }[]>('SELECT seq FROM messages WHERE id = $1', [value.message.id]);
+    expect(value.message.seq).toBe(Number(row.seq));
+    expect(writes).toBe(2);
+  });
+
+  it('send a give to PostgreSQL in four writes: the session, the link, then payment, gift message and use with BEGIN, then COMMIT', async () => {
+    const [owner, giver] = await buildUsers(server, 2, 'pggive');
+    await depositFor(server, giver, 10);
+    const link = await server.request<{ id: string }>('POST', '/links/create', {
+      token: owner.token,
+      body: { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } },
+    });
+    expect(link.status).toBe(201);
+    const { value: give, writes } = await writesDuring(() =>
+      server.request('POST', '/statuses/api/gives', { token: giver.token, body: { postId: link.body.id, type: 'currency', amount: 2 } }),
+    );
+    expect(give.status).toBe(201);
+    expect(writes).toBe(4);
+  });
+
+  it('roll back all of a work that throws, skip its reads after commit, and serve the next transaction on the same pool', async () => {
+    const [user] = await buildUsers(server, 1, 'pgrb');
+    const applied: unknown[] = [];
+    await expect(
+      server.deps.db.transaction(async (em) => {
+        await em.update(UserEntity, { id: user.user._id }, { bio: 'not kept' });
+        readAfterCommit(em, sql('SELECT 1 AS one'), [], (rows) => applied.push(rows));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await bioOf(user.user._id)).not.toBe('not kept');
+    expect(applied).toEqual([]);
+    // Twenty more (the pool's size): each runs inside a transaction begun before its first statement.
+    for (let i = 0; i < 20; i++) {
+      const [session] = await server.deps.db.transaction(async (em) => {
+        await em.update(UserEntity, { id: user.user._id }, { bio: `kept ${i}` });
+        return em.query<{ begun_before: boolean }[]>(
+          'SELECT xact_start < query_start AS begun_before FROM pg_stat_activity WHERE pid = pg_backend_pid()',
+        );
+      });
+      expect(session.begun_before).toBe(true);
+    }
+    expect(await bioOf(user.user._id)).toBe('kept 19');
+    const [open] = await server.deps.db.manager.query<{ n: string }[]>(
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+    );
+    expect(Number(open.n)).toBe(0);
+  });
+
+  it("fail with the failing statement's QueryFailedError, keeping nothing before it", async () => {
+    const [a, b] = await buildUsers(server, 2, 'pgfail');
+    const failed = await server.deps.db
+      .transaction(async (em) => {
+        await em.update(UserEntity, { id: a.user._id }, { bio: 'not kept either' });
+        // b's username is taken: a unique violation, from PostgreSQL.
+        await em.update(UserEntity, { id: a.user._id }, { username: b.user.username });
+      })
+      .catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(QueryFailedError);
+    expect(isUniqueViolation(failed)).toBe(true);
+    expect(await bioOf(a.user._id)).not.toBe('not kept either');
+  });
+});
