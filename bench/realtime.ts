@@ -36,7 +36,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { clientsChild } from './realtime/clients.js';
 import { parseOptions } from './realtime/options.js';
-import { table } from './realtime/report.js';
+import { goals, table } from './realtime/report.js';
 import { redisReachable, runScenario, type Row, type Scenario } from './realtime/scenario.js';
 import { echoChild, serverChild } from './realtime/servers.js';
 
@@ -70,6 +70,7 @@ async function orchestrate(): Promise<void> {
     );
   }
   table(rows, opts);
+  goals(rows, opts);
   console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync('test-results/bench-realtime.json', JSON.stringify({ options: opts, cpus: os.cpus().length, rows }, null, 2));

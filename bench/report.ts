@@ -77,3 +77,28 @@ export function printTable(rows: Row[]): void {
     if (details.length) console.log(`  ${r.database} ${r.scenario}: ${details.join('; ')}`);
   }
 }
+
+/** Issue 15's goals for this bench: a path's requests/s as a share of `/healthz`'s, on each database. */
+const GOALS: { path: string; scenario: string; goal: Record<DbName, number> }[] = [
+  { path: 'static file (/favicon.svg)', scenario: 'GET /favicon.svg', goal: { sqlite: 0.8, postgres: 0.8 } },
+  { path: 'feed page 1 (10,000 links)', scenario: 'GET /links/all', goal: { sqlite: 0.4, postgres: 0.3 } },
+  { path: 'concurrent gives', scenario: 'POST /statuses/api/gives', goal: { sqlite: 0.15, postgres: 0.1 } },
+];
+
+/** The goals table: each measured path's share of the ceiling beside its goal, met or not. */
+export function printGoals(rows: Row[]): void {
+  const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
+  const lines = GOALS.flatMap(({ path, scenario, goal }) => {
+    const cells = (['sqlite', 'postgres'] as const).map((db) => {
+      const ratio = rows.find((r) => r.database === db && r.scenario.startsWith(scenario))?.ratioToCeiling;
+      return ratio == null ? '-' : `${pct(ratio)} ${ratio >= goal[db] ? 'met' : 'NOT met'}`;
+    });
+    return cells.every((c) => c === '-') ? [] : [[path, ...cells, `>= ${pct(goal.sqlite)} / ${pct(goal.postgres)}`]];
+  });
+  if (!lines.length) return;
+  const header = ['path (issue 15)', 'sqlite', 'postgres', 'goal (sqlite / postgres)'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(fmt(l));
+}

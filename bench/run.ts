@@ -30,7 +30,7 @@ import { LinkEntity, LinkResponseEntity, type Link } from '../api/src/links/enti
 import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../api/src/money/ledger.js';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../api/src/testing/server.js';
 import type { LoadResult, LoadSpec } from './load.js';
-import { parseArgs, printTable, type DbName, type Options, type Row } from './report.js';
+import { parseArgs, printGoals, printTable, type DbName, type Options, type Row } from './report.js';
 import { shareImageScenarios } from './images.js';
 import { INBOX_CONVERSATIONS, seedInbox } from './inbox.js';
 
@@ -307,6 +307,7 @@ async function main(): Promise<void> {
     }
   }
   printTable(rows);
+  printGoals(rows);
 
   const out = path.resolve('test-results/bench.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -34,3 +34,20 @@ export function table(rows: Row[], opts: Options): void {
   console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(fmt(l));
 }
+
+/** Issue 15's goal: persisted chat messages a second at saturation, as a share of a bare socket.io echo's with as many clients. */
+const GOAL = { sqlite: 0.4, postgres: 0.25 } as const;
+
+export function goals(rows: Row[], opts: Options): void {
+  const goal = GOAL[opts.db];
+  const lines = rows.flatMap((r) => {
+    const echo = rows.find((e) => e.kind === 'echo' && e.clients === r.clients && e.processes === r.processes);
+    if (r.kind !== 'giftlink' || !echo?.saturation.messagesPerSecond) return [];
+    const share = r.saturation.messagesPerSecond / echo.saturation.messagesPerSecond;
+    const where = `${r.clients} clients${r.processes === 2 ? ', 2 processes + Redis' : ''}`;
+    return [
+      `  chat vs echo (${opts.db}), ${where}: ${(share * 100).toFixed(0)}% (goal >= ${goal * 100}%: ${share >= goal ? 'met' : 'NOT met'})`,
+    ];
+  });
+  if (lines.length) console.log(`\nissue 15\n${lines.join('\n')}`);
+}

@@ -108,7 +108,7 @@ describe('static files', () => {
     }
   });
 
-  it('serves a rebuilt file at once (a new ETag), not the one it kept in memory', async () => {
+  it('serves a rebuilt file (a new ETag) once 10 ms have passed, not the one it kept in memory', async () => {
     fs.writeFileSync(path.join(webDir, 'assets', 'changing-1.css'), 'body{color:red}');
     const before = await get('/assets/changing-1.css');
     await new Promise((r) => setTimeout(r, 20));

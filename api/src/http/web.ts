@@ -58,6 +58,9 @@ export function withHead(html: string, head: string): string {
   return `${rest.slice(0, at)}\n${head}\n${rest.slice(at)}`;
 }
 
+/** How long a file of the site found unchanged is served without looking at the disk again: a rebuild shows within this. */
+const RECHECK_MS = 10;
+
 /** Files worth compressing (text); scripts/precompress.ts writes `.br` and `.gz` beside them at build time. */
 export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest|ico|wasm)$/i;
 /** A hashed asset (`/assets/*`) never changes under its name: cached for a year. */
@@ -98,6 +101,9 @@ async function encodedVariant(file: string, mtimeMs: number, data: Buffer, codin
  */
 function staticFiles() {
   const cache = new Map<string, Promise<StaticFile>>();
+  // When each file was last found unchanged on disk: a file asked for again within RECHECK_MS is
+  // not stat'ed again (a stat is a tenth of a static answer's time: issue 15).
+  const checked = new Map<string, number>();
   const read = async (file: string, key: string, mtimeMs: number): Promise<StaticFile> => {
     const identity = await fs.promises.readFile(file);
     const encoded: StaticFile['encoded'] = {};
@@ -107,13 +113,22 @@ function staticFiles() {
     return { key, type: path.extname(file), etag: contentHash(identity), identity, encoded };
   };
   return async (file: string): Promise<StaticFile | undefined> => {
-    const stat = statNow(file);
-    if (!stat?.isFile()) return undefined;
-    const key = `${stat.mtimeMs}:${stat.size}`;
+    const now = performance.now();
     const cached = cache.get(file);
-    if (cached && (await cached).key === key) return cached;
+    if (cached && now - (checked.get(file) ?? -Infinity) < RECHECK_MS) return cached;
+    const stat = statNow(file);
+    if (!stat?.isFile()) {
+      cache.delete(file);
+      return undefined;
+    }
+    const key = `${stat.mtimeMs}:${stat.size}`;
+    if (cached && (await cached).key === key) {
+      checked.set(file, now);
+      return cached;
+    }
     const loading = read(file, key, stat.mtimeMs);
     cache.set(file, loading);
+    checked.set(file, now);
     loading.catch(() => cache.delete(file));
     return loading;
   };
