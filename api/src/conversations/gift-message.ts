@@ -81,8 +81,8 @@ interface RecordedGiftMessage<N> {
  * caller's transaction; with `notice`, the recipient's notification of it too, pointing to the
  * conversation. An anonymous giver stays anonymous to the recipient in it; a named gift goes to the
  * named conversation of the two, never to an anonymous one.
- * On PostgreSQL all of it is one statement, and the message's `seq` is null until the commit;
- * publishing it reads it then.
+ * On PostgreSQL all of it is one statement, and the message's `seq` is null until the commit,
+ * which reads it in its own round trip (`readAfterCommit`).
  */
 export async function recordGiftMessage(em: EntityManager, input: GiftMessage): Promise<RecordedGiftMessage<null>>;
 export async function recordGiftMessage(em: EntityManager, input: GiftMessage, notice: Notice): Promise<RecordedGiftMessage<Notification>>;
@@ -215,12 +215,10 @@ const OPEN_ANONYMOUS = `WITH p AS (
      ON CONFLICT (pair_key) DO UPDATE SET last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at
      RETURNING id, initiator_id, responder_id, initiator_anonymous, pair_key, last_message_id, last_message_at, created_at
    )`;
-/** PostgreSQL: the conversation keyed $5 (OPEN), then the gift message (and the notification) in it. */
-const POSTGRES = {
-  keyed: sql(`WITH c AS (${OPEN})${afterConversation(false)}`),
-  anonymous: sql(OPEN_ANONYMOUS + afterConversation(false)),
-};
-const POSTGRES_WITH_NOTICE = {
-  keyed: sql(`WITH c AS (${OPEN})${afterConversation(true)}`),
-  anonymous: sql(OPEN_ANONYMOUS + afterConversation(true)),
-};
+/** PostgreSQL: the conversation keyed $5 (OPEN), or the anonymous one, then the gift message (and the notification) in it. */
+const postgresStatements = (notice: boolean) => ({
+  keyed: sql(`WITH c AS (${OPEN})${afterConversation(notice)}`),
+  anonymous: sql(OPEN_ANONYMOUS + afterConversation(notice)),
+});
+const POSTGRES = postgresStatements(false);
+const POSTGRES_WITH_NOTICE = postgresStatements(true);

@@ -100,10 +100,9 @@ async function encodedVariant(file: string, mtimeMs: number, data: Buffer, codin
  * a file changes on disk (a rebuild). `load` answers undefined for anything that is not a file.
  */
 function staticFiles() {
-  const cache = new Map<string, Promise<StaticFile>>();
-  // When each file was last found unchanged on disk: a file asked for again within RECHECK_MS is
-  // not stat'ed again (a stat is a tenth of a static answer's time: issue 15).
-  const checked = new Map<string, number>();
+  // Each file with when it was last found unchanged on disk: a file asked for again within
+  // RECHECK_MS is not stat'ed again (a stat is a tenth of a static answer's time: issue 15).
+  const cache = new Map<string, { file: Promise<StaticFile>; checkedAt: number }>();
   const read = async (file: string, key: string, mtimeMs: number): Promise<StaticFile> => {
     const identity = await fs.promises.readFile(file);
     const encoded: StaticFile['encoded'] = {};
@@ -115,20 +114,19 @@ function staticFiles() {
   return async (file: string): Promise<StaticFile | undefined> => {
     const now = performance.now();
     const cached = cache.get(file);
-    if (cached && now - (checked.get(file) ?? -Infinity) < RECHECK_MS) return cached;
+    if (cached && now - cached.checkedAt < RECHECK_MS) return cached.file;
     const stat = statNow(file);
     if (!stat?.isFile()) {
       cache.delete(file);
       return undefined;
     }
     const key = `${stat.mtimeMs}:${stat.size}`;
-    if (cached && (await cached).key === key) {
-      checked.set(file, now);
-      return cached;
+    if (cached && (await cached.file).key === key) {
+      cached.checkedAt = now;
+      return cached.file;
     }
     const loading = read(file, key, stat.mtimeMs);
-    cache.set(file, loading);
-    checked.set(file, now);
+    cache.set(file, { file: loading, checkedAt: now });
     loading.catch(() => cache.delete(file));
     return loading;
   };

@@ -151,7 +151,7 @@ describe('a view counts once per visitor per link per hour', () => {
   it("one browser's racing repeats spend its address's budget for new visitors once", async () => {
     const { creator } = await newLink('vr');
     const address = newAddress();
-    // Fifty opens at once by one browser: each may find the view not yet counted, and one counts.
+    // A hundred opens at once by one browser: each may find the view not yet counted, and one counts.
     await openMany(creator, { address, sessionId: crypto.randomUUID() }, 100);
     // The rest of the budget is still there for the other people behind the address.
     for (let i = 1; i < ANONYMOUS_VISITORS_PER_ADDRESS; i += 1) await openMany(creator, { address, sessionId: crypto.randomUUID() }, 1);
