@@ -41,6 +41,13 @@ export interface LoadResult {
   /** Gives only: pairs handed out past the last distinct one (would repeat a giver-link pair). */
   pairsExhausted: number;
   pairsAvailable?: number;
+  /** Set by bench/run.ts: the server's CPU time (µs, user + system) per request of the measured run. */
+  serverCpuUs?: number;
+}
+
+/** Sent to the parent when the measured run begins (after the warm-up). */
+export interface LoadPhase {
+  phase: 'measuring';
 }
 
 function main(): void {
@@ -117,6 +124,7 @@ function main(): void {
       warm2xx = warm['2xx'];
     }
     counting = true;
+    process.send!({ phase: 'measuring' } satisfies LoadPhase);
     const r = await autocannon(options(spec.duration));
     const statusCodes = Object.fromEntries(
       Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]),

@@ -52,7 +52,7 @@ export function parseArgs(argv: string[]): Options {
 const ms = (v: number) => (v < 1 ? '<1' : v.toFixed(0));
 
 export function printTable(rows: Row[]): void {
-  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs ceiling'];
+  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs ceiling', 'server CPU µs/req'];
   const lines = rows.map((r) => [
     r.database,
     r.scenario,
@@ -61,9 +61,10 @@ export function printTable(rows: Row[]): void {
     ms(r.latencyP99),
     `${r.errors}/${r.non2xx}`,
     r.ratioToCeiling === null ? '-' : `${(r.ratioToCeiling * 100).toFixed(0)}%`,
+    r.serverCpuUs === undefined ? '-' : r.serverCpuUs.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const numeric = new Set([2, 3, 4, 5, 6]);
+  const numeric = new Set([2, 3, 4, 5, 6, 7]);
   const fmt = (cells: string[]) => cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(fmt(l));

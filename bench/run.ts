@@ -11,7 +11,10 @@
  * - GET /conversations/{id} the inbox of a user with 200 conversations (last message, unread count each)
  *
  * The load generator runs in a child process (bench/load.ts) so it does not share the server's
- * event loop; on a small machine they still share the CPUs, and so does PostgreSQL.
+ * event loop; on a small machine they still share the CPUs, and so does PostgreSQL. Beside
+ * requests/s, each row gives the server's CPU time per answered request (user + system of this
+ * process, which runs the server, over the measured run): steadier than requests/s when the
+ * machine is noisy, and PostgreSQL's own work is not in it.
  *
  * Options: --only sqlite|postgres, --duration N (seconds, default 6), --connections N
  * (default 32), --warmup N (seconds, default 1), --scenario a,b (only scenarios whose name contains
@@ -29,7 +32,7 @@ import { AnalyticsEventEntity } from '../api/src/analytics/entity.js';
 import { LinkEntity, LinkResponseEntity, type Link } from '../api/src/links/entity.js';
 import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../api/src/money/ledger.js';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../api/src/testing/server.js';
-import type { LoadResult, LoadSpec } from './load.js';
+import type { LoadPhase, LoadResult, LoadSpec } from './load.js';
 import { parseArgs, printGoals, printTable, type DbName, type Options, type Row } from './report.js';
 import { shareImageScenarios } from './images.js';
 import { INBOX_CONVERSATIONS, seedInbox } from './inbox.js';
@@ -53,8 +56,15 @@ function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return new Promise<LoadResult>((resolve, reject) => {
     let result: LoadResult | undefined;
     const child = fork(loadScript, [file], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.on('message', (m) => {
-      result = m as LoadResult;
+    // The server runs in this process: its CPU time over the measured run, per answered request,
+    // is the cost of one request, which the scheduling of a busy machine does not change much.
+    let measuring: NodeJS.CpuUsage | undefined;
+    child.on('message', (m: LoadResult | LoadPhase) => {
+      if ('phase' in m) measuring = process.cpuUsage();
+      else {
+        const cpu = process.cpuUsage(measuring);
+        result = { ...m, serverCpuUs: measuring && m.requestsTotal ? (cpu.user + cpu.system) / m.requestsTotal : undefined };
+      }
     });
     child.on('error', reject);
     child.on('exit', (code) => {
