@@ -1,6 +1,7 @@
+import type { EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserEntity } from '../users/entity.js';
-import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
+import { buildUser, buildUsers, startTestServer, type TestServer } from '../testing/server.js';
 import { GroupCommitter } from './group-commit.js';
 
 // SQLite only: PostgreSQL's transactions do not go through the group committer.
@@ -67,5 +68,61 @@ describe.runIf(sqlite)('the group committer and the disk', () => {
     expect(committer.commits).toBe(3);
     // Nothing left to flush: it settles at once.
     expect(await settledYet(committer.whenDurable())).toBe(true);
+  });
+});
+
+describe.runIf(sqlite)('replayable works in a group', () => {
+  const committer = () => new GroupCommitter(server.deps.db.source, async () => undefined);
+  /** A work that sets `bio` on `id`, counting its runs, and throws after writing when `fail` says so. */
+  const setBio =
+    (id: string, bio: string, runs: Map<string, number>, fail = false) =>
+    async (em: EntityManager) => {
+      runs.set(bio, (runs.get(bio) ?? 0) + 1);
+      await em.update(UserEntity, { id }, { bio });
+      if (fail) throw new Error(`refused ${bio}`);
+      return bio;
+    };
+
+  it('run once each when none throws, each seeing what the ones before it wrote', async () => {
+    const [a, b] = await buildUsers(server, 2, 'rp');
+    const runs = new Map<string, number>();
+    const group = committer();
+    const seen = group.transaction(setBio(a.user._id, 'first', runs), { replayable: true });
+    const after = group.transaction(async (em) => (await em.findOneByOrFail(UserEntity, { id: a.user._id })).bio, { replayable: true });
+    const other = group.transaction(setBio(b.user._id, 'second', runs), { replayable: true });
+    expect(await Promise.all([seen, after, other])).toEqual(['first', 'first', 'second']);
+    expect(Object.fromEntries(runs)).toEqual({ first: 1, second: 1 });
+    expect(group.commits).toBe(1);
+  });
+
+  it('when one throws, are all run again, each in its own savepoint: only the one that threw is rolled back', async () => {
+    const [a, b, c] = await buildUsers(server, 3, 'rf');
+    const runs = new Map<string, number>();
+    const group = committer();
+    const [first, broken, last] = await Promise.allSettled([
+      group.transaction(setBio(a.user._id, 'kept', runs), { replayable: true }),
+      group.transaction(setBio(b.user._id, 'undone', runs, true), { replayable: true }),
+      group.transaction(setBio(c.user._id, 'also kept', runs), { replayable: true }),
+    ]);
+    expect([first.status, broken.status, last.status]).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((broken as PromiseRejectedResult).reason).toEqual(new Error('refused undone'));
+    expect([await bioOf(a.user._id), await bioOf(b.user._id), await bioOf(c.user._id)]).toEqual(['kept', '', 'also kept']);
+    // The first pass stopped at the one that threw; the second ran every work once more.
+    expect(Object.fromEntries(runs)).toEqual({ kept: 2, undone: 2, 'also kept': 1 });
+    expect(group.commits).toBe(1);
+  });
+
+  it('beside a work that is not replayable, are each run once in its own savepoint', async () => {
+    const [a, b, c] = await buildUsers(server, 3, 'rm');
+    const runs = new Map<string, number>();
+    const group = committer();
+    const [first, broken, last] = await Promise.allSettled([
+      group.transaction(setBio(a.user._id, 'kept', runs), { replayable: true }),
+      group.transaction(setBio(b.user._id, 'undone', runs, true)),
+      group.transaction(setBio(c.user._id, 'also kept', runs), { replayable: true }),
+    ]);
+    expect([first.status, broken.status, last.status]).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect([await bioOf(a.user._id), await bioOf(b.user._id), await bioOf(c.user._id)]).toEqual(['kept', '', 'also kept']);
+    expect(Object.fromEntries(runs)).toEqual({ kept: 1, undone: 1, 'also kept': 1 });
   });
 });

@@ -14,6 +14,12 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  * - each `work` still runs alone on the connection, in the order asked, and sees what the works
  *   before it wrote, as it would have seen it committed;
  * - a `work` that throws is rolled back to its savepoint: nothing of it stays, and the others go on;
+ * - a group of only `replayable` works runs with no savepoint at all (a savepoint per work copies
+ *   every page the work writes, and cost a sixth of a give, issue 15). If one of them throws, the
+ *   whole transaction is rolled back and the group runs again, each work in its own savepoint, so
+ *   the one that threw is rolled back alone and the others are stored as they ran the second time.
+ *   A replayable work touches nothing but the database through `em` and answers its value: running
+ *   it twice must look, to everyone, like running it once;
  * - every caller's promise settles only after its COMMIT and a flush that began after it: a result
  *   is durable (a power loss keeps it) before anyone hears of it, and callers hear in the order
  *   their works ran;
@@ -24,8 +30,18 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  */
 interface Queued {
   work: (em: EntityManager) => Promise<unknown>;
+  replayable: boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+}
+
+export interface TransactionOptions {
+  /**
+   * The work touches nothing but the database through `em` and answers its value (it pushes to no
+   * outside array, calls nothing outside), so it may be run again after a rollback: on SQLite a
+   * group of such works runs with no savepoints (see above).
+   */
+  replayable?: boolean;
 }
 
 /** The most transactions one COMMIT carries. */
@@ -46,9 +62,9 @@ export class GroupCommitter {
     private readonly flush: () => Promise<void>,
   ) {}
 
-  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+  transaction<T>(work: (em: EntityManager) => Promise<T>, { replayable = false }: TransactionOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queued.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queued.push({ work, replayable, resolve: resolve as (value: unknown) => void, reject });
       if (this.running) return;
       this.running = true;
       // Transactions asked for in this turn of the event loop (the requests read together) join this group.
@@ -80,6 +96,7 @@ export class GroupCommitter {
     try {
       await runner.startTransaction();
       if (group.length === 1) outcomes.push(await alone(runner, group[0]));
+      else if (group.every((queued) => queued.replayable)) outcomes = await optimistically(runner, group);
       else for (const queued of group) outcomes.push(await inSavepoint(runner, queued));
       if (runner.isTransactionActive) await runner.commitTransaction();
     } catch (err) {
@@ -127,6 +144,24 @@ async function alone(runner: QueryRunner, queued: Queued): Promise<() => void> {
   } catch (err) {
     await runner.rollbackTransaction().catch(() => undefined);
     return () => queued.reject(err);
+  }
+}
+
+/**
+ * Runs a group of replayable works one after the other with no savepoint; if one throws, rolls the
+ * whole transaction back and runs them all again, each in its own savepoint.
+ */
+async function optimistically(runner: QueryRunner, group: Queued[]): Promise<(() => void)[]> {
+  const values: unknown[] = [];
+  try {
+    for (const queued of group) values.push(await queued.work(runner.manager));
+    return group.map((queued, i) => () => queued.resolve(values[i]));
+  } catch {
+    await runner.rollbackTransaction();
+    await runner.startTransaction();
+    const outcomes: (() => void)[] = [];
+    for (const queued of group) outcomes.push(await inSavepoint(runner, queued));
+    return outcomes;
   }
 }
 

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Config } from '../config.js';
 import { makePrivateDir, makePrivateFile, restrictFiles } from '../files.js';
 import { Checkpointer } from './checkpointer.js';
-import { GroupCommitter } from './group-commit.js';
+import { GroupCommitter, type TransactionOptions } from './group-commit.js';
 import { pgTransaction } from './pg-transaction.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity } from '../invites/entity.js';
@@ -164,13 +164,14 @@ export class Database {
   /**
    * Runs `work` in one transaction: all of it or, if it throws, none of it. Every write goes through
    * here. On SQLite transactions are serialised (one connection, one writer) and those asked for
-   * together share one COMMIT, each in its own savepoint (group-commit.ts); the promise settles
+   * together share one COMMIT, each in its own savepoint, or `replayable` ones sharing one
+   * (group-commit.ts); the promise settles
    * once it is durable. On PostgreSQL they run concurrently and rely on conditional updates and
    * constraints; BEGIN and COMMIT share their round trips with other statements (pg-transaction.ts).
    */
-  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+  transaction<T>(work: (em: EntityManager) => Promise<T>, options?: TransactionOptions): Promise<T> {
     if (!this.writer) return pgTransaction(this.source, work);
-    return this.writer.transaction(work);
+    return this.writer.transaction(work, options);
   }
 
   /**

@@ -246,10 +246,11 @@ export async function acceptLink(
 ): Promise<IdempotentAnswer<AcceptLinkResponse>> {
   const creator = await findCreator(deps.db, creatorUsername);
   if (!canRespondTo(responder, { creatorId: creator.id })) throw forbidden('You cannot use your own link.');
-  const events: RealtimeEvent[] = [];
+  let events: RealtimeEvent[] = [];
   const answer = await withIdempotency(
     deps.db,
-    { key: idempotencyKey, userId: responder.id, scope: 'links.accept', input: creatorUsername },
+    // Replayable: the work's only effect outside the database is `events`, set (not added to) by its last run.
+    { key: idempotencyKey, userId: responder.id, scope: 'links.accept', input: creatorUsername, replayable: true },
     async (em) => {
       const link = await currentLink(em, creator.id);
       if (link.giveOrReceive !== 'give') throw badRequest('This link asks for gifts: use Give instead.', 'not_a_give_link');
@@ -269,7 +270,7 @@ export async function acceptLink(
         ),
       );
       await takeUse(em, link, responder.id, 'accept', link.amountCents, transferId);
-      events.push(...made);
+      events = made;
       return { status: 200, body: { conversationId: conversation.id, newMessage: { _id: message.id, text: message.text } } };
     },
   );
@@ -344,8 +345,10 @@ export async function giveToLink(
   // Less than the minimum only to give exactly what a group gift has left.
   if (link.type === 'currency' && amountCents < MIN_AMOUNT_CENTS && amountCents !== leftToGive(link))
     throw badRequest(INVALID_AMOUNT, 'validation_failed');
-  const events: RealtimeEvent[] = [];
-  const answer = await withIdempotency(deps.db, { key: idempotencyKey, userId: giver.id, scope: 'links.give', input }, async (em) => {
+  let events: RealtimeEvent[] = [];
+  // Replayable: the work's only effect outside the database is `events`, set (not added to) by its last run.
+  const request = { key: idempotencyKey, userId: giver.id, scope: 'links.give', input, replayable: true };
+  const answer = await withIdempotency(deps.db, request, async (em) => {
     // Checked on the link as read above; the use itself (takeUse) checks it again in one conditional update.
     if (!isOpen(link, new Date())) throw gone(LINK_GONE);
     if (isGroupGift(link) && amountCents > leftToGive(link)) throw overGoalError(link);
@@ -362,7 +365,7 @@ export async function giveToLink(
       deliverGift(em, { ...gift, payment: { ...gift.payment, id: transferId }, blocked: Boolean(row.giver_blocked) }),
       takeUse(em, link, giver.id, 'give', amountCents, transferId),
     );
-    events.push(...made);
+    events = made;
     return {
       status: 201,
       body: {

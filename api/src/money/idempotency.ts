@@ -43,6 +43,8 @@ export interface IdempotentRequest {
   scope: string;
   /** The request's parsed input; a repeat with other input is refused. */
   input?: unknown;
+  /** The work may run again after a rollback (db.transaction's `replayable`); the key's own writes may. */
+  replayable?: boolean;
 }
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -97,7 +99,8 @@ export async function withIdempotency<T>(
   work: (em: EntityManager) => Promise<Answer<T>>,
 ): Promise<IdempotentAnswer<T>> {
   const { key, userId, scope } = request;
-  if (key === undefined) return { ...(await db.transaction(work)), replayed: false };
+  const options = { replayable: request.replayable };
+  if (key === undefined) return { ...(await db.transaction(work, options)), replayed: false };
   const requestHash = hashInput(scope, request.input);
 
   const earlier = await findRecord(db, userId, key);
@@ -109,7 +112,7 @@ export async function withIdempotency<T>(
       const answer = await work(em);
       await em.update(IdempotencyRecordEntity, { id }, { status: answer.status, response: JSON.stringify(answer.body) });
       return { ...answer, replayed: false };
-    });
+    }, options);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const first = await findRecord(db, userId, key);
