@@ -40,7 +40,7 @@ export function presentMessage(c: Conversation, viewerId: string, m: Message): M
 export function presentConversation(
   c: Conversation,
   viewerId: string,
-  other: User | null,
+  other: Pick<User, 'id' | 'username' | 'displayName' | 'profilePicture' | 'subscribedUntil'> | null,
   lastMessage: Message | null,
   unreadCount: number,
   now: Date = new Date(),

@@ -1,6 +1,6 @@
 import { In } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { read } from '../db/sql.js';
+import { hydrate, read, sql, type SqlValue, type Statement } from '../db/sql.js';
 import { MESSAGE_SEQ_OF } from './gift-message.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
@@ -37,58 +37,75 @@ export async function memberConversation(
   return conversation;
 }
 
+/** What the inbox shows of the other member: nothing else of their row is read. */
+const OTHER_COLUMNS = ['id', 'username', 'display_name', 'profile_picture', 'subscribed_until'] as const;
+const MESSAGE_COLUMNS = [
+  'id',
+  'conversation_id',
+  'sender_id',
+  'text',
+  'message_type',
+  'gift_title',
+  'gift_type',
+  'gift_img',
+  'read',
+  'created_at',
+  'seq',
+] as const;
+const OTHER = 'other.';
+const LAST = 'last.';
+
 /**
- * The views of `conversations` for `viewerId` in a fixed number of reads, however many there are:
- * the other members, the last messages, and the unread counts (one grouped count).
+ * Conversations of viewer $1 that `where` picks, each with the other member's public columns, its
+ * last message and the viewer's unread count in it: one statement (issue 15), however many there are.
  */
-async function viewsOf(db: Database, conversations: Conversation[], viewerId: string): Promise<ConversationView[]> {
-  if (conversations.length === 0) return [];
-  const otherOf = (c: Conversation) => (c.initiatorId === viewerId ? c.responderId : c.initiatorId);
-  const otherIds = [...new Set(conversations.map(otherOf))];
-  const lastIds = conversations.flatMap((c) => (c.lastMessageId ? [c.lastMessageId] : []));
-  const [others, lasts, unreadRows] = await Promise.all([
-    db.manager.findBy(UserEntity, { id: In(otherIds) }),
-    lastIds.length ? db.manager.findBy(MessageEntity, { id: In(lastIds) }) : Promise.resolve([]),
-    db.manager
-      .createQueryBuilder(MessageEntity, 'm')
-      .select('m.conversationId', 'conversation_id')
-      .addSelect('COUNT(*)', 'n')
-      .where('m.conversationId IN (:...ids)', { ids: conversations.map((c) => c.id) })
-      .andWhere('m.senderId <> :viewerId', { viewerId })
-      .andWhere('NOT m.read')
-      .groupBy('m.conversationId')
-      .getRawMany<{ conversation_id: string; n: number | string }>(),
-  ]);
-  const users = new Map(others.map((u) => [u.id, u]));
-  const messages = new Map(lasts.map((m) => [m.id, m]));
-  const unread = new Map(unreadRows.map((r) => [r.conversation_id, Number(r.n)]));
-  return conversations.map((c) =>
-    presentConversation(
-      c,
-      viewerId,
-      users.get(otherOf(c)) ?? null,
-      (c.lastMessageId && messages.get(c.lastMessageId)) || null,
-      unread.get(c.id) ?? 0,
-    ),
-  );
+const conversationViews = (where: string) =>
+  sql(`SELECT c.*,
+     ${OTHER_COLUMNS.map((col) => `u.${col} AS "${OTHER}${col}"`).join(', ')},
+     ${MESSAGE_COLUMNS.map((col) => `m.${col} AS "${LAST}${col}"`).join(', ')},
+     (SELECT COUNT(*) FROM messages um WHERE um.conversation_id = c.id AND um.sender_id <> $1 AND NOT um.read) AS unread_count
+   FROM conversations c
+   LEFT JOIN users u ON u.id = CASE WHEN c.initiator_id = $1 THEN c.responder_id ELSE c.initiator_id END
+   LEFT JOIN messages m ON m.id = c.last_message_id
+   ${where}`);
+const INBOX = conversationViews('WHERE c.initiator_id = $1 OR c.responder_id = $1 ORDER BY c.last_message_at DESC LIMIT 200');
+const ONE_CONVERSATION = conversationViews('WHERE c.id = $2');
+
+/** The columns of `row` named `prefix`<column>, without the prefix (null if the joined row is missing). */
+function prefixed(row: Record<string, unknown>, prefix: string): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = value;
+  return out.id === null || out.id === undefined ? null : out;
 }
 
-async function viewOf(db: Database, c: Conversation, viewerId: string): Promise<ConversationView> {
-  const [view] = await viewsOf(db, [c], viewerId);
-  return view;
-}
-
-export async function listConversations(db: Database, viewerId: string): Promise<ConversationView[]> {
-  const conversations = await db.manager.find(ConversationEntity, {
-    where: [{ initiatorId: viewerId }, { responderId: viewerId }],
-    order: { lastMessageAt: 'DESC' },
-    take: 200,
+/** The views of the conversations `statement` reads for viewer `params[0]`. */
+async function conversationViewsOf(
+  db: Database,
+  statement: Statement,
+  params: [viewerId: string, ...rest: SqlValue[]],
+): Promise<ConversationView[]> {
+  const rows = await read(db, statement, params);
+  return rows.map((row) => {
+    const other = prefixed(row, OTHER);
+    const last = prefixed(row, LAST);
+    return presentConversation(
+      hydrate(db, ConversationEntity, row),
+      params[0],
+      other && hydrate(db, UserEntity, other),
+      last && hydrate(db, MessageEntity, last),
+      Number(row.unread_count),
+    );
   });
-  return viewsOf(db, conversations, viewerId);
+}
+
+export function listConversations(db: Database, viewerId: string): Promise<ConversationView[]> {
+  return conversationViewsOf(db, INBOX, [viewerId]);
 }
 
 export async function findConversation(db: Database, viewerId: string, conversationId: string): Promise<ConversationView> {
-  return viewOf(db, await memberConversation(db, viewerId, conversationId), viewerId);
+  await memberConversation(db, viewerId, conversationId);
+  const [view] = await conversationViewsOf(db, ONE_CONVERSATION, [viewerId, conversationId]);
+  return view;
 }
 
 /**
