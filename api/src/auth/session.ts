@@ -135,16 +135,19 @@ export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens' | 'log'
 /** Records that the session was used; a failure here is logged, never a refused request. */
 async function touch({ db, log }: Pick<Deps, 'db' | 'log'>, session: Session, now: Date): Promise<void> {
   try {
-    await db.transaction((em) =>
-      em
-        .createQueryBuilder()
-        .update(SessionEntity)
-        .set({ lastSeenAt: now })
-        .where('id = :id AND last_seen_at < :before', {
-          id: session.id,
-          before: dateParam(em, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
-        })
-        .execute(),
+    await db.transaction(
+      (em) =>
+        em
+          .createQueryBuilder()
+          .update(SessionEntity)
+          .set({ lastSeenAt: now })
+          .where('id = :id AND last_seen_at < :before', {
+            id: session.id,
+            before: dateParam(em, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
+          })
+          .execute(),
+      // One update and nothing else: it may run again (a signed-in give's group stays without savepoints).
+      { replayable: true },
     );
     session.lastSeenAt = now;
   } catch (err) {
