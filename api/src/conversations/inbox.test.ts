@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -98,6 +99,19 @@ describe('GET /conversations/{userId} (the inbox)', () => {
     expect([after.get(withAnn.id), after.get(withBen.id), after.get(withAnon.id)]).toEqual([0, 1, 1]);
     // The other side's count is theirs: ann has read nothing of mine.
     expect((await inbox(ann)).body.find((c) => c._id === withAnn.id)?.unreadCount).toBe(1);
+  });
+
+  it('answers one conversation to its members only, in one read', async () => {
+    const [me, ann, outsider] = await buildUsers(server, 3, 'ibf');
+    const c = await buildConversation(server, ann, me, false);
+    await send(ann, c.id, 'hi');
+    const find = (who: TestUser, id: string) => server.request<ConversationView>('GET', `/conversations/find/${id}`, { token: who.token });
+    let found: Awaited<ReturnType<typeof find>> | undefined;
+    expect(await conversationQueries(async () => (found = await find(me, c.id)))).toBe(1);
+    expect(found?.status).toBe(200);
+    expect(found?.body).toMatchObject({ _id: c.id, unreadCount: 1, lastMessage: { text: 'hi' }, otherUser: { _id: ann.user._id } });
+    expect((await find(outsider, c.id)).status).toBe(403);
+    expect((await find(me, crypto.randomUUID())).status).toBe(404);
   });
 
   it('reads once, for 2 conversations as for 40', async () => {

@@ -1,6 +1,6 @@
 import { In } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { hydrate, read, sql, type SqlValue, type Statement } from '../db/sql.js';
+import { hydrate, read, sql } from '../db/sql.js';
 import { MESSAGE_SEQ_OF } from './gift-message.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
@@ -24,17 +24,23 @@ export async function withCommittedSeq(db: Database, message: Message): Promise<
 export { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 
+type May = (userId: string, c: Conversation) => boolean;
+
+/** `conversation` if `may` allows `viewerId` to it: a 404 when there is none, a 403 when it does not. */
+function allowed(conversation: Conversation | null, viewerId: string, may: May): Conversation {
+  if (!conversation) throw notFound('Conversation not found');
+  if (!may(viewerId, conversation)) throw forbidden();
+  return conversation;
+}
+
 /** The conversation, for whom `may` allows (its members: `canSeeConversation`, `canMessage`). */
 export async function memberConversation(
   db: Database,
   viewerId: string,
   conversationId: string,
-  may: (userId: string, c: Conversation) => boolean = canSeeConversation,
+  may: May = canSeeConversation,
 ): Promise<Conversation> {
-  const conversation = await db.manager.findOneBy(ConversationEntity, { id: conversationId });
-  if (!conversation) throw notFound('Conversation not found');
-  if (!may(viewerId, conversation)) throw forbidden();
-  return conversation;
+  return allowed(await db.manager.findOneBy(ConversationEntity, { id: conversationId }), viewerId, may);
 }
 
 /** What the inbox shows of the other member: nothing else of their row is read. */
@@ -78,34 +84,29 @@ function prefixed(row: Record<string, unknown>, prefix: string): Record<string, 
   return out.id === null || out.id === undefined ? null : out;
 }
 
-/** The views of the conversations `statement` reads for viewer `params[0]`. */
-async function conversationViewsOf(
-  db: Database,
-  statement: Statement,
-  params: [viewerId: string, ...rest: SqlValue[]],
-): Promise<ConversationView[]> {
-  const rows = await read(db, statement, params);
-  return rows.map((row) => {
-    const other = prefixed(row, OTHER);
-    const last = prefixed(row, LAST);
-    return presentConversation(
-      hydrate(db, ConversationEntity, row),
-      params[0],
-      other && hydrate(db, UserEntity, other),
-      last && hydrate(db, MessageEntity, last),
-      Number(row.unread_count),
-    );
-  });
+/** The view for `viewerId` of one row of `conversationViews`, whose conversation is `conversation`. */
+function viewOf(db: Database, row: Record<string, unknown>, conversation: Conversation, viewerId: string): ConversationView {
+  const other = prefixed(row, OTHER);
+  const last = prefixed(row, LAST);
+  return presentConversation(
+    conversation,
+    viewerId,
+    other && hydrate(db, UserEntity, other),
+    last && hydrate(db, MessageEntity, last),
+    Number(row.unread_count),
+  );
 }
 
-export function listConversations(db: Database, viewerId: string): Promise<ConversationView[]> {
-  return conversationViewsOf(db, INBOX, [viewerId]);
+export async function listConversations(db: Database, viewerId: string): Promise<ConversationView[]> {
+  const rows = await read(db, INBOX, [viewerId]);
+  return rows.map((row) => viewOf(db, row, hydrate(db, ConversationEntity, row), viewerId));
 }
 
+/** One conversation's view, for its members: its row, membership and view in one read. */
 export async function findConversation(db: Database, viewerId: string, conversationId: string): Promise<ConversationView> {
-  await memberConversation(db, viewerId, conversationId);
-  const [view] = await conversationViewsOf(db, ONE_CONVERSATION, [viewerId, conversationId]);
-  return view;
+  const [row] = await read(db, ONE_CONVERSATION, [viewerId, conversationId]);
+  const conversation = allowed(row ? hydrate(db, ConversationEntity, row) : null, viewerId, canSeeConversation);
+  return viewOf(db, row, conversation, viewerId);
 }
 
 /**

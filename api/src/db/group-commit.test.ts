@@ -83,6 +83,23 @@ describe.runIf(sqlite)('replayable works in a group', () => {
       return bio;
     };
 
+  /**
+   * One group of three replayable works on three new users' bios, 'kept', 'undone' (which throws
+   * after writing) and 'also kept'; the middle one is replayable only if `middleReplayable`.
+   */
+  async function threeWorks(prefix: string, middleReplayable: boolean) {
+    const users = await buildUsers(server, 3, prefix);
+    const [a, b, c] = users;
+    const runs = new Map<string, number>();
+    const group = committer();
+    const settled = await Promise.allSettled([
+      group.transaction(setBio(a.user._id, 'kept', runs), { replayable: true }),
+      group.transaction(setBio(b.user._id, 'undone', runs, true), { replayable: middleReplayable }),
+      group.transaction(setBio(c.user._id, 'also kept', runs), { replayable: true }),
+    ]);
+    return { settled, runs, group, bios: () => Promise.all(users.map((u) => bioOf(u.user._id))) };
+  }
+
   it('run once each when none throws, each seeing what the ones before it wrote', async () => {
     const [a, b] = await buildUsers(server, 2, 'rp');
     const runs = new Map<string, number>();
@@ -96,33 +113,21 @@ describe.runIf(sqlite)('replayable works in a group', () => {
   });
 
   it('when one throws, are all run again, each in its own savepoint: only the one that threw is rolled back', async () => {
-    const [a, b, c] = await buildUsers(server, 3, 'rf');
-    const runs = new Map<string, number>();
-    const group = committer();
-    const [first, broken, last] = await Promise.allSettled([
-      group.transaction(setBio(a.user._id, 'kept', runs), { replayable: true }),
-      group.transaction(setBio(b.user._id, 'undone', runs, true), { replayable: true }),
-      group.transaction(setBio(c.user._id, 'also kept', runs), { replayable: true }),
-    ]);
+    const { settled, bios, runs, group } = await threeWorks('rf', true);
+    const [first, broken, last] = settled;
     expect([first.status, broken.status, last.status]).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((broken as PromiseRejectedResult).reason).toEqual(new Error('refused undone'));
-    expect([await bioOf(a.user._id), await bioOf(b.user._id), await bioOf(c.user._id)]).toEqual(['kept', '', 'also kept']);
+    expect(await bios()).toEqual(['kept', '', 'also kept']);
     // The first pass stopped at the one that threw; the second ran every work once more.
     expect(Object.fromEntries(runs)).toEqual({ kept: 2, undone: 2, 'also kept': 1 });
     expect(group.commits).toBe(1);
   });
 
   it('beside a work that is not replayable, are each run once in its own savepoint', async () => {
-    const [a, b, c] = await buildUsers(server, 3, 'rm');
-    const runs = new Map<string, number>();
-    const group = committer();
-    const [first, broken, last] = await Promise.allSettled([
-      group.transaction(setBio(a.user._id, 'kept', runs), { replayable: true }),
-      group.transaction(setBio(b.user._id, 'undone', runs, true)),
-      group.transaction(setBio(c.user._id, 'also kept', runs), { replayable: true }),
-    ]);
+    const { settled, bios, runs } = await threeWorks('rm', false);
+    const [first, broken, last] = settled;
     expect([first.status, broken.status, last.status]).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect([await bioOf(a.user._id), await bioOf(b.user._id), await bioOf(c.user._id)]).toEqual(['kept', '', 'also kept']);
+    expect(await bios()).toEqual(['kept', '', 'also kept']);
     expect(Object.fromEntries(runs)).toEqual({ kept: 1, undone: 1, 'also kept': 1 });
   });
 });

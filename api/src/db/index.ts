@@ -164,9 +164,8 @@ export class Database {
   /**
    * Runs `work` in one transaction: all of it or, if it throws, none of it. Every write goes through
    * here. On SQLite transactions are serialised (one connection, one writer) and those asked for
-   * together share one COMMIT, each in its own savepoint, or `replayable` ones sharing one
-   * (group-commit.ts); the promise settles
-   * once it is durable. On PostgreSQL they run concurrently and rely on conditional updates and
+   * together share one COMMIT, each in its own savepoint unless all of them are `replayable`
+   * (group-commit.ts); the promise settles once it is durable. On PostgreSQL they run concurrently and rely on conditional updates and
    * constraints; BEGIN and COMMIT share their round trips with other statements (pg-transaction.ts).
    */
   transaction<T>(work: (em: EntityManager) => Promise<T>, options?: TransactionOptions): Promise<T> {
@@ -242,9 +241,9 @@ export async function openDatabase(config: Config): Promise<Database> {
         // the main thread for two waits for the disk (about 15 ms here); at 8,192 pages it came four
         // times as often, a quarter of all COMMIT time under gives (issue 15: +7% gives a second).
         db.pragma('wal_autocheckpoint = 32768');
-        // Each give is a savepoint of its group's transaction (db/group-commit.ts), whose journal of
-        // the pages it changed spilled to a temporary file past 64 KiB: in memory, a give's statements
-        // take half the time (issue 15).
+        // A work of a group that holds one not replayable is a savepoint of the group's transaction
+        // (db/group-commit.ts), whose journal of the pages it changed spilled to a temporary file
+        // past 64 KiB: in memory, a give's statements took half the time (issue 15).
         db.pragma('temp_store = MEMORY');
       },
     });
