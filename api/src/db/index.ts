@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { makePrivateDir, makePrivateFile, restrictFiles } from '../files.js';
 import { Checkpointer } from './checkpointer.js';
 import { GroupCommitter, type TransactionOptions } from './group-commit.js';
+import { PgReads } from './pg-reads.js';
 import { pgTransaction } from './pg-transaction.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity } from '../invites/entity.js';
@@ -117,19 +118,25 @@ export class Database {
   /** SQLite: copies the WAL into the database file off the main thread (checkpointer.ts). */
   private readonly checkpointer?: Checkpointer;
   private closing = false;
+  /** PostgreSQL: `read`'s connections, which send the reads of every request in one turn together (pg-reads.ts). */
+  readonly pgReads?: PgReads;
 
   /**
    * @param source the connection every write (and every transaction) goes through
    * @param sqlite SQLite only: its file, and how to open a second, read-only connection for reads
    *   outside transactions, so they see committed data only (the writer's connection would show an
    *   open transaction's uncommitted rows). On PostgreSQL the pool gives every query its own
-   *   connection anyway.
+   *   connection anyway; `read`'s prepared statements go to connections of their own (pg-reads.ts).
    */
   constructor(
     readonly source: DataSource,
     private readonly sqlite?: { file: string; openReader: () => Promise<DataSource> },
   ) {
-    if (!sqlite) return;
+    if (!sqlite) {
+      const { url } = source.options as { url?: string };
+      this.pgReads = new PgReads({ connectionString: url });
+      return;
+    }
     this.writer = new GroupCommitter(source, () =>
       syncFile(`${sqlite.file}-wal`).catch((err: unknown) => {
         // Closing the last connection checkpoints the WAL into the synced database file and removes it.
@@ -200,6 +207,7 @@ export class Database {
     await this.whenDurable();
     await this.checkpointer?.close();
     if (this.reader?.isInitialized) await this.reader.destroy();
+    await this.pgReads?.close();
     if (this.source.isInitialized) await this.source.destroy();
   }
 }

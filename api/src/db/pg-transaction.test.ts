@@ -1,13 +1,13 @@
-import net from 'node:net';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordGiftMessage } from '../conversations/gift-message.js';
 import { isUniqueViolation } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
+import { postgresWritesDuring } from '../testing/pg-writes.js';
 import { buildUsers, depositFor, startTestServer, type TestServer } from '../testing/server.js';
 import { readAfterCommit } from './pg-transaction.js';
-import { sql } from './sql.js';
+import { read, sql } from './sql.js';
 
 // PostgreSQL only: SQLite's transactions go through the group committer.
 const postgres = Boolean(process.env.DATABASE_URL);
@@ -18,27 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Counts the writes node makes on the pool's sockets while `during` runs (one write is one wake-up of PostgreSQL). */
+/** Warms the pool (three idle connections) and the read connections, then counts writes to PostgreSQL while `during` runs. */
 async function writesDuring<T>(during: () => Promise<T>): Promise<{ value: T; writes: number }> {
-  const pool = (server.deps.db.source.driver as unknown as { master: Pool & { _clients: PoolClient[] } }).master;
-  // Every pooled connection exists and is idle before counting starts.
+  const pool = (server.deps.db.source.driver as unknown as { master: Pool }).master;
   const clients = await Promise.all(Array.from({ length: 3 }, () => pool.connect()));
   clients.forEach((c) => c.release());
-  const sockets = pool._clients.map((c) => (c as unknown as { connection: { stream: net.Socket } }).connection.stream);
-  let writes = 0;
-  type Writer = { _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown };
-  const originals = sockets.map((s) => ({ _write: (s as unknown as Writer)._write, _writev: (s as unknown as Writer)._writev }));
-  sockets.forEach((s, i) => {
-    const w = s as unknown as Writer;
-    w._write = (...a) => (writes++, originals[i]._write.apply(s, a));
-    w._writev = (...a) => (writes++, originals[i]._writev.apply(s, a));
-  });
-  try {
-    const value = await during();
-    return { value, writes };
-  } finally {
-    sockets.forEach((s, i) => Object.assign(s, originals[i]));
-  }
+  // Both read connections open (pg-reads.ts): a connection's start-up is a write of its own.
+  for (let i = 0; i < 2; i++) await read(server.deps.db, sql('SELECT 1'), []);
+  return postgresWritesDuring(during);
 }
 
 const bioOf = async (id: string) => (await server.deps.db.manager.findOneByOrFail(UserEntity, { id })).bio;

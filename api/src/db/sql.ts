@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { QueryFailedError, type EntityManager, type EntitySchema } from 'typeorm';
 import { dateParam } from './dates.js';
 import type { Database } from './index.js';
@@ -103,15 +103,13 @@ const inFailedTransaction = (err: unknown) => (err as { driverError?: { code?: u
 
 /**
  * Runs a read-only `statement` outside any transaction, on committed data only: on SQLite's read
- * connection, on any pooled PostgreSQL connection (`db.manager`'s, as TypeORM's reads).
+ * connection; on PostgreSQL on the read connections, which send the reads every request starts in
+ * one turn of the event loop in one write (pg-reads.ts).
  */
 export async function read<T = Record<string, unknown>>(db: Database, statement: Statement, params: readonly SqlValue[]): Promise<T[]> {
   const em = db.manager;
   try {
-    if (isPostgres(em)) {
-      const pool = (em.connection.driver as unknown as { master: Pool }).master;
-      return (await pool.query<T & object>({ name: statement.name, text: statement.text, values: [...params] })).rows;
-    }
+    if (db.pgReads) return await db.pgReads.query<T>(statement, params);
     const conn = (em.connection.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
     return sqliteStatement(conn, statement).all(sqliteParams(em, params)) as T[];
   } catch (err) {

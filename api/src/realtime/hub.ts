@@ -113,9 +113,11 @@ export class Realtime implements Publisher {
         const { conversation, clientId } = event;
         const deliver = (message: Message) => {
           for (const member of new Set([conversation.initiatorId, conversation.responderId])) {
+            const room = this.listening(io, member);
+            if (!room) continue;
             const payload: NewMessageEvent = { conversationId: conversation.id, message: presentMessage(conversation, member, message) };
             if (clientId !== undefined && member === message.senderId) payload.clientId = clientId;
-            io.to(userRoom(member)).emit('new-message', payload);
+            room.emit('new-message', payload);
           }
         };
         // A message written inside another service's transaction on PostgreSQL gets its number at commit.
@@ -124,15 +126,28 @@ export class Realtime implements Publisher {
         return;
       }
       case 'notification':
-        io.to(userRoom(event.notification.receiverId)).emit('getNotification', presentNotification(event.notification));
+        this.listening(io, event.notification.receiverId)?.emit('getNotification', presentNotification(event.notification));
         return;
       case 'unread': {
         const db = this.db;
-        if (!db) return;
-        this.track(unreadCounts(db, event.userId).then((counts) => io.to(userRoom(event.userId)).emit('unread-counts', counts)));
+        const room = this.listening(io, event.userId);
+        if (!db || !room) return;
+        this.track(unreadCounts(db, event.userId).then((counts) => room.emit('unread-counts', counts)));
         return;
       }
     }
+  }
+
+  /**
+   * The user's room, or undefined when no socket can be in it: one API process (no Redis) and none
+   * of the user's sockets on it. Nothing is then presented or encoded for nobody: under gives
+   * to people not online this was 5.6% of the server's time, 0.7% now (issue 15). With Redis every
+   * emit goes out, for the other processes' sockets.
+   */
+  private listening(io: RealtimeServer, userId: string) {
+    const room = userRoom(userId);
+    if (!this.redis && !io.of('/').adapter.rooms.has(room)) return undefined;
+    return io.to(room);
   }
 
   /**
