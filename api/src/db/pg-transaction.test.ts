@@ -18,13 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+const WARM_UP = sql('SELECT 1');
+
 /** Warms the pool (three idle connections) and the read connections, then counts writes to PostgreSQL while `during` runs. */
 async function writesDuring<T>(during: () => Promise<T>): Promise<{ value: T; writes: number }> {
   const pool = (server.deps.db.source.driver as unknown as { master: Pool }).master;
   const clients = await Promise.all(Array.from({ length: 3 }, () => pool.connect()));
   clients.forEach((c) => c.release());
   // Both read connections open (pg-reads.ts): a connection's start-up is a write of its own.
-  for (let i = 0; i < 2; i++) await read(server.deps.db, sql('SELECT 1'), []);
+  for (let i = 0; i < 2; i++) await read(server.deps.db, WARM_UP, []);
   return postgresWritesDuring(during);
 }
 
