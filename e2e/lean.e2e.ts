@@ -154,6 +154,44 @@ describe('a visitor opening a shared page', () => {
     for (const load of loads) expect(load.forbidden, load.path).toEqual([]);
     await context.close();
   });
+  it('takes a shared page over in steps, out of sight, and never shows a half-built page', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    // After every batch of DOM changes (what a frame could paint): what is on screen, and what the
+    // hidden element the app renders into holds so far.
+    await page.addInitScript(() => {
+      const seen: { visible: string; hidden: string[] }[] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (!document.body) return;
+        const building = [...document.body.children].find((e): e is HTMLElement => e instanceof HTMLElement && e.hidden === true);
+        const parts: string[] = [];
+        if (building?.querySelector('.app')) parts.push('frame');
+        if (building?.querySelector('header.topbar')) parts.push('bars');
+        if (building?.querySelector('h1, h2')) parts.push('page');
+        seen.push({ visible: document.body.innerText, hidden: parts });
+      }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    });
+    await page.goto(`${app.url}/link/ada`);
+    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    const seen = await page.evaluate(() => (window as unknown as { seen: { visible: string; hidden: string[] }[] }).seen);
+    // The app was built in three steps (its frame, then the bars, then the page), each seen on its own.
+    const steps = [...new Set(seen.map((s) => s.hidden.join('+')).filter(Boolean))];
+    expect(steps).toEqual(['frame', 'frame+bars', 'frame+bars+page']);
+    // Once the page had painted, it never lost its heading or its Register link on the way.
+    const painted = seen.findIndex((s) => s.visible.includes('@ada is requesting $20.00'));
+    expect(painted).toBeGreaterThanOrEqual(0);
+    for (const s of seen.slice(painted)) {
+      expect(s.visible).toContain('@ada is requesting $20.00');
+      expect(s.visible).toContain('Register');
+    }
+    // One #root, the app's, and nothing hidden left behind.
+    expect(await page.locator('#root').count()).toBe(1);
+    expect(await page.locator('#root .app').count()).toBe(1);
+    expect(await page.locator('body > [hidden]').count()).toBe(0);
+    await context.close();
+  });
   it("renders a visitor's page without asking who is signed in, and a signed-in user's page as theirs", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();

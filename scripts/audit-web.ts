@@ -13,7 +13,8 @@ import { join as joinPath } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
-import { CHROMIUM, registerViaApi, startApp, type ApiAccount, type RunningApp } from '../e2e/harness.js';
+import { CHROMIUM, startApp } from '../e2e/harness.js';
+import { PAGES, seed } from './audit-pages.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const LCP_GOAL_MS = 1200;
@@ -27,29 +28,6 @@ interface PageResult {
   failing: string[];
   /** Each run's Performance score. */
   runs: number[];
-}
-
-async function call(app: RunningApp, who: ApiAccount, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-/** A user with a link and a two-item wishlist, made through the API as the stories make them. */
-async function seed(app: RunningApp): Promise<ApiAccount> {
-  const ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  await call(app, ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 20 } });
-  const items: { itemId: string }[] = [];
-  for (const q of ['mug', 'book']) {
-    const found = (await call(app, ada, 'GET', `/api/products/search?q=${q}`)) as { itemId: string }[];
-    items.push({ itemId: found[0].itemId });
-  }
-  await call(app, ada, 'PUT', '/wishlists/update', { username: ada.username, items });
-  return ada;
 }
 
 /** The first few items of an audit's table (console errors, failing nodes), on one line. */
@@ -115,13 +93,7 @@ async function main(): Promise<void> {
   const results: PageResult[] = [];
   try {
     const ada = await seed(app);
-    const pages: [string, string][] = [
-      ['login', '/login'],
-      ['home', '/'],
-      ['link', `/link/${ada.username}`],
-      ['wishlist', `/wishlist/${ada.username}`],
-    ];
-    for (const [name, path] of pages) {
+    for (const [name, path] of PAGES(ada.username)) {
       const r = await audit(`${app.url}${path}`, chrome.port, name);
       results.push(r);
       const s = r.scores;

@@ -7,6 +7,7 @@ import { linkQuery } from './api/links';
 import { readAhead } from './api/queryClient';
 import { wishlistQuery } from './api/wishlists';
 import { takeHeldClick } from './markupClicks';
+import { nextTask, useHeld } from './takeover';
 import { fromLocation } from './state/navigation';
 import { AppLayout } from './components/AppLayout';
 import { ProtectedRoute } from './components/ProtectedRoute';
@@ -14,7 +15,7 @@ import { PageSpinner } from './components/Spinner';
 
 /** A page's own chunk, loaded on first use; `preload` fetches it ahead (main.tsx, before the first render). */
 interface PageComponent {
-  (): ReactElement;
+  (): ReactElement | null;
   preload: () => Promise<void>;
 }
 
@@ -33,6 +34,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   });
   const Page = () => {
     const [Ready] = useState(() => loaded);
+    if (useHeld('page')) return null;
     if (Ready) return <Ready />;
     return (
       <Suspense fallback={<PageSpinner />}>
@@ -151,16 +153,18 @@ const isPage = (element: ReactNode): element is ReactElement<unknown, PageCompon
 /**
  * Loads what the page at `pathname` needs ahead of the first render: its chunk, alongside the
  * session (which the layout waits for); for a shared page also its data, as the session's viewer
- * sees it, so it renders in place of the server's markup at once.
+ * sees it, so it renders in place of the server's markup at once. The session, the chunk and the
+ * data each start in a task of their own (takeover.ts: short tasks on a slow phone).
  */
 export async function preloadPage(pathname: string, queryClient: QueryClient): Promise<void> {
   const session = readSessionAhead(queryClient);
+  await nextTask();
   const pages = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.element).filter(isPage);
   const chunks = Promise.all(pages.map((element) => element.type.preload()));
   const first = firstPage(pathname);
   const data = async () => {
     if (!first) return;
-    await session;
+    await Promise.all([session, nextTask()]);
     await first.data(queryClient, first.username, queryClient.getQueryData(sessionQuery.queryKey)?._id ?? null);
   };
   await Promise.all([chunks, data()]).catch(() => undefined);

@@ -9,6 +9,7 @@ import { App, preloadPage } from './App';
 import { appStylesheet } from './appStylesheet';
 import { createQueryClient } from './api/queryClient';
 import { bindSession } from './state/session';
+import { nextTask, takeOver } from './takeover';
 
 const store = createStore();
 const queryClient = createQueryClient();
@@ -17,17 +18,27 @@ bindSession(queryClient, store);
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// A shared link or wishlist page shows the server's own markup until its chunk, the session, the
-// page's data and the whole stylesheet (appStylesheet.ts) are here, then renders the page in its
-// place: no spinner in between.
-void Promise.all([preloadPage(window.location.pathname, queryClient), appStylesheet()]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Provider store={store}>
-          <App />
-        </Provider>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <Provider store={store}>
+        <App />
+      </Provider>
+    </QueryClientProvider>
+  </StrictMode>
 );
+
+// A shared link or wishlist page shows the server's own markup until its chunk, the session, the
+// page's data and the whole stylesheet (appStylesheet.ts) are here, then the app takes its place
+// (takeover.ts): no spinner in between. Each step is a task of its own: the modules' evaluation,
+// the page's reads, and the renders.
+async function start(): Promise<void> {
+  const shared = root!.hasChildNodes();
+  await nextTask();
+  await Promise.all([preloadPage(window.location.pathname, queryClient), appStylesheet()]);
+  if (!shared) return createRoot(root!).render(app);
+  await nextTask();
+  await takeOver(root!, (into) => createRoot(into).render(app));
+}
+
+void start();

@@ -63,6 +63,23 @@ export function formatRelativeTime(time: string | Date, now = Date.now(), locale
   return rtf.format(parts.value, parts.unit);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `date` in the browser's locale as `options` say (default: 'Nov 27, 2026'). Each formatter is
+ * made on first use and kept: making one costs a slow phone tens of milliseconds, so never while a
+ * page's module loads (issue 15: Total Blocking Time).
+ */
+export function formatDate(date: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, options);
+    dateFormats.set(key, format);
+  }
+  return format.format(typeof date === 'string' ? new Date(date) : date);
+}
+
 /** The owner's "Expires in 4 hours" from the link's expiry time. */
 export function formatTimeLeft(expiresAt: string, now = Date.now()): string {
   const ms = Date.parse(expiresAt) - now;

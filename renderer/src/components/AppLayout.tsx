@@ -9,6 +9,7 @@ import { userAtom } from '../state/session';
 import { useSessionBootstrap } from '../state/useSession';
 import { DatabaseErrorNotice } from './DatabaseErrorNotice';
 import { MessagePopup } from './MessagePopup';
+import { useHeld } from '../takeover';
 import { PageSpinner } from './Spinner';
 import { TopBar } from './TopBar';
 import { UpgradeBanner } from './UpgradeBanner';
@@ -29,6 +30,8 @@ export function AppLayout() {
   const [balanceDialogOpen, setBalanceDialogOpen] = useAtom(balanceDialogOpenAtom);
   const [balanceError, setBalanceError] = useAtom(balanceErrorAtom);
   const userId = user?._id ?? null;
+  // Taking a shared page over, the bars render a step after the rest (takeover.ts).
+  const barsHeld = useHeld('bars');
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   useEffect(() => {
@@ -65,9 +68,13 @@ export function AppLayout() {
   const fill = user !== null && FILL_PAGES.test(pathname);
   return (
     <div className="app">
-      <UpgradeBanner />
-      {isLogin ? null : <TopBar />}
-      {!user && !NO_BANNER.test(pathname) ? <VisitorBanner /> : null}
+      {barsHeld ? null : (
+        <>
+          <UpgradeBanner />
+          {isLogin ? null : <TopBar />}
+          {!user && !NO_BANNER.test(pathname) ? <VisitorBanner /> : null}
+        </>
+      )}
       <main className={fill ? 'app-main app-main--fill' : 'app-main'} id="main">
         <Outlet />
       </main>

@@ -1,6 +1,6 @@
 import type { SearchProduct, WishlistItemView } from '../api/types';
 import { ADD_MONEY } from '../api/wishlists';
-import { formatDollars } from '../format';
+import { formatDate, formatDollars } from '../format';
 import { productShipping, productTotal } from '../productPrice';
 import { Dialog } from './Dialog';
 import { ImageCarousel } from './ImageCarousel';
@@ -55,13 +55,11 @@ export function productDetails(product: SearchProduct): ItemDetails {
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** 'Jan 5, 2026' from an ISO date, or '' when there is none. */
 export function formatPurchaseDate(iso: string | undefined): string {
   if (!iso) return '';
   const time = Date.parse(iso);
-  return Number.isFinite(time) ? dateFormat.format(time) : '';
+  return Number.isFinite(time) ? formatDate(time) : '';
 }
 
 export function shippingLabel(shippingPrice: number | 'Calculated'): string {

@@ -25,7 +25,7 @@ import { RetryAlert } from '../../components/RetryAlert';
 import { PageSpinner, Spinner } from '../../components/Spinner';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDollars } from '../../format';
+import { formatDate, formatDollars } from '../../format';
 import { balanceAtom } from '../../state/session';
 import './MoneyHistoryPage.css';
 
@@ -43,9 +43,6 @@ const ICONS: Record<MoneyHistoryKind, typeof WalletIcon> = {
   subscription: StarIcon,
   other: CoinsIcon,
 };
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** '+$5.00' / '-$5.00': the sign always shows, so a row reads without its colour. */
 const signed = (amount: number) => (amount > 0 ? `+${formatDollars(amount)}` : formatDollars(amount));
@@ -180,7 +177,7 @@ function HistoryRow({ entry }: { entry: MoneyHistoryEntry }) {
         {party ? <span className="money-row__party">{party}</span> : null}
         <time className="money-row__date" dateTime={entry.createdAt}>
           {/* Wraps between the day and the time, never inside either. */}
-          <span>{dayFormat.format(new Date(entry.createdAt))}</span> <span>{timeFormat.format(new Date(entry.createdAt))}</span>
+          <span>{formatDate(entry.createdAt)}</span> <span>{formatDate(entry.createdAt, { timeStyle: 'short' })}</span>
         </time>
       </span>
       <span className="money-row__figures">

@@ -13,7 +13,7 @@ import { MapPinIcon, PackageIcon } from '../../components/Icons';
 import { PageSpinner } from '../../components/Spinner';
 import { RetryAlert } from '../../components/RetryAlert';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDollars } from '../../format';
+import { formatDate, formatDollars } from '../../format';
 import { userAtom } from '../../state/session';
 import './OrdersPage.css';
 
@@ -37,8 +37,7 @@ const STATUS_TEXT: Record<Role, Record<OrderStatus, string>> = {
   },
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const day = (iso: string) => dateFormat.format(new Date(iso));
+const day = (iso: string) => formatDate(iso);
 
 /** The line under an order's title: what happened last, and when. */
 function whenLine(order: ReceivedOrderView | SentOrderView, role: Role): string {

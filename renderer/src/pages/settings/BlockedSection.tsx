@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { BLOCKS_ERROR, NO_BLOCKS, UNBLOCK_FAILED, blockedAnonymous } from '../../../../api/contract/texts';
 import { useBlocksQuery, useUnblock, type BlockView } from '../../api/blocks';
 import { errorMessage } from '../../api/client';
+import { formatDate } from '../../format';
 import { GiftIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import './BlockedSection.css';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** How a block is listed: an anonymous giver by the conversation's date only, else by name. */
 export function blockLabel(block: BlockView): string {
-  return block.anonymous ? blockedAnonymous(dateFormat.format(new Date(block.conversationStartedAt))) : (block.displayName ?? '');
+  return block.anonymous ? blockedAnonymous(formatDate(block.conversationStartedAt)) : (block.displayName ?? '');
 }
 
 /**

@@ -4,10 +4,8 @@ import type { SessionView } from '../../../../api/contract/sessions';
 import { errorMessage } from '../../api/client';
 import { useSessionsQuery, useSignOutOtherSessions, useSignOutSession } from '../../api/sessions';
 import { Spinner } from '../../components/Spinner';
-import { formatRelativeTime } from '../../format';
+import { formatDate, formatRelativeTime } from '../../format';
 import './SessionsSection.css';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * Settings → Signed-in devices (issue 14): every live session of the user, the current one marked
@@ -75,7 +73,7 @@ interface SessionRowProps {
 }
 
 function SessionRow({ session, ending, disabled, onSignOut }: SessionRowProps) {
-  const signedIn = dateFormat.format(new Date(session.createdAt));
+  const signedIn = formatDate(session.createdAt);
   return (
     <li className="sessions__item">
       <div className="sessions__info">

@@ -1,10 +1,10 @@
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+import { formatDate } from '../../format';
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** 'Monday, November 30, 2026' (the reader's own language and calendar). */
 export function formatDay(date: Date | string): string {
-  return dayFormat.format(typeof date === 'string' ? new Date(date) : date);
+  return formatDate(date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 }
 
 /** A week after a payment made now: when the next one is charged. */
