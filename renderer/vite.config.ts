@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
@@ -61,10 +63,41 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * Each script starts with V8's explicit compile hint (`//# allFunctionsCalledOnLoad`): Chrome then
+ * compiles all of its functions while the file streams in, off the main thread, instead of each one
+ * on the main thread the first time it is called. A chunk is loaded when its page opens and most of
+ * it runs at once, so little is compiled for nothing. Measured on a shared link page with the CPU
+ * slowed down 4× (`npm run trace:web`): the time the takeover blocks after the first paint went
+ * from a median of 84 ms to 37 ms, and /login painted ~130 ms sooner (issue 15).
+ */
+const HINT = '//# allFunctionsCalledOnLoad';
+
+function compileHints(): Plugin {
+  return {
+    name: 'giftlink:compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    // On the written files: Vite puts its own code at the top of a chunk after every plugin's generateBundle.
+    writeBundle(options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !options.dir) continue;
+        const written = path.join(options.dir, file.fileName);
+        fs.writeFileSync(written, `${HINT}\n${fs.readFileSync(written, 'utf8')}`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [preactCompat(), inlineStylesheet(), sharedPageCss([fileURLToPath(new URL('../api/src/sharing/preview.ts', import.meta.url))])],
+  plugins: [
+    preactCompat(),
+    inlineStylesheet(),
+    compileHints(),
+    sharedPageCss([fileURLToPath(new URL('../api/src/sharing/preview.ts', import.meta.url))]),
+  ],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
