@@ -63,6 +63,10 @@ describe('a visitor opening a shared page', () => {
     const link = await withoutScripts('/link/ada', 'lean-link-noscript');
     expect(await link.getByRole('heading', { level: 1 }).textContent()).toBe('@ada is requesting $20.00');
     expect(await link.getByText('Log in or register to give to this link.').isVisible()).toBe(true);
+    const home = await withoutScripts('/', 'lean-home-noscript');
+    expect(await home.getByRole('heading', { level: 1 }).textContent()).toBe('Receive gifts from people who love you');
+    expect(await home.getByRole('link', { name: 'Create a link' }).isVisible()).toBe(true);
+    await home.context().close();
     const wishlist = await withoutScripts('/wishlist/ada', 'lean-wishlist-noscript');
     expect(await wishlist.getByRole('heading', { level: 1 }).textContent()).toBe("@ada's wishlist");
     expect(await wishlist.locator('.wish-row').count()).toBe(wishCount);
@@ -71,7 +75,7 @@ describe('a visitor opening a shared page', () => {
   });
 
   it('gets a page whose HTML fits in the first round trip: only the CSS its markup uses, no script to fetch', async () => {
-    for (const p of ['/link/ada', '/wishlist/ada']) {
+    for (const p of ['/link/ada', '/wishlist/ada', '/']) {
       const res = await fetch(app.url + p, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
       const html = await res.text();
       const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
@@ -97,11 +101,11 @@ describe('a visitor opening a shared page', () => {
         for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    for (const p of ['/link/ada', '/wishlist/ada']) {
+    for (const p of ['/link/ada', '/wishlist/ada', '/']) {
       await page.goto(app.url + p);
       await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]')?.sheet != null);
-      // The app is in once its own page chunk has rendered; then give late answers (the join banner) a moment.
-      await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /(Link|Wishlist)Page-/.test(r.name)));
+      // The app is in once it has marked #root as its own; then give late answers (the join banner, the feed) a moment.
+      await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
@@ -154,7 +158,10 @@ describe('a visitor opening a shared page', () => {
     for (const load of loads) expect(load.forbidden, load.path).toEqual([]);
     await context.close();
   });
-  it('takes a shared page over in steps, out of sight, and never shows a half-built page', async () => {
+  it.each([
+    ['/link/ada', '@ada is requesting $20.00'],
+    ['/', 'Receive gifts from people who love you'],
+  ])('takes %s over in steps, out of sight, and never shows a half-built page', async (at, heading) => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
     // After every batch of DOM changes (what a frame could paint): what is on screen, and what the
@@ -172,7 +179,7 @@ describe('a visitor opening a shared page', () => {
         seen.push({ visible: document.body.innerText, hidden: parts });
       }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
     });
-    await page.goto(`${app.url}/link/ada`);
+    await page.goto(app.url + at);
     await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     const seen = await page.evaluate(() => (window as unknown as { seen: { visible: string; hidden: string[] }[] }).seen);
@@ -180,10 +187,10 @@ describe('a visitor opening a shared page', () => {
     const steps = [...new Set(seen.map((s) => s.hidden.join('+')).filter(Boolean))];
     expect(steps).toEqual(['frame', 'frame+bars', 'frame+bars+page']);
     // Once the page had painted, it never lost its heading or its Register link on the way.
-    const painted = seen.findIndex((s) => s.visible.includes('@ada is requesting $20.00'));
+    const painted = seen.findIndex((s) => s.visible.includes(heading));
     expect(painted).toBeGreaterThanOrEqual(0);
     for (const s of seen.slice(painted)) {
-      expect(s.visible).toContain('@ada is requesting $20.00');
+      expect(s.visible).toContain(heading);
       expect(s.visible).toContain('Register');
     }
     // One #root, the app's, and nothing hidden left behind.

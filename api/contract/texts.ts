@@ -33,6 +33,11 @@ export const JOIN_UNAVAILABLE = 'No invite is available through this link right 
 export const LET_VISITORS_JOIN = 'Let people who open my links join Giftlink with one of my invites';
 
 // ---- feed and links -----------------------------------------------------------------------------
+/** The home page's hero, in the app and in the server's markup of it (sharing/preview.ts). */
+export const HOME_HEADLINE = 'Receive gifts from people who love you';
+export const HOME_INTRO = 'Create a link to ask for or give money or an item, then share it on Instagram, X or Messages.';
+export const HOME_FEED_TITLE = 'Latest links';
+export const FEED_LOADING = 'Loading links';
 
 export const FEED_ERROR = 'An error occured when fetching links. Please try again later.';
 export const LINK_NOT_FOUND = 'Link not found';

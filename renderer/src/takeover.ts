@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useReducer } from 'react';
 
 /**
  * How the app takes a shared page over from the server's markup without blocking the phone's main
@@ -21,23 +21,30 @@ export type Part = (typeof PARTS)[number];
 let shown: number = PARTS.length;
 const listeners = new Set<() => void>();
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
-
 function show(count: number): void {
   shown = count;
   for (const listener of [...listeners]) listener();
 }
 
-/** True while `part` renders nothing yet (an earlier step of the takeover); re-renders it once it may. */
-export const useHeld = (part: Part): boolean =>
-  useSyncExternalStore(
-    subscribe,
-    () => PARTS.indexOf(part) >= shown,
-    () => false,
-  );
+/**
+ * True while `part` renders nothing yet (an earlier step of the takeover); re-renders it once it
+ * may. It listens from a layout effect, which Preact runs as the render that shows it ends: the
+ * next step, a task later, always finds it listening (an effect, run at the next frame, may not).
+ */
+export function useHeld(part: Part): boolean {
+  const index = PARTS.indexOf(part);
+  const held = index >= shown;
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    const listener = () => {
+      if (held !== index >= shown) rerender();
+    };
+    listeners.add(listener);
+    listener(); // a step taken between the render and now
+    return () => void listeners.delete(listener);
+  }, [index, held]);
+  return held;
+}
 
 /**
  * Renders the app (`render` into the element it is given) in place of `root`'s server markup, in

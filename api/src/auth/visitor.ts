@@ -7,13 +7,17 @@ const options = (secure: boolean) => ({ httpOnly: false, sameSite: 'lax' as cons
 /**
  * On a page of the website: tells the page whether the browser opening it holds a session
  * (VISITOR_COOKIE, contract/visitor.ts). A session cookie that has expired still counts as one:
- * the page then asks, as it would without the hint.
+ * the page then asks, as it would without the hint. Answers whether the browser is a visitor.
  */
-export function markVisitor(ctx: AppContext, secure: boolean): void {
+export function markVisitor(ctx: AppContext, secure: boolean): boolean {
   ctx.vary('Cookie');
   if (secure) ctx.cookies.secure = true;
-  if (!credentialsOf(ctx.req.headers)) ctx.cookies.set(VISITOR_COOKIE, '1', options(secure));
-  else if (ctx.cookies.get(VISITOR_COOKIE)) clearVisitor(ctx, secure);
+  if (!credentialsOf(ctx.req.headers)) {
+    ctx.cookies.set(VISITOR_COOKIE, '1', options(secure));
+    return true;
+  }
+  if (ctx.cookies.get(VISITOR_COOKIE)) clearVisitor(ctx, secure);
+  return false;
 }
 
 /** Sign-in: the browser holds a session from now on. */

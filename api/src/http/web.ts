@@ -16,11 +16,12 @@ const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|catalog)(\/|$)|^\/(links|w
  * The extra <head> of a page (its <title> and meta tags, already escaped), or undefined for a page
  * that has none; see sharing/preview.ts. It replaces index.html's own <title> and description.
  */
-export type PageHead = (path: string) => Promise<PageParts | undefined>;
+export type PageHead = (path: string, visitor: boolean) => Promise<PageParts | undefined>;
 
 /** A page's own parts: its extra <head>, and static markup for `#root` (escaped) shown until the app renders. */
 export interface PageParts {
-  head: string;
+  /** Replaces index.html's <title> and description; without it they stay. */
+  head?: string;
   root?: string;
 }
 
@@ -220,9 +221,9 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
-    markVisitor(ctx, config.cookieSecure);
+    const visitor = markVisitor(ctx, config.cookieSecure);
     // Link and wishlist pages carry their preview (Open Graph) tags, for chat apps that unfurl them.
-    const parts = await pageHead?.(ctx.path);
+    const parts = await pageHead?.(ctx.path, visitor);
     if (parts === undefined) {
       const file = await load(index);
       if (file) return answerFile(ctx, file, 'no-cache');
@@ -236,7 +237,8 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
       ctx.set('Content-Security-Policy', allowScript(ctx.response.get('Content-Security-Policy'), shared.scriptSource));
     ctx.status = 200;
     ctx.type = 'html';
-    ctx.body = shared && markup ? withMarkup(withHead(shared.html, parts.head), markup) : withHead(indexHtml, parts.head);
+    const head = (html: string) => (parts.head === undefined ? html : withHead(html, parts.head));
+    ctx.body = shared && markup ? withMarkup(head(shared.html), markup) : head(indexHtml);
   };
 
   return async (ctx, next) => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CHROME, rootOf, usePageServer, textOf } from '../testing/pages.js';
+import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../contract/texts.js';
+import { CHROME, headOf, rootOf, usePageServer, textOf } from '../testing/pages.js';
 import { buildUsers, depositFor } from '../testing/server.js';
 import { DEFAULT_AVATAR } from './mark.js';
 
@@ -41,6 +42,32 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     // The creator's picture is the app's default one (profiles are not public), inline: no request, no swap.
     expect(root).toContain(`<img class="avatar" src="${DEFAULT_AVATAR}"`);
     expect(root).toContain('<main class="app-main" id="main">');
+  });
+
+  it("a visitor's home page: the hero and the feed's header inside #root, started like a shared page; a signed-in user's is the app's own", async () => {
+    const { res, html } = await fetchPage('/', CHROME);
+    expect(res.status).toBe(200);
+    const root = rootOf(html);
+    expect(textOf(root)).toContain(`Giftlink ${HOME_HEADLINE} ${HOME_INTRO} Create a link`);
+    expect(textOf(root)).toContain(`${HOME_FEED_TITLE} Refresh ${FEED_LOADING}`);
+    expect(root).toContain('<main class="app-main" id="main"><div class="home">');
+    expect(root).toContain('Log in or register to gain full access to all features');
+    // As a shared page: its own CSS, no script before the paint, the loader allowed by its hash.
+    expect(html).not.toMatch(/<script[^>]*\ssrc=|modulepreload/);
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('"/assets/index-abc123.js"');
+    const hash = `'sha256-${crypto.createHash('sha256').update(loader).digest('base64')}'`;
+    expect(/script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1].split(' ')).toContain(hash);
+    // index.html's own title and description stay.
+    expect(headOf(html).title).toEqual(['Giftlink']);
+    // Signed in, the home page greets its user by name: the app draws it, from the plain index.html.
+    const [hu] = await buildUsers(site.server, 1, 'phm');
+    const signedIn = await fetch(`${site.server.url}/`, {
+      headers: { accept: 'text/html', 'user-agent': CHROME, 'x-auth-token': hu.token },
+    });
+    const plain = await signedIn.text();
+    expect(plain).toContain('<div id="root"></div>');
+    expect(plain).toMatch(/<script type="module"[^>]*\ssrc=/);
   });
 
   it('a wishlist page: its title and first items with their text and image', async () => {

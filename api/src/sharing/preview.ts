@@ -9,6 +9,7 @@ import { isGroupGift } from '../links/group-gift.js';
 import { isOpen } from '../links/queries.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { formatCents } from '../../contract/money.js';
+import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../contract/texts.js';
 import { relativeTimeParts } from '../../contract/time.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, WishlistItemEntity, type WishlistItem } from '../wishlists/entity.js';
@@ -214,6 +215,28 @@ export function linkMarkup(creator: User, link: Link, canJoin = false, now = new
   );
 }
 
+/** The app's plus and refresh icons (renderer/src/components/Icons.tsx). */
+const PLUS_PATHS = '<path d="M12 5v14M5 12h14" />';
+const REFRESH_PATHS =
+  '<path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" /><path d="M4 4v4h4" /><path d="M4 13a8 8 0 0 0 14.3 4.9L20 16" /><path d="M20 20v-4h-4" />';
+
+/**
+ * The home page as a visitor first sees it (renderer/src/pages/HomePage.tsx): the hero, and the
+ * feed's header over its spinner. The feed itself is read once the page has painted, by the app.
+ */
+export const homeMarkup = (): string =>
+  shell(
+    `<div class="home"><div class="home__pull" style="height: 0px;" aria-hidden="true"></div>` +
+      `<section class="home__hero"><div class="home__hero-text"><p class="home__eyebrow">Giftlink</p>` +
+      `<h1>${escapeHtml(HOME_HEADLINE)}</h1><p>${escapeHtml(HOME_INTRO)}</p></div>` +
+      `<div class="home__hero-actions"><a class="btn home__add" href="/share">${icon(PLUS_PATHS, 20)}Create a link</a></div></section>` +
+      `<section class="home__feed" aria-labelledby="home-feed-title" aria-busy="true"><div class="home__feed-header">` +
+      `<h2 id="home-feed-title">${escapeHtml(HOME_FEED_TITLE)}</h2>` +
+      `<button type="button" class="btn btn--sm btn--ghost" disabled>${icon(REFRESH_PATHS, 16)}Refresh</button></div>` +
+      `<div class="home__loading"><span role="status" aria-live="polite" class="spinner-wrap"><span class="spinner" aria-hidden="true"></span>` +
+      `<span class="visually-hidden">${escapeHtml(FEED_LOADING)}</span></span></div></section></div>`,
+  );
+
 /**
  * A wishlist page's static markup: its title and first items (title, price, image), as the app
  * lists them. `canJoin`: the banner offers 'Join Giftlink', as on a link page.
@@ -287,7 +310,9 @@ export async function previewCardFor(db: Database, publicUrl: string, path: stri
  */
 export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHead {
   const { publicUrl } = deps.config;
-  return async (path) => {
+  return async (path, visitor) => {
+    // A visitor's home page: its hero paints before any script runs (a signed-in user's greets them by name).
+    if (path === '/') return visitor ? { root: homeMarkup() } : undefined;
     try {
       const preview = await previewFor(deps.db, publicUrl, path, deps.config);
       return preview && { head: previewTags(preview.card), root: preview.markup };

@@ -10,6 +10,7 @@ import { useNow } from '../components/useNow';
 import { useInfiniteScroll } from '../components/useInfiniteScroll';
 import { usePageTitle } from '../components/usePageTitle';
 import { INFINITE_SCROLL_TRIGGER } from '../../../api/contract/limits';
+import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../../api/contract/texts';
 import { isOwnLink } from '../linkText';
 import { userAtom } from '../state/session';
 import './HomePage.css';
@@ -110,8 +111,8 @@ export function HomePage() {
       <section className="home__hero">
         <div className="home__hero-text">
           <p className="home__eyebrow">{name ? `Hi, ${name}` : 'Giftlink'}</p>
-          <h1>Receive gifts from people who love you</h1>
-          <p>Create a link to ask for or give money or an item, then share it on Instagram, X or Messages.</p>
+          <h1>{HOME_HEADLINE}</h1>
+          <p>{HOME_INTRO}</p>
         </div>
         <div className="home__hero-actions">
           <Link className="btn home__add" to="/share">
@@ -129,7 +130,7 @@ export function HomePage() {
 
       <section className="home__feed" aria-labelledby="home-feed-title" aria-busy={busy}>
         <div className="home__feed-header">
-          <h2 id="home-feed-title">Latest links</h2>
+          <h2 id="home-feed-title">{HOME_FEED_TITLE}</h2>
           <button
             type="button"
             className="btn btn--sm btn--ghost"
@@ -157,7 +158,7 @@ export function HomePage() {
 
         {status === 'loading' || status === 'loading-more' ? (
           <div className="home__loading">
-            <Spinner label={status === 'loading' ? 'Loading links' : 'Loading more links'} />
+            <Spinner label={status === 'loading' ? FEED_LOADING : 'Loading more links'} />
           </div>
         ) : null}
 
