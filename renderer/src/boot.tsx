@@ -28,17 +28,17 @@ const app = (
   </StrictMode>
 );
 
-// A shared link or wishlist page shows the server's own markup until its chunk, the session, the
-// page's data and the whole stylesheet (appStylesheet.ts) are here, then the app takes its place
-// (takeover.ts): no spinner in between. Each step is a task of its own: the modules' evaluation,
-// the page's reads, and the renders.
-async function start(): Promise<void> {
-  const shared = root!.hasChildNodes();
+// A page the server sent with its own markup (a link or wishlist page, a visitor's home) shows it
+// until its chunk, the session, the page's data and the whole stylesheet (appStylesheet.ts) are
+// here; then the app takes its place (takeover.ts): no spinner in between. Each step is a task of
+// its own: the modules' evaluation, the page's reads, and the renders.
+async function start(root: HTMLElement): Promise<void> {
+  const marked = root.hasChildNodes();
   await nextTask();
   await Promise.all([preloadPage(window.location.pathname, queryClient), appStylesheet()]);
-  if (!shared) return createRoot(root!).render(app);
+  if (!marked) return createRoot(root).render(app);
   await nextTask();
-  await takeOver(root!, (into) => createRoot(into).render(app));
+  await takeOver(root, (into) => createRoot(into).render(app));
 }
 
-void start();
+void start(root);

@@ -1,6 +1,7 @@
 /**
- * The entry. On a shared page the server's markup (api/src/sharing/preview.ts) is already on screen:
- * the server's loader started this entry and the whole stylesheet after that markup's first paint,
+ * The entry. On a shared page (and a visitor's home page) the server's markup
+ * (api/src/sharing/preview.ts) is already on screen: the server's loader started this entry and
+ * the whole stylesheet after that markup's first paint,
  * and holds the markup's links clicked until the app is in (api/src/http/shared-page.ts,
  * markupClicks.ts). The app (boot.tsx) takes the markup over once the stylesheet, the page's chunk
  * and its data are here. On every other page index.html loads this entry at once, its files preloaded.

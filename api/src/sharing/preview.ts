@@ -305,8 +305,9 @@ export async function previewCardFor(db: Database, publicUrl: string, path: stri
 }
 
 /**
- * The website's page heads for link and wishlist pages (http/web.ts). A database failure still
- * answers the page, with the generic card, so the app opens and shows its own error.
+ * The website's page heads for link and wishlist pages (http/web.ts), and a visitor's home page
+ * markup. A database failure still answers the page, with the generic card, so the app opens and
+ * shows its own error.
  */
 export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHead {
   const { publicUrl } = deps.config;
