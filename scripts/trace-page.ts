@@ -8,7 +8,8 @@
  * the first contentful paint (what Total Blocking Time adds up). A measurement, not a test; the
  * figures move from run to run, so run it a few times. `npx vite build --config
  * renderer/vite.config.ts --minify false` first shows the functions by their own names.
- * TRACE_TOP=<n> functions per task (default 8); TRACE_SAVE=<dir> also writes `<page>.cpuprofile`.
+ * TRACE_RUNS=<n> loads each page n times and prints the median; TRACE_TOP=<n> functions per task
+ * (default 8); TRACE_SAVE=<dir> also writes `<page>.cpuprofile`.
  */
 import fs from 'node:fs';
 import { join as joinPath } from 'node:path';
