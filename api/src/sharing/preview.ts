@@ -223,19 +223,19 @@ const REFRESH_PATHS =
 /**
  * The home page as a visitor first sees it (renderer/src/pages/HomePage.tsx): the hero, and the
  * feed's header over its spinner. The feed itself is read once the page has painted, by the app.
+ * The same for every visitor: made once.
  */
-export const homeMarkup = (): string =>
-  shell(
-    `<div class="home"><div class="home__pull" style="height: 0px;" aria-hidden="true"></div>` +
-      `<section class="home__hero"><div class="home__hero-text"><p class="home__eyebrow">Giftlink</p>` +
-      `<h1>${escapeHtml(HOME_HEADLINE)}</h1><p>${escapeHtml(HOME_INTRO)}</p></div>` +
-      `<div class="home__hero-actions"><a class="btn home__add" href="/share">${icon(PLUS_PATHS, 20)}Create a link</a></div></section>` +
-      `<section class="home__feed" aria-labelledby="home-feed-title" aria-busy="true"><div class="home__feed-header">` +
-      `<h2 id="home-feed-title">${escapeHtml(HOME_FEED_TITLE)}</h2>` +
-      `<button type="button" class="btn btn--sm btn--ghost" disabled>${icon(REFRESH_PATHS, 16)}Refresh</button></div>` +
-      `<div class="home__loading"><span role="status" aria-live="polite" class="spinner-wrap"><span class="spinner" aria-hidden="true"></span>` +
-      `<span class="visually-hidden">${escapeHtml(FEED_LOADING)}</span></span></div></section></div>`,
-  );
+const HOME_MARKUP = shell(
+  `<div class="home"><div class="home__pull" style="height: 0px;" aria-hidden="true"></div>` +
+    `<section class="home__hero"><div class="home__hero-text"><p class="home__eyebrow">Giftlink</p>` +
+    `<h1>${escapeHtml(HOME_HEADLINE)}</h1><p>${escapeHtml(HOME_INTRO)}</p></div>` +
+    `<div class="home__hero-actions"><a class="btn home__add" href="/share">${icon(PLUS_PATHS, 20)}Create a link</a></div></section>` +
+    `<section class="home__feed" aria-labelledby="home-feed-title" aria-busy="true"><div class="home__feed-header">` +
+    `<h2 id="home-feed-title">${escapeHtml(HOME_FEED_TITLE)}</h2>` +
+    `<button type="button" class="btn btn--sm btn--ghost" disabled>${icon(REFRESH_PATHS, 16)}Refresh</button></div>` +
+    `<div class="home__loading"><span role="status" aria-live="polite" class="spinner-wrap"><span class="spinner" aria-hidden="true"></span>` +
+    `<span class="visually-hidden">${escapeHtml(FEED_LOADING)}</span></span></div></section></div>`,
+);
 
 /**
  * A wishlist page's static markup: its title and first items (title, price, image), as the app
@@ -313,7 +313,7 @@ export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHea
   const { publicUrl } = deps.config;
   return async (path, visitor) => {
     // A visitor's home page: its hero paints before any script runs (a signed-in user's greets them by name).
-    if (path === '/') return visitor ? { root: homeMarkup() } : undefined;
+    if (path === '/') return visitor ? { root: HOME_MARKUP } : undefined;
     try {
       const preview = await previewFor(deps.db, publicUrl, path, deps.config);
       return preview && { head: previewTags(preview.card), root: preview.markup };
