@@ -32,13 +32,13 @@ const app = (
 // until its chunk, the session, the page's data and the whole stylesheet (appStylesheet.ts) are
 // here; then the app takes its place (takeover.ts): no spinner in between. Each step is a task of
 // its own: the modules' evaluation, the page's reads, and the renders.
-async function start(root: HTMLElement): Promise<void> {
-  const marked = root.hasChildNodes();
+async function start(container: HTMLElement): Promise<void> {
+  const marked = container.hasChildNodes();
   await nextTask();
   await Promise.all([preloadPage(window.location.pathname, queryClient), appStylesheet()]);
-  if (!marked) return createRoot(root).render(app);
+  if (!marked) return createRoot(container).render(app);
   await nextTask();
-  await takeOver(root, (into) => createRoot(into).render(app));
+  await takeOver(container, (into) => createRoot(into).render(app));
 }
 
 void start(root);
