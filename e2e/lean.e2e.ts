@@ -10,6 +10,8 @@ let app: RunningApp;
 let browser: Browser;
 let ada: ApiAccount;
 let wishCount = 0;
+/** When ada's link was made: its card says how long ago, in the server's markup and then in the app. */
+let linkMadeAt = 0;
 
 const api = async (account: ApiAccount, method: string, p: string, body?: unknown) => {
   const res = await fetch(app.url + p, {
@@ -26,6 +28,7 @@ beforeAll(async () => {
   expect((await api(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 20 } })).status).toBe(
     201,
   );
+  linkMadeAt = Date.now();
   const found = (await api(ada, 'GET', '/api/products/search?q=camera')).body as { itemId: string }[];
   const items = found.slice(0, 3).map((p) => ({ itemId: p.itemId }));
   wishCount = items.length;
@@ -101,6 +104,10 @@ describe('a visitor opening a shared page', () => {
         for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // The link card's age reads 'just now' for ten seconds, then '10 seconds ago': a page loaded
+    // across that moment has the markup say one and the app the other, a change of width, not of
+    // layout. Past it, both say 'NN seconds ago' until the minute.
+    await page.waitForTimeout(Math.max(0, linkMadeAt + 11_000 - Date.now()));
     for (const p of ['/link/ada', '/wishlist/ada', '/']) {
       await page.goto(app.url + p);
       await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]')?.sheet != null);
@@ -199,6 +206,93 @@ describe('a visitor opening a shared page', () => {
     expect(await page.locator('body > [hidden]').count()).toBe(0);
     await context.close();
   });
+  it("makes no Intl formatter on a visitor's pages: the first one loads the browser's locale data in one long task", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    // Two hours on: the cards say '2 hours ago', not 'just now', which needs no formatter at all.
+    await page.clock.setFixedTime(Date.now() + 2 * 3600_000);
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { made: string[] }).made = made;
+      const intl = Intl as unknown as Record<string, new (...args: unknown[]) => object>;
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat', 'DisplayNames', 'Collator', 'ListFormat']) {
+        const Original = intl[name];
+        intl[name] = new Proxy(Original, {
+          construct: (target, args) => (made.push(`Intl.${name}`), Reflect.construct(target, args)),
+          apply: (target, self, args) => (made.push(`Intl.${name}`), Reflect.apply(target, self, args)),
+        });
+      }
+      const methods: [object, string][] = [
+        [Number.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'],
+        [Date.prototype, 'toLocaleTimeString'],
+        [String.prototype, 'localeCompare'],
+      ];
+      for (const [proto, name] of methods) {
+        const original = (proto as Record<string, (...args: unknown[]) => unknown>)[name];
+        (proto as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+          made.push(name);
+          return original.apply(this, args);
+        };
+      }
+    });
+    for (const [at, shown] of [
+      ['/', 'User is requesting $20.00'],
+      ['/link/ada', '@ada is requesting $20.00'],
+      ['/wishlist/ada', "@ada's wishlist"],
+    ]) {
+      await page.goto(app.url + at);
+      await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+      await page.getByText(shown).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // The relative times were written all the same, in the contract's own words.
+      if (at !== '/wishlist/ada') expect(await page.getByText(/^2 hours ago$/).count(), at).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { made: string[] }).made), at).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('sends its analytics once the page is idle: the session once per tab, a view per page, nothing under Global Privacy Control', async () => {
+    const sent = (context: import('playwright-core').BrowserContext) => {
+      const calls: { path: string; body: Record<string, unknown> }[] = [];
+      context.on('request', (req) => {
+        const { pathname } = new URL(req.url());
+        if (pathname.startsWith('/analytics/')) calls.push({ path: pathname, body: req.postDataJSON() as Record<string, unknown> });
+      });
+      return calls;
+    };
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const calls = sent(context);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    await page.getByText('User is requesting $20.00').first().waitFor();
+    await expect.poll(() => calls.map((c) => c.path)).toEqual(['/analytics/start-session', '/analytics/pageview']);
+    const visitor = await page.evaluate(() => localStorage.getItem('sessionId'));
+    expect(visitor).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls.map((c) => c.body.session_id)).toEqual([visitor, visitor]);
+    expect(calls[1].body.page_url).toBe(`${app.url}/`);
+    // The next page of the same tab: a view, and no second session.
+    await page.goto(`${app.url}/link/ada`);
+    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    await expect.poll(() => calls.length).toBe(3);
+    expect(calls[2]).toMatchObject({ path: '/analytics/pageview', body: { session_id: visitor, page_url: `${app.url}/link/ada` } });
+    await context.close();
+
+    // Global Privacy Control: nothing is sent, nor is the tab's session marked started.
+    const private_ = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const none = sent(private_);
+    await private_.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    const quiet = await private_.newPage();
+    await quiet.goto(`${app.url}/`);
+    await quiet.getByText('User is requesting $20.00').first().waitFor();
+    await quiet.waitForLoadState('networkidle');
+    await quiet.waitForTimeout(1200);
+    expect(none).toEqual([]);
+    expect(await quiet.evaluate(() => sessionStorage.getItem('analyticsSessionStarted'))).toBeNull();
+    await private_.close();
+  });
+
   it("renders a visitor's page without asking who is signed in, and a signed-in user's page as theirs", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();

@@ -56,7 +56,8 @@ export function centsToDecimal(cents: number): string {
   return `${cents < 0 ? '-' : ''}${whole}.${String(fraction).padStart(2, '0')}`;
 }
 
-const grouped = (whole: string) => whole.replace(/\B(?=(\d{3})+$)/g, ',');
+/** A whole number's digits in groups of three, as en-US writes them: '1234567' → '1,234,567'. */
+export const grouped = (whole: string) => whole.replace(/\B(?=(\d{3})+$)/g, ',');
 
 /**
  * Cents for people: 123456 → '$1,234.56'. `brief` drops the cents of a whole-dollar amount, as

@@ -1,14 +1,18 @@
 /**
  * How long ago something happened, in the words the app and the server's markup of a shared page
  * both use (renderer/src/format.ts, api/src/sharing/preview.ts): one rule, so the markup reads
- * exactly as the app that replaces it. Plain values: no imports, safe in any bundle.
+ * exactly as the app that replaces it. Plain values, safe in any bundle.
  */
+import { grouped } from './money.js';
 
 /** Under this many seconds a time reads 'just now'. */
 export const JUST_NOW_SECONDS = 10;
 
+/** The units a time is counted in (each one of Intl.RelativeTimeFormat's). */
+export type TimeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
 /** Up to each limit (seconds), the unit a time is counted in, and that unit's length in seconds. */
-const UNITS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+const UNITS: [limitSeconds: number, unit: TimeUnit, seconds: number][] = [
   [60, 'second', 1],
   [3600, 'minute', 60],
   [86_400, 'hour', 3600],
@@ -22,9 +26,41 @@ const UNITS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: 
  * `elapsedSeconds` ago as a whole count of the largest unit that fits (for Intl.RelativeTimeFormat,
  * counted back: negative), or null when it is just now.
  */
-export function relativeTimeParts(elapsedSeconds: number): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
+export function relativeTimeParts(elapsedSeconds: number): { value: number; unit: TimeUnit } | null {
   const elapsed = Math.max(0, elapsedSeconds);
   if (elapsed < JUST_NOW_SECONDS) return null;
   const [, unit, size] = UNITS.find(([limit]) => elapsed < limit) ?? UNITS[UNITS.length - 1];
   return { value: -Math.floor(elapsed / size), unit };
+}
+
+/** The languages the app speaks (renderer/src/format.ts `appLocale`). */
+export type TimeLocale = 'en' | 'zh';
+
+export const JUST_NOW: Record<TimeLocale, string> = { en: 'just now', zh: '刚刚' };
+
+/** Each unit's words: English singular and plural, Chinese (no plural). */
+const UNIT_WORDS: Record<TimeUnit, [en: string, enPlural: string, zh: string]> = {
+  second: ['second', 'seconds', '秒钟'],
+  minute: ['minute', 'minutes', '分钟'],
+  hour: ['hour', 'hours', '小时'],
+  day: ['day', 'days', '天'],
+  week: ['week', 'weeks', '周'],
+  month: ['month', 'months', '个月'],
+  year: ['year', 'years', '年'],
+};
+
+/**
+ * `elapsedSeconds` ago in words: 'just now', '2 hours ago', '2小时前'. Exactly what
+ * `Intl.RelativeTimeFormat(locale, { numeric: 'always' })` writes for the parts (time.test.ts
+ * holds them equal), without it: the first Intl formatter a page makes loads the browser's locale
+ * data, 40–75 ms of one task on a desktop and four times that on a phone, in the render that
+ * takes a shared page over (issue 15: Total Blocking Time).
+ */
+export function relativeTimeText(elapsedSeconds: number, locale: TimeLocale): string {
+  const parts = relativeTimeParts(elapsedSeconds);
+  if (!parts) return JUST_NOW[locale];
+  const count = -parts.value;
+  const [one, many, zh] = UNIT_WORDS[parts.unit];
+  const number = grouped(String(count));
+  return locale === 'zh' ? `${number}${zh}前` : `${number} ${count === 1 ? one : many} ago`;
 }

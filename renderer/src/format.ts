@@ -1,5 +1,5 @@
 import { centsToDollars, dollarsToCents, formatCentsCompact, formatDollars, isValidAmountCents } from '../../api/contract/money';
-import { relativeTimeParts } from '../../api/contract/time';
+import { relativeTimeText, type TimeLocale } from '../../api/contract/time';
 
 // ---- money: the contract's one money module, in the dollars the API answers ---------------------
 
@@ -38,29 +38,18 @@ export function isValidAmount(amount: number | null): amount is number {
 
 // ---- time ---------------------------------------------------------------------------------------
 
-export type AppLocale = 'en' | 'zh';
+export type AppLocale = TimeLocale;
 
 /** Chinese for browsers set to Chinese, English otherwise. */
 export function appLocale(language = typeof navigator === 'undefined' ? 'en' : navigator.language): AppLocale {
   return (language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
-const JUST_NOW: Record<AppLocale, string> = { en: 'just now', zh: '刚刚' };
-
-const relativeFormats = new Map<AppLocale, Intl.RelativeTimeFormat>();
-
-/** `2 hours ago`, `3 天前`… from an ISO time; under ten seconds reads `just now` / `刚刚`. */
+/** `2 hours ago`, `3天前`… from an ISO time; under ten seconds reads `just now` / `刚刚` (api/contract/time.ts). */
 export function formatRelativeTime(time: string | Date, now = Date.now(), locale: AppLocale = appLocale()): string {
   const then = typeof time === 'string' ? Date.parse(time) : time.getTime();
   if (!Number.isFinite(then)) return '';
-  const parts = relativeTimeParts((now - then) / 1000);
-  if (!parts) return JUST_NOW[locale];
-  let rtf = relativeFormats.get(locale);
-  if (!rtf) {
-    rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-    relativeFormats.set(locale, rtf);
-  }
-  return rtf.format(parts.value, parts.unit);
+  return relativeTimeText((now - then) / 1000, locale);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

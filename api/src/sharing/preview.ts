@@ -10,7 +10,7 @@ import { isOpen } from '../links/queries.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { formatCents } from '../../contract/money.js';
 import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../contract/texts.js';
-import { relativeTimeParts } from '../../contract/time.js';
+import { relativeTimeText } from '../../contract/time.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, WishlistItemEntity, type WishlistItem } from '../wishlists/entity.js';
 import { DEFAULT_AVATAR } from './mark.js';
@@ -161,11 +161,7 @@ const icon = (paths: string, size = 36) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
 
 /** The app's relative time (renderer/src/format.ts, in English): 'just now', '2 hours ago'. */
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-export function relativeTime(then: Date, now: Date): string {
-  const parts = relativeTimeParts((now.getTime() - then.getTime()) / 1000);
-  return parts ? relativeFormat.format(parts.value, parts.unit) : 'just now';
-}
+export const relativeTime = (then: Date, now: Date): string => relativeTimeText((now.getTime() - then.getTime()) / 1000, 'en');
 
 /** A group gift's progress bar and words, as the app draws them (renderer/src/components/LinkCard.tsx). */
 function progressMarkup(link: Link): string {

@@ -26,10 +26,20 @@ function optedOut(): boolean {
 /** The page, without its fragment. */
 const pageUrl = () => window.location.href.split('#')[0];
 
-/** Analytics failures are only logged, never shown. */
-function send(path: string, body: StartSessionRequest | PageviewRequest | LogEventRequest): void {
-  if (optedOut()) return;
-  onceIdle(() => void api.post(path, body).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err)));
+type Body = StartSessionRequest | PageviewRequest | LogEventRequest;
+
+/**
+ * Sends what `body` makes, once the browser has been idle (onceIdle); a failure is only logged,
+ * never shown. The body is made then, not now: its session id comes from localStorage, and a
+ * page's first use of storage (and of `globalPrivacyControl`) stops the main thread for a moment,
+ * which on a slow phone belongs after the page is on screen, not in the render that puts it there.
+ */
+function send(path: string, body: () => Body | undefined): void {
+  onceIdle(() => {
+    if (optedOut()) return;
+    const made = body();
+    if (made) void api.post(path, made).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err));
+  });
 }
 
 /** The longest the first calls wait for the browser to be idle. */
@@ -41,20 +51,26 @@ const waiting: (() => void)[] = [];
  * Runs `call` once the browser has first been idle (at most IDLE_WAIT_MS after the first call; in
  * practice after the page's first frame), then at once: a visitor's first page does not wait on its
  * analytics calls, and on a slow phone they do not share its first round trips with the page's own
- * script and data. Not firstPaint.ts: in the one Lighthouse run made with calls sent right at the
+ * script and data. Calls that waited run a task each, in order, so that together they do not make
+ * one long task. Not firstPaint.ts: in the one Lighthouse run made with calls sent right at the
  * first paint, the link page's Total Blocking Time was 103 ms, against 18–38 ms with this wait
  * (single runs, so only a hint).
  */
 function onceIdle(call: () => void): void {
-  if (idled) return call();
+  if (idled && !waiting.length) return call();
   waiting.push(call);
   if (waiting.length > 1) return;
-  const go = () => {
+  const next = () => {
     idled = true;
-    for (const queued of waiting.splice(0)) queued();
+    try {
+      waiting[0]();
+    } finally {
+      waiting.shift();
+      if (waiting.length) setTimeout(next, 0);
+    }
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: IDLE_WAIT_MS });
-  else setTimeout(go, 0);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(next, { timeout: IDLE_WAIT_MS });
+  else setTimeout(next, 0);
 }
 
 /**
@@ -69,14 +85,17 @@ export function logEvent(eventType: AnalyticsEventType, details: Record<string, 
       console.warn(`analytics: ${eventType} not sent: ${broken}`);
       return;
     }
-    send('/analytics/log-event', {
+    const user_id = currentUserId;
+    const page_url = pageUrl();
+    const timestamp = new Date().toISOString();
+    send('/analytics/log-event', () => ({
       session_id: getVisitorSessionId(),
-      user_id: currentUserId,
+      user_id,
       event_type: eventType,
       event_details: details,
-      page_url: pageUrl(),
-      timestamp: new Date().toISOString(),
-    });
+      page_url,
+      timestamp,
+    }));
   } catch (err) {
     console.warn('analytics: logEvent failed', err);
   }
@@ -84,21 +103,28 @@ export function logEvent(eventType: AnalyticsEventType, details: Record<string, 
 
 const STARTED_KEY = 'analyticsSessionStarted';
 
-/** POST /analytics/start-session, once per browser session (a tab's sessionStorage). */
-export function startSession(): void {
+/** Whether this browser session (a tab's sessionStorage) has started its analytics session; marks it started. */
+function firstInSession(): boolean {
   try {
-    if (sessionStorage.getItem(STARTED_KEY)) return;
+    if (sessionStorage.getItem(STARTED_KEY)) return false;
     sessionStorage.setItem(STARTED_KEY, '1');
   } catch {
     // storage blocked: start once per page load
   }
-  send('/analytics/start-session', { session_id: getVisitorSessionId(), user_id: currentUserId });
+  return true;
+}
+
+/** POST /analytics/start-session, once per browser session. */
+export function startSession(): void {
+  const user_id = currentUserId;
+  send('/analytics/start-session', () => (firstInSession() ? { session_id: getVisitorSessionId(), user_id } : undefined));
 }
 
 /** POST /analytics/pageview for the page at `path` (pathname and search) of this site. */
 export function logPageview(path: string): void {
+  const user_id = currentUserId;
   const page_url = new URL(path, window.location.origin).href;
-  send('/analytics/pageview', { session_id: getVisitorSessionId(), user_id: currentUserId, page_url });
+  send('/analytics/pageview', () => ({ session_id: getVisitorSessionId(), user_id, page_url }));
 }
 
 /**
