@@ -28,7 +28,7 @@ interface PageResult {
   failing: string[];
   /** Each run's Performance score. */
   runs: number[];
-  /** The median run's Total Blocking Time (ms), and its share in unattributed tasks (blockingBySource). */
+  /** The median run's Total Blocking Time (ms), and its share in tasks without a script (blockingBySource). */
   tbtMs: number;
   blocking: { unattributed: number; page: number };
   /** Lighthouse's estimate of the machine's CPU power (its docs: 1500–2000 for a high-end desktop, which the 4× slowdown assumes). */
@@ -50,10 +50,11 @@ const BLOCKING_MS = 50;
 
 /**
  * The median run's Total Blocking Time, split by what Lighthouse attributes each long task to: a
- * URL (the page, a script, a stylesheet) or none. Unattributed tasks are the browser's own work,
- * such as committing the navigation and making the page's JavaScript context; on a slow or busy
- * machine they alone can cost the Performance score its points, whatever the page runs. The split
- * follows Lighthouse's rule (lantern's TBTUtils) on the simulated tasks of its `long-tasks` audit.
+ * URL (a script, a stylesheet, the page) or none. A task with no script in it is mostly the
+ * browser's own work: committing the navigation, making the page's JavaScript context, the first
+ * style and layout of what the server sent. On a slow or busy machine these alone can cost the
+ * Performance score its points, whatever the scripts do. The split follows Lighthouse's rule
+ * (lantern's TBTUtils) on the simulated tasks of its `long-tasks` audit.
  */
 function blockingBySource(lhr: Result): { unattributed: number; page: number } {
   const fcp = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
           (r.runs.length > 1 ? `  (median of ${r.runs.length} runs; Performance ${r.runs.join(', ')})` : ''),
       );
       console.log(
-        `          TBT ${r.tbtMs.toFixed(0)} ms (unattributed tasks ${r.blocking.unattributed.toFixed(0)} ms, the page's ${r.blocking.page.toFixed(0)} ms)` +
+        `          TBT ${r.tbtMs.toFixed(0)} ms (tasks without a script ${r.blocking.unattributed.toFixed(0)} ms, with one ${r.blocking.page.toFixed(0)} ms)` +
           `  benchmarkIndex ${r.benchmarkIndex.toFixed(0)}`,
       );
       for (const f of r.failing) console.log(`    - ${f}`);
