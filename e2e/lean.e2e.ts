@@ -293,6 +293,38 @@ describe('a visitor opening a shared page', () => {
     await private_.close();
   });
 
+  it("drops the analytics a logout catches waiting: they never tie the user to the browser's next visitor id", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    // The browser is never idle until the test says so: every call waits, as it can for up to a second.
+    await page.addInitScript(() => {
+      const idle: (() => void)[] = [];
+      (window as unknown as { idle: typeof idle }).idle = idle;
+      window.requestIdleCallback = (callback) => idle.push(() => callback({ didTimeout: false, timeRemaining: () => 50 }));
+    });
+    const calls: { user?: unknown; session?: unknown; url?: unknown }[] = [];
+    context.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/analytics/')) {
+        const body = req.postDataJSON() as Record<string, unknown>;
+        calls.push({ user: body.user_id, session: body.session_id, url: body.page_url });
+      }
+    });
+    await logIn(page, app, ada);
+    await page.goto(`${app.url}/profile/ada/settings`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.evaluate(() => {
+      for (const run of (window as unknown as { idle: (() => void)[] }).idle.splice(0)) run();
+    });
+    await expect.poll(() => calls.some((c) => c.url === `${app.url}/login`)).toBe(true);
+    const next = await page.evaluate(() => localStorage.getItem('sessionId'));
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+    // What was asked for while ada was signed in went nowhere; what was sent is the new visitor's alone.
+    expect(calls.filter((c) => c.user === ada.userId)).toEqual([]);
+    expect(calls.every((c) => c.session === next && c.user === null)).toBe(true);
+    await context.close();
+  });
+
   it("renders a visitor's page without asking who is signed in, and a signed-in user's page as theirs", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();

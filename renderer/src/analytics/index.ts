@@ -7,7 +7,7 @@ import {
   type StartSessionRequest,
 } from '../../../api/contract/analytics';
 import { api } from '../api/client';
-import { getVisitorSessionId } from '../state/visitorSession';
+import { getVisitorSessionId, visitorSessionEpoch } from '../state/visitorSession';
 
 export type { AnalyticsEventType };
 
@@ -33,10 +33,13 @@ type Body = StartSessionRequest | PageviewRequest | LogEventRequest;
  * never shown. The body is made then, not now: its session id comes from localStorage, and a
  * page's first use of storage (and of `globalPrivacyControl`) stops the main thread for a moment,
  * which on a slow phone belongs after the page is on screen, not in the render that puts it there.
+ * A call made before a logout forgot the visitor's id is dropped: it must not tie the user it
+ * names to the new id.
  */
 function send(path: string, body: () => Body | undefined): void {
+  const epoch = visitorSessionEpoch();
   onceIdle(() => {
-    if (optedOut()) return;
+    if (optedOut() || visitorSessionEpoch() !== epoch) return;
     const made = body();
     if (made) void api.post(path, made).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err));
   });

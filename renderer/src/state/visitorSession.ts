@@ -2,6 +2,9 @@ import { randomUuid } from '../ids';
 
 const KEY = 'sessionId';
 let memory: string | null = null;
+/** How many times the id was forgotten: what was asked for before, under the old id, must not get the new one. */
+let forgotten = 0;
+export const visitorSessionEpoch = (): number => forgotten;
 
 /**
  * The browser's visitor id (SPEC: a random UUID generated once per browser, kept as `sessionId`),
@@ -23,6 +26,7 @@ export function getVisitorSessionId(): string {
 
 /** Logout forgets it (SPEC section 4). */
 export function clearVisitorSessionId(): void {
+  forgotten++;
   memory = null;
   try {
     localStorage.removeItem(KEY);
