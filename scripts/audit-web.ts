@@ -30,7 +30,7 @@ interface PageResult {
   runs: number[];
   /** The median run's Total Blocking Time (ms), and its share in tasks without a script (blockingBySource). */
   tbtMs: number;
-  blocking: { unattributed: number; page: number };
+  blocking: { withoutScript: number; withScript: number };
   /** Lighthouse's estimate of the machine's CPU power (its docs: 1500–2000 for a high-end desktop, which the 4× slowdown assumes). */
   benchmarkIndex: number;
 }
@@ -56,16 +56,16 @@ const BLOCKING_MS = 50;
  * Performance score its points, whatever the scripts do. The split follows Lighthouse's rule
  * (lantern's TBTUtils) on the simulated tasks of its `long-tasks` audit.
  */
-function blockingBySource(lhr: Result): { unattributed: number; page: number } {
+function blockingBySource(lhr: Result): PageResult['blocking'] {
   const fcp = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
   const tti = lhr.audits.interactive?.numericValue ?? Number.POSITIVE_INFINITY;
   const tasks =
     (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
-  const split = { unattributed: 0, page: 0 };
+  const split = { withoutScript: 0, withScript: 0 };
   for (const task of tasks) {
     const clipped = Math.min(task.startTime + task.duration, tti) - Math.max(task.startTime, fcp);
     if (clipped < BLOCKING_MS) continue;
-    split[task.url === 'Unattributable' ? 'unattributed' : 'page'] += clipped - BLOCKING_MS;
+    split[task.url === 'Unattributable' ? 'withoutScript' : 'withScript'] += clipped - BLOCKING_MS;
   }
   return split;
 }
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
           (r.runs.length > 1 ? `  (median of ${r.runs.length} runs; Performance ${r.runs.join(', ')})` : ''),
       );
       console.log(
-        `          TBT ${r.tbtMs.toFixed(0)} ms (tasks without a script ${r.blocking.unattributed.toFixed(0)} ms, with one ${r.blocking.page.toFixed(0)} ms)` +
+        `          TBT ${r.tbtMs.toFixed(0)} ms (tasks without a script ${r.blocking.withoutScript.toFixed(0)} ms, with one ${r.blocking.withScript.toFixed(0)} ms)` +
           `  benchmarkIndex ${r.benchmarkIndex.toFixed(0)}`,
       );
       for (const f of r.failing) console.log(`    - ${f}`);

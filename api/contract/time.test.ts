@@ -24,8 +24,8 @@ describe('relative time: one rule for the app and the server markup', () => {
 describe('relative time in words: what Intl.RelativeTimeFormat writes, without loading it in the browser', () => {
   const SIZES: Record<TimeUnit, number> = {
     second: 1,
-    minute: 60,
-    hour: 3600,
+    minute: MINUTE,
+    hour: HOUR,
     day: DAY,
     week: 604_800,
     month: 2_629_800,

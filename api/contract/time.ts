@@ -36,7 +36,7 @@ export function relativeTimeParts(elapsedSeconds: number): { value: number; unit
 /** The languages the app speaks (renderer/src/format.ts `appLocale`). */
 export type TimeLocale = 'en' | 'zh';
 
-export const JUST_NOW: Record<TimeLocale, string> = { en: 'just now', zh: '刚刚' };
+const JUST_NOW: Record<TimeLocale, string> = { en: 'just now', zh: '刚刚' };
 
 /** Each unit's words: English singular and plural, Chinese (no plural). */
 const UNIT_WORDS: Record<TimeUnit, [en: string, enPlural: string, zh: string]> = {
