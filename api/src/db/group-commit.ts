@@ -9,7 +9,7 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  * group is committing, run one after the other inside ONE transaction, each in its own savepoint,
  * and one COMMIT carries them all; the COMMIT only writes the WAL (synchronous=NORMAL), and the
  * wait for the disk (`flush`, an fsync of the WAL on libuv's thread pool) runs off the main thread
- * while the next group gathers (it runs once the flush ends):
+ * while the next group already runs:
  *
  * - each `work` still runs alone on the connection, in the order asked, and sees what the works
  *   before it wrote, as it would have seen it committed;
@@ -53,8 +53,6 @@ export class GroupCommitter {
   /** Settlements of committed works, in the order they ran: waiting for a flush that begins after their COMMIT. */
   private unflushed: (() => void)[] = [];
   private flushing = false;
-  /** Resolved when the flush under way ends (see drain). */
-  private flushEnded: (() => void)[] = [];
   /** Groups committed so far (the checkpointer runs when there are new ones). */
   commits = 0;
 
@@ -86,13 +84,7 @@ export class GroupCommitter {
 
   private async drain(): Promise<void> {
     try {
-      while (this.queued.length) {
-        // While the disk flushes, what is asked for waits and joins one group: its callers could hear
-        // no sooner (they wait for a flush that begins after their COMMIT anyway), and one COMMIT
-        // writes each page the group shares once.
-        if (this.flushing) await new Promise<void>((resolve) => this.flushEnded.push(resolve));
-        await this.commit(this.queued.splice(0, MAX_GROUP));
-      }
+      while (this.queued.length) await this.commit(this.queued.splice(0, MAX_GROUP));
     } finally {
       this.running = false;
     }
@@ -135,7 +127,6 @@ export class GroupCommitter {
         for (const settle of committed) settle();
       }
       this.flushing = false;
-      for (const resolve of this.flushEnded.splice(0)) resolve();
     } catch (err) {
       // The disk's state is unknown: stop the process rather than answer anyone (see above).
       setImmediate(() => {
