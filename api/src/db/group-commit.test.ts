@@ -130,4 +130,56 @@ describe.runIf(sqlite)('replayable works in a group', () => {
     expect(await bios()).toEqual(['kept', '', 'also kept']);
     expect(Object.fromEntries(runs)).toEqual({ kept: 1, undone: 1, 'also kept': 1 });
   });
+
+  /** A committer whose flushes the test ends, after a first work that committed and now waits for the disk. */
+  async function diskBusy(prefix: string) {
+    const users = await buildUsers(server, 3, prefix);
+    const disk = heldFlushes();
+    const group = new GroupCommitter(server.deps.db.source, disk.flush);
+    const runs = new Map<string, number>();
+    const first = group.transaction(setBio(users[0].user._id, 'first', runs), { replayable: true });
+    await expect.poll(disk.started).toBe(1);
+    expect(group.commits).toBe(1);
+    return { ids: users.map((u) => u.user._id), disk, group, runs, first };
+  }
+
+  it('asked for while the disk is busy, run at once in one open transaction that commits when the flush ends', async () => {
+    const { ids, disk, group, runs, first } = await diskBusy('rg');
+    const second = group.transaction(setBio(ids[1], 'second', runs), { replayable: true });
+    await expect.poll(() => runs.get('second')).toBe(1);
+    const third = group.transaction(setBio(ids[2], 'third', runs), { replayable: true });
+    await expect.poll(() => runs.get('third')).toBe(1);
+    // They ran, and are not committed: a reader sees neither, and nobody has heard.
+    expect([await bioOf(ids[1]), await bioOf(ids[2])]).toEqual(['', '']);
+    expect(group.commits).toBe(1);
+
+    disk.endNext();
+    expect(await first).toBe('first');
+    // One COMMIT for both, then a flush of its own before either is answered.
+    await expect.poll(() => group.commits).toBe(2);
+    expect([await bioOf(ids[1]), await bioOf(ids[2])]).toEqual(['second', 'third']);
+    await expect.poll(disk.started).toBe(1);
+    expect(await settledYet(second)).toBe(false);
+    disk.endNext();
+    expect(await Promise.all([second, third])).toEqual(['second', 'third']);
+    expect(Object.fromEntries(runs)).toEqual({ first: 1, second: 1, third: 1 });
+  });
+
+  it('when one throws in a transaction grown while the disk was busy, run again with every work before it', async () => {
+    const { ids, disk, group, runs, first } = await diskBusy('rt');
+    const kept = group.transaction(setBio(ids[1], 'kept', runs), { replayable: true });
+    await expect.poll(() => runs.get('kept')).toBe(1);
+    const broken = group.transaction(setBio(ids[2], 'undone', runs, true), { replayable: true });
+    // The work that threw rolled the transaction back; both ran again in savepoints, and it committed at once.
+    await expect.poll(() => group.commits).toBe(2);
+    expect(Object.fromEntries(runs)).toEqual({ first: 1, kept: 2, undone: 2 });
+    expect([await bioOf(ids[1]), await bioOf(ids[2])]).toEqual(['kept', '']);
+
+    disk.endNext();
+    await first;
+    await expect.poll(disk.started).toBe(1);
+    disk.endNext();
+    expect(await kept).toBe('kept');
+    await expect(broken).rejects.toThrow('refused undone');
+  });
 });

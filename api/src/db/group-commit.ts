@@ -20,6 +20,11 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  *   the one that threw is rolled back alone and the others are stored as they ran the second time.
  *   A replayable work touches nothing but the database through `em` and answers its value: running
  *   it twice must look, to everyone, like running it once;
+ * - while a flush waits for the disk, a transaction of only replayable works stays open and the
+ *   next groups of replayable works run in it; it commits when the flush ends. The works still run
+ *   beside the disk's wait, and one COMMIT writes the pages they share once (a give's user, link
+ *   and index pages), where each group's COMMIT wrote them again. If one of them throws, every
+ *   work of the transaction runs again, each in its own savepoint, as above;
  * - every caller's promise settles only after its COMMIT and a flush that began after it: a result
  *   is durable (a power loss keeps it) before anyone hears of it, and callers hear in the order
  *   their works ran;
@@ -47,9 +52,27 @@ export interface TransactionOptions {
 /** The most transactions one COMMIT carries. */
 const MAX_GROUP = 128;
 
+/** The writer's transaction, open from its first group to its COMMIT. */
+interface Open {
+  runner: QueryRunner;
+  /** Every work run in it, in the order they ran: a replay runs them all again. */
+  works: Queued[];
+  /** How to settle each work's caller, in the same order, once the COMMIT is durable. */
+  outcomes: (() => void)[];
+  /**
+   * Every work in it is replayable and ran without a savepoint: while a flush waits for the disk,
+   * the next groups run in it too, and it commits once the flush ends (one COMMIT writes each page
+   * they share once). Otherwise it commits as soon as its group has run.
+   */
+  growing: boolean;
+  /** What stopped it (BEGIN, a savepoint, a rollback failed): nothing of it is stored. */
+  failed?: unknown;
+}
+
 export class GroupCommitter {
   private queued: Queued[] = [];
   private running = false;
+  private open?: Open;
   /** Settlements of committed works, in the order they ran: waiting for a flush that begins after their COMMIT. */
   private unflushed: (() => void)[] = [];
   private flushing = false;
@@ -65,10 +88,7 @@ export class GroupCommitter {
   transaction<T>(work: (em: EntityManager) => Promise<T>, { replayable = false }: TransactionOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queued.push({ work, replayable, resolve: resolve as (value: unknown) => void, reject });
-      if (this.running) return;
-      this.running = true;
-      // Transactions asked for in this turn of the event loop (the requests read together) join this group.
-      setImmediate(() => void this.drain());
+      this.start();
     });
   }
 
@@ -77,32 +97,80 @@ export class GroupCommitter {
    * (a repeated Idempotency-Key's stored answer), which may have committed and not yet be flushed.
    */
   whenDurable(): Promise<void> {
-    if (!this.running && !this.flushing && !this.unflushed.length) return Promise.resolve();
+    if (!this.running && !this.flushing && !this.open && !this.unflushed.length) return Promise.resolve();
     // An empty work in the next group: settled after its COMMIT and a flush that begins after it.
-    return this.transaction(async () => undefined);
+    return this.transaction(async () => undefined, { replayable: true });
+  }
+
+  private start(): void {
+    if (this.running) return;
+    this.running = true;
+    // Transactions asked for in this turn of the event loop (the requests read together) join this group.
+    setImmediate(() => void this.drain());
   }
 
   private async drain(): Promise<void> {
     try {
-      while (this.queued.length) await this.commit(this.queued.splice(0, MAX_GROUP));
+      for (;;) {
+        const room = MAX_GROUP - (this.open?.works.length ?? 0);
+        if (this.queued.length && room > 0) await this.run(this.queued.splice(0, room));
+        const open = this.open;
+        if (open && (!this.flushing || !open.growing || open.works.length >= MAX_GROUP)) await this.commit(open);
+        // A growing transaction left open commits when the flush ends (flushCommitted starts this again).
+        if (!this.queued.length && !(this.open && !this.flushing)) break;
+      }
     } finally {
       this.running = false;
     }
   }
 
-  private async commit(group: Queued[]): Promise<void> {
-    const runner = this.source.createQueryRunner();
-    let outcomes: (() => void)[] = [];
+  /** Runs `group` in the open transaction (a new one if none is open). */
+  private async run(group: Queued[]): Promise<void> {
+    if (!this.open) {
+      this.open = { runner: this.source.createQueryRunner(), works: [], outcomes: [], growing: true };
+      try {
+        await this.open.runner.startTransaction();
+      } catch (err) {
+        this.open.failed = err;
+      }
+    }
+    const open = this.open;
+    const first = !open.works.length;
+    open.works.push(...group);
+    if (open.failed) return;
     try {
-      await runner.startTransaction();
-      if (group.length === 1) outcomes.push(await alone(runner, group[0]));
-      else if (group.every((queued) => queued.replayable)) outcomes = await optimistically(runner, group);
-      else for (const queued of group) outcomes.push(await inSavepoint(runner, queued));
+      if (first && group.length === 1) {
+        const outcome = await alone(open.runner, group[0]);
+        open.outcomes.push(outcome);
+        // Rolled back if it threw: the transaction is over.
+        open.growing = group[0].replayable && open.runner.isTransactionActive;
+      } else if (open.growing && group.every((queued) => queued.replayable)) {
+        const { outcomes, replayed } = await optimistically(open.runner, group, open.works);
+        if (replayed) {
+          // Every work of the transaction ran again, each in its own savepoint: it commits now.
+          open.outcomes = outcomes;
+          open.growing = false;
+        } else open.outcomes.push(...outcomes);
+      } else {
+        for (const queued of group) open.outcomes.push(await inSavepoint(open.runner, queued));
+        open.growing = false;
+      }
+    } catch (err) {
+      open.failed = err;
+    }
+  }
+
+  private async commit(open: Open): Promise<void> {
+    this.open = undefined;
+    const { runner } = open;
+    let outcomes = open.outcomes;
+    try {
+      if (open.failed) throw open.failed;
       if (runner.isTransactionActive) await runner.commitTransaction();
     } catch (err) {
-      // The group could not commit: nothing of it is stored.
+      // The transaction could not commit: nothing of it is stored.
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      outcomes = group.map((queued) => () => queued.reject(err));
+      outcomes = open.works.map((queued) => () => queued.reject(err));
     } finally {
       await runner.release();
     }
@@ -127,6 +195,8 @@ export class GroupCommitter {
         for (const settle of committed) settle();
       }
       this.flushing = false;
+      // A transaction that grew while the disk was busy commits now.
+      if (this.open) this.start();
     } catch (err) {
       // The disk's state is unknown: stop the process rather than answer anyone (see above).
       setImmediate(() => {
@@ -148,20 +218,25 @@ async function alone(runner: QueryRunner, queued: Queued): Promise<() => void> {
 }
 
 /**
- * Runs a group of replayable works one after the other with no savepoint; if one throws, rolls the
- * whole transaction back and runs them all again, each in its own savepoint.
+ * Runs a group of replayable works one after the other with no savepoint, and answers their
+ * settlements. If one throws, rolls the whole transaction back and runs again, each in its own
+ * savepoint, every work it had run (`all`, this group included), and answers the settlements of all.
  */
-async function optimistically(runner: QueryRunner, group: Queued[]): Promise<(() => void)[]> {
+async function optimistically(
+  runner: QueryRunner,
+  group: Queued[],
+  all: Queued[],
+): Promise<{ outcomes: (() => void)[]; replayed: boolean }> {
   const values: unknown[] = [];
   try {
     for (const queued of group) values.push(await queued.work(runner.manager));
-    return group.map((queued, i) => () => queued.resolve(values[i]));
+    return { outcomes: group.map((queued, i) => () => queued.resolve(values[i])), replayed: false };
   } catch {
     await runner.rollbackTransaction();
     await runner.startTransaction();
     const outcomes: (() => void)[] = [];
-    for (const queued of group) outcomes.push(await inSavepoint(runner, queued));
-    return outcomes;
+    for (const queued of all) outcomes.push(await inSavepoint(runner, queued));
+    return { outcomes, replayed: true };
   }
 }
 
