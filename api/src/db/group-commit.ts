@@ -131,7 +131,7 @@ export class GroupCommitter {
       try {
         await this.open.runner.startTransaction();
       } catch (err) {
-        this.open.failed = err;
+        this.fail(this.open, err);
       }
     }
     const open = this.open;
@@ -156,8 +156,14 @@ export class GroupCommitter {
         open.growing = false;
       }
     } catch (err) {
-      open.failed = err;
+      this.fail(open, err);
     }
+  }
+
+  /** Nothing of `open` will be stored: it takes no more works and ends at once, refusing them all. */
+  private fail(open: Open, err: unknown): void {
+    open.failed = err;
+    open.growing = false;
   }
 
   private async commit(open: Open): Promise<void> {
