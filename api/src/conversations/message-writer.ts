@@ -23,7 +23,8 @@ import type { Message } from './entity.js';
  *   durable, so numbers follow commit order as the deferred trigger's do (1763870500000 and
  *   1763872150000 migrations).
  * A batch that fails (a deadlock with another process, say) is written again one message at a
- * time, so one message's failure is only its own.
+ * time, so one message's failure is only its own. (On SQLite the batches queued after it have
+ * taken their numbers by then: numbers still follow commit order.)
  */
 
 /** A normal message to write, and who must not have blocked its sender. */
@@ -88,8 +89,9 @@ export class MessageWriter {
   }
 
   /**
-   * Starts one batch after another: the next one once the previous one has committed (so a later
-   * batch is numbered after it). While a batch commits, new messages queue up for the next one.
+   * Starts one batch after another, so a later batch is numbered after it: on PostgreSQL the next
+   * one once the previous one has committed, on SQLite once it is queued with the writer, which
+   * runs transactions in the order asked. Meanwhile new messages queue up for the next one.
    */
   private async drain(): Promise<void> {
     try {
@@ -135,7 +137,15 @@ export function messageWriter(db: Database): MessageWriter {
 
 /** Writes the batch in one transaction; `started` is called once the next batch may start (it has committed). */
 async function writeBatch(db: Database, batch: readonly PendingMessage[], started: () => void): Promise<WriteResult[]> {
-  if (!db.isPostgres) return db.transaction(async (em) => writeSqlite(em, batch));
+  if (!db.isPostgres) {
+    // Replayable: the work only reads and writes the database and answers what it wrote. So it runs
+    // in the writer's open transaction while the last COMMIT's flush waits for the disk, beside
+    // the gives (group-commit.ts); and the next batch may start at once: the writer runs the
+    // transactions in the order asked, so it is numbered after this one all the same.
+    const written = db.transaction(async (em) => writeSqlite(em, batch), { replayable: true });
+    started();
+    return written;
+  }
   // One statement, so its own transaction (autocommit): it answers once committed, numbered.
   const written = await writePostgres(db.source.manager, batch);
   started();

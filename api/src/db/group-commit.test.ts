@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import type { EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserEntity } from '../users/entity.js';
@@ -181,5 +182,32 @@ describe.runIf(sqlite)('replayable works in a group', () => {
     disk.endNext();
     expect(await kept).toBe('kept');
     await expect(broken).rejects.toThrow('refused undone');
+  });
+
+  it('while another process writes the same file, commit group by group even while the disk is busy', async () => {
+    const { ids, disk, group, runs, first } = await diskBusy('rs');
+    // Another process's writer (several nodes on one file) commits: it must not wait on a transaction held open through a flush.
+    const conn = (server.deps.db.source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+    const other = new BetterSqlite3(conn.name);
+    try {
+      other.prepare('UPDATE users SET bio = ? WHERE id = ?').run('elsewhere', ids[2]);
+    } finally {
+      other.close();
+    }
+    const second = group.transaction(setBio(ids[1], 'second', runs), { replayable: true });
+    // Committed at once, the first flush still waiting: a reader sees it, nobody has heard yet.
+    await expect.poll(() => group.commits).toBe(2);
+    expect(await bioOf(ids[1])).toBe('second');
+    expect(await settledYet(second)).toBe(false);
+    const third = group.transaction(setBio(ids[2], 'third', runs), { replayable: true });
+    await expect.poll(() => group.commits).toBe(3);
+    expect(await bioOf(ids[2])).toBe('third');
+
+    // The first flush, then one for both groups that committed while it waited.
+    for (let flushes = 0; flushes < 2; flushes += 1) {
+      await expect.poll(disk.started).toBe(1);
+      disk.endNext();
+    }
+    expect(await Promise.all([first, second, third])).toEqual(['first', 'second', 'third']);
   });
 });

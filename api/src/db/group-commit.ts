@@ -24,7 +24,11 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  *   next groups of replayable works run in it; it commits when the flush ends. The works still run
  *   beside the disk's wait, and one COMMIT writes the pages they share once (a give's user, link
  *   and index pages), where each group's COMMIT wrote them again. If one of them throws, every
- *   work of the transaction runs again, each in its own savepoint, as above;
+ *   work of the transaction runs again, each in its own savepoint, as above. Not while another
+ *   process writes the same file (several nodes on one SQLite file; its commits change the
+ *   writer's `data_version`): a transaction open through a flush would hold that process's writer
+ *   back, whose busy handler sleeps on its main thread for the flush's wait and more. Then each
+ *   transaction commits as soon as its group has run;
  * - every caller's promise settles only after its COMMIT and a flush that began after it: a result
  *   is durable (a power loss keeps it) before anyone hears of it, and callers hear in the order
  *   their works ran;
@@ -51,6 +55,8 @@ export interface TransactionOptions {
 
 /** The most transactions one COMMIT carries. */
 const MAX_GROUP = 128;
+/** How long after another process's last commit to the file the writer keeps no transaction open through a flush. */
+const SHARED_FOR_MS = 10_000;
 
 /** The writer's transaction, open from its first group to its COMMIT. */
 interface Open {
@@ -78,6 +84,10 @@ export class GroupCommitter {
   private flushing = false;
   /** Groups committed so far (the checkpointer runs when there are new ones). */
   commits = 0;
+  /** The writer's `data_version` when last read: another connection's commit changes it. */
+  private dataVersion?: number;
+  /** Until when another process counts as writing the file too. */
+  private sharedUntil = 0;
 
   /** @param flush makes what the writer has committed durable (an fsync of the WAL). */
   constructor(
@@ -129,6 +139,7 @@ export class GroupCommitter {
     if (!this.open) {
       this.open = { runner: this.source.createQueryRunner(), works: [], outcomes: [], growing: true };
       try {
+        this.open.growing = !this.sharedFile();
         await this.open.runner.startTransaction();
       } catch (err) {
         this.fail(this.open, err);
@@ -143,7 +154,7 @@ export class GroupCommitter {
         const outcome = await alone(open.runner, group[0]);
         open.outcomes.push(outcome);
         // Rolled back if it threw: the transaction is over.
-        open.growing = group[0].replayable && open.runner.isTransactionActive;
+        open.growing &&= group[0].replayable && open.runner.isTransactionActive;
       } else if (open.growing && group.every((queued) => queued.replayable)) {
         const { outcomes, replayed } = await optimistically(open.runner, group, open.works);
         if (replayed) {
@@ -158,6 +169,14 @@ export class GroupCommitter {
     } catch (err) {
       this.fail(open, err);
     }
+  }
+
+  /** Whether another process has lately committed to the file (see above). */
+  private sharedFile(): boolean {
+    const version = writerStatements(this.source).dataVersion.get()!;
+    if (this.dataVersion !== undefined && version !== this.dataVersion) this.sharedUntil = Date.now() + SHARED_FOR_MS;
+    this.dataVersion = version;
+    return Date.now() < this.sharedUntil;
   }
 
   /** Nothing of `open` will be stored: it takes no more works and ends at once, refusing them all. */
@@ -248,7 +267,7 @@ async function optimistically(
 
 /** Runs one work of a group in its own savepoint and answers how to settle its caller after the COMMIT. */
 async function inSavepoint(runner: QueryRunner, queued: Queued): Promise<() => void> {
-  const savepoint = savepointStatements(runner);
+  const savepoint = writerStatements(runner.connection);
   savepoint.begin.run();
   try {
     const value = await queued.work(runner.manager);
@@ -261,25 +280,27 @@ async function inSavepoint(runner: QueryRunner, queued: Queued): Promise<() => v
   }
 }
 
-interface SavepointStatements {
+interface WriterStatements {
   begin: BetterSqlite3.Statement;
   release: BetterSqlite3.Statement;
   rollback: BetterSqlite3.Statement;
+  dataVersion: BetterSqlite3.Statement<[], number>;
 }
 
-const savepoints = new WeakMap<BetterSqlite3.Database, SavepointStatements>();
+const prepared = new WeakMap<BetterSqlite3.Database, WriterStatements>();
 
-/** Prepared once on the writer's better-sqlite3 handle: a group runs a savepoint per work. */
-function savepointStatements(runner: QueryRunner): SavepointStatements {
-  const conn = (runner.connection.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
-  let s = savepoints.get(conn);
+/** Prepared once on the writer's better-sqlite3 handle: a savepoint per work, and the file's `data_version`. */
+function writerStatements(source: DataSource): WriterStatements {
+  const conn = (source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  let s = prepared.get(conn);
   if (!s) {
     s = {
       begin: conn.prepare('SAVEPOINT group_work'),
       release: conn.prepare('RELEASE group_work'),
       rollback: conn.prepare('ROLLBACK TO group_work'),
+      dataVersion: conn.prepare<[], number>('PRAGMA data_version').pluck(),
     };
-    savepoints.set(conn, s);
+    prepared.set(conn, s);
   }
   return s;
 }
