@@ -29,6 +29,9 @@ export interface RequestOptions {
 }
 
 export interface TestServer extends RunningServer {
+  // A test reads answers of every shape, naming the fields it expects (and the Prism run checks
+  // each against the published contract); a typed call names its answer's type.
+  // oxlint-disable-next-line typescript/no-explicit-any
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>;
 }
 

@@ -119,11 +119,7 @@ export function useLinkFeed() {
     queryClient.setQueryData<InfiniteData<LinkView[], number>>(linkKeys.feed(), (feed) =>
       feed ? { pages: feed.pages.slice(0, 1), pageParams: feed.pageParams.slice(0, 1) } : feed,
     );
-    try {
-      await refetch();
-    } finally {
-      setRefreshing(false);
-    }
+    await refetch().finally(() => setRefreshing(false));
   }, [queryClient, refetch]);
 
   const retry = useCallback(

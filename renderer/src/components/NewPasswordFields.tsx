@@ -43,6 +43,7 @@ interface Props {
 
 /** The two password fields of a form that sets a new password, with the register rules. */
 export function NewPasswordFields({ state, idPrefix, passwordLabel, confirmLabel, hint = false }: Props) {
+  const { password, setPassword, confirm, setConfirm, confirmRef } = state;
   const input = {
     className: 'input',
     type: 'password',
@@ -59,8 +60,8 @@ export function NewPasswordFields({ state, idPrefix, passwordLabel, confirmLabel
           {...input}
           id={`${idPrefix}-password`}
           name="password"
-          value={state.password}
-          onChange={(event) => state.setPassword(event.target.value)}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
         />
         {hint ? (
           <span className="field-hint">
@@ -72,11 +73,11 @@ export function NewPasswordFields({ state, idPrefix, passwordLabel, confirmLabel
         <label htmlFor={`${idPrefix}-confirm`}>{confirmLabel}</label>
         <input
           {...input}
-          ref={state.confirmRef}
+          ref={confirmRef}
           id={`${idPrefix}-confirm`}
           name="confirmPassword"
-          value={state.confirm}
-          onChange={(event) => state.setConfirm(event.target.value)}
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
         />
       </div>
     </>
