@@ -4,6 +4,7 @@ import { canReach } from '../blocks/policy.js';
 import type { Database } from '../db/index.js';
 import { dateParam } from '../db/dates.js';
 import type { Message } from './entity.js';
+import { sqliteHandle } from '../db/sqlite-handle.js';
 
 /**
  * Group commit for normal messages (issue 15). Every `sendMessage` hands its row to the writer of
@@ -135,7 +136,7 @@ export function messageWriter(db: Database): MessageWriter {
   return writer;
 }
 
-/** Writes the batch in one transaction; `started` is called once the next batch may start (it has committed). */
+/** Writes the batch in one transaction; `started` is called once the next batch may start (see `drain`). */
 async function writeBatch(db: Database, batch: readonly PendingMessage[], started: () => void): Promise<WriteResult[]> {
   if (!db.isPostgres) {
     // Replayable: the work only reads and writes the database and answers what it wrote. So it runs
@@ -186,7 +187,7 @@ function statements(conn: BetterSqlite3.Database): SqliteStatements {
  * statements run on that connection's better-sqlite3 handle directly, synchronously.
  */
 function writeSqlite(em: EntityManager, batch: readonly PendingMessage[]): WriteResult[] {
-  const conn = (em.dataSource.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  const conn = sqliteHandle(em.dataSource);
   const s = statements(conn);
   // A write first: the transaction takes the write lock now (waiting for another process's
   // writer, busy_timeout), never after a read, where SQLite would refuse it at once (SQLITE_BUSY).

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserEntity } from '../users/entity.js';
 import { buildUser, buildUsers, startTestServer, type TestServer } from '../testing/server.js';
 import { GroupCommitter } from './group-commit.js';
+import { sqliteHandle } from './sqlite-handle.js';
 
 // SQLite only: PostgreSQL's transactions do not go through the group committer.
 const sqlite = !process.env.DATABASE_URL;
@@ -187,8 +188,7 @@ describe.runIf(sqlite)('replayable works in a group', () => {
   it('while another process writes the same file, commit group by group even while the disk is busy', async () => {
     const { ids, disk, group, runs, first } = await diskBusy('rs');
     // Another process's writer (several nodes on one file) commits: it must not wait on a transaction held open through a flush.
-    const conn = (server.deps.db.source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
-    const other = new BetterSqlite3(conn.name);
+    const other = new BetterSqlite3(sqliteHandle(server.deps.db.source).name);
     try {
       other.prepare('UPDATE users SET bio = ? WHERE id = ?').run('elsewhere', ids[2]);
     } finally {

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { sqliteHandle } from './sqlite-handle.js';
 
 /**
  * SQLite's transactions, serialised on the one writer connection and committed in groups (issue 15).
@@ -291,7 +292,7 @@ const prepared = new WeakMap<BetterSqlite3.Database, WriterStatements>();
 
 /** Prepared once on the writer's better-sqlite3 handle: a savepoint per work, and the file's `data_version`. */
 function writerStatements(source: DataSource): WriterStatements {
-  const conn = (source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  const conn = sqliteHandle(source);
   let s = prepared.get(conn);
   if (!s) {
     s = {

@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import { QueryFailedError, type EntityManager, type EntitySchema } from 'typeorm';
 import { dateParam } from './dates.js';
 import type { Database } from './index.js';
+import { sqliteHandle } from './sqlite-handle.js';
 
 /**
  * Prepared statements for hot write paths (a give is a dozen statements: issue 15), run inside
@@ -71,7 +72,7 @@ export async function run<T = Record<string, unknown>>(
       throw new QueryFailedError(statement.text, [...params], err as Error);
     }
   }
-  const conn = (em.connection.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  const conn = sqliteHandle(em.connection);
   const bound = sqliteParams(em, params);
   try {
     const s = sqliteStatement(conn, statement);
@@ -110,7 +111,7 @@ export async function read<T = Record<string, unknown>>(db: Database, statement:
   const em = db.manager;
   try {
     if (db.pgReads) return await db.pgReads.query<T>(statement, params);
-    const conn = (em.connection.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+    const conn = sqliteHandle(em.connection);
     return sqliteStatement(conn, statement).all(sqliteParams(em, params)) as T[];
   } catch (err) {
     throw new QueryFailedError(statement.text, [...params], err as Error);
