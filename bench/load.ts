@@ -41,8 +41,16 @@ export interface LoadResult {
   /** Gives only: pairs handed out past the last distinct one (would repeat a giver-link pair). */
   pairsExhausted: number;
   pairsAvailable?: number;
+  /** The load generator's own CPU time (µs, user + system) per request of the measured run. */
+  loadCpuUs: number;
   /** Set by bench/run.ts: the server's CPU time (µs, user + system) per request of the measured run. */
   serverCpuUs?: number;
+  /** Set by bench/run.ts (Linux): PostgreSQL's processes' CPU time per request (bench/cpu.ts). */
+  postgresCpuUs?: number;
+  /** Set by bench/run.ts (Linux): the whole machine's busy CPU time per request. */
+  machineCpuUs?: number;
+  /** Set by bench/run.ts (Linux): how many CPUs were busy on average over the measured run. */
+  busyCpus?: number;
 }
 
 /** Sent to the parent when the measured run begins (after the warm-up). */
@@ -125,7 +133,9 @@ function main(): void {
     }
     counting = true;
     process.send!({ phase: 'measuring' } satisfies LoadPhase);
+    const cpuStart = process.cpuUsage();
     const r = await autocannon(options(spec.duration));
+    const cpu = process.cpuUsage(cpuStart);
     const statusCodes = Object.fromEntries(
       Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]),
     );
@@ -144,6 +154,7 @@ function main(): void {
       ok2xxIncludingWarmup: warm2xx + r['2xx'],
       pairsExhausted,
       pairsAvailable: spec.gives ? spec.gives.tokens.length * spec.gives.linkIds.length : undefined,
+      loadCpuUs: r.requests.total ? (cpu.user + cpu.system) / r.requests.total : 0,
     };
     process.send!(result, () => process.exit(0));
   })().catch((err: unknown) => {

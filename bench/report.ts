@@ -48,11 +48,19 @@ export function parseArgs(argv: string[]): Options {
   return opts;
 }
 
+/**
+ * Beside the server's CPU time per request: PostgreSQL's, the load generator's and the whole
+ * machine's (bench/cpu.ts), and how many CPUs were busy. Once the machine's CPUs are all busy, a
+ * path's requests/s is their time over the machine's CPU per request, wherever it is spent.
+ */
+const CPU_HEADER = ['postgres µs/req', 'load µs/req', 'machine µs/req', 'busy CPUs'];
+
 /** autocannon records latency in whole milliseconds. */
 const ms = (v: number) => (v < 1 ? '<1' : v.toFixed(0));
 
 export function printTable(rows: Row[]): void {
-  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs ceiling', 'server CPU µs/req'];
+  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'vs ceiling', 'server CPU µs/req', ...CPU_HEADER];
+  const us = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(0));
   const lines = rows.map((r) => [
     r.database,
     r.scenario,
@@ -61,10 +69,14 @@ export function printTable(rows: Row[]): void {
     ms(r.latencyP99),
     `${r.errors}/${r.non2xx}`,
     r.ratioToCeiling === null ? '-' : `${(r.ratioToCeiling * 100).toFixed(0)}%`,
-    r.serverCpuUs === undefined ? '-' : r.serverCpuUs.toFixed(0),
+    us(r.serverCpuUs),
+    r.database === 'postgres' ? us(r.postgresCpuUs) : '-',
+    us(r.loadCpuUs),
+    us(r.machineCpuUs),
+    r.busyCpus === undefined ? '-' : r.busyCpus.toFixed(2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const numeric = new Set([2, 3, 4, 5, 6, 7]);
+  const numeric = new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   const fmt = (cells: string[]) => cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(fmt(l));

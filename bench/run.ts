@@ -36,6 +36,7 @@ import type { LoadPhase, LoadResult, LoadSpec } from './load.js';
 import { parseArgs, printGoals, printTable, type DbName, type Options, type Row } from './report.js';
 import { shareImageScenarios } from './images.js';
 import { INBOX_CONVERSATIONS, seedInbox } from './inbox.js';
+import { cpuSince, cpuSnapshot, type CpuSnapshot } from './cpu.js';
 
 const FEED_LINKS = 10_000;
 /** Givers and receive links for the give scenario: coprime, so pair k = (k mod G, k mod R) covers G×R. */
@@ -58,13 +59,22 @@ function runLoad(spec: LoadSpec): Promise<LoadResult> {
     const child = fork(loadScript, [file], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     // The server runs in this process: its CPU time over the measured run, per answered request,
     // is the cost of one request, which the scheduling of a busy machine does not change much.
-    let measuring: NodeJS.CpuUsage | undefined;
+    // PostgreSQL's and the whole machine's too, where /proc tells them (bench/cpu.ts).
+    let measuring: { server: NodeJS.CpuUsage; others?: CpuSnapshot; at: number } | undefined;
     child.on('message', (m: LoadResult | LoadPhase) => {
-      if ('phase' in m) measuring = process.cpuUsage();
-      else {
-        const cpu = process.cpuUsage(measuring);
-        result = { ...m, serverCpuUs: measuring && m.requestsTotal ? (cpu.user + cpu.system) / m.requestsTotal : undefined };
-      }
+      if ('phase' in m) measuring = { server: process.cpuUsage(), others: cpuSnapshot(), at: performance.now() };
+      else if (measuring && m.requestsTotal) {
+        const server = process.cpuUsage(measuring.server);
+        const others = cpuSince(measuring.others);
+        const perRequest = (us: number | undefined) => (us === undefined ? undefined : us / m.requestsTotal);
+        result = {
+          ...m,
+          serverCpuUs: perRequest(server.user + server.system),
+          postgresCpuUs: perRequest(others?.postgresUs),
+          machineCpuUs: perRequest(others?.machineUs),
+          busyCpus: others && others.machineUs / ((performance.now() - measuring.at) * 1000),
+        };
+      } else result = m;
     });
     child.on('error', reject);
     child.on('exit', (code) => {
