@@ -117,7 +117,8 @@ export class Database {
   private readonly writer?: GroupCommitter;
   /** SQLite: copies the WAL into the database file off the main thread (checkpointer.ts). */
   private readonly checkpointer?: Checkpointer;
-  private closing = false;
+  /** SQLite: the WAL, held open for the group committer's flushes. */
+  private readonly wal?: WalFile;
   /** PostgreSQL: `read`'s connections, which send the reads of every request in one turn together (pg-reads.ts). */
   readonly pgReads?: PgReads;
 
@@ -137,13 +138,9 @@ export class Database {
       this.pgReads = new PgReads({ connectionString: url });
       return;
     }
-    this.writer = new GroupCommitter(source, () =>
-      syncFile(`${sqlite.file}-wal`).catch((err: unknown) => {
-        // Closing the last connection checkpoints the WAL into the synced database file and removes it.
-        if (this.closing && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw err;
-      }),
-    );
+    this.wal = new WalFile(`${sqlite.file}-wal`);
+    const wal = this.wal;
+    this.writer = new GroupCommitter(source, () => wal.sync());
     const writer = this.writer;
     this.checkpointer = new Checkpointer(sqlite.file, () => writer.commits);
   }
@@ -203,8 +200,8 @@ export class Database {
   }
 
   async close(): Promise<void> {
-    this.closing = true;
     await this.whenDurable();
+    await this.wal?.close();
     await this.checkpointer?.close();
     if (this.reader?.isInitialized) await this.reader.destroy();
     await this.pgReads?.close();
@@ -278,6 +275,38 @@ export async function openDatabase(config: Config): Promise<Database> {
   const db = new Database(source, config.databaseUrl ? undefined : { file: sqliteFile(config), openReader });
   await db.optimize();
   return db;
+}
+
+/**
+ * SQLite's WAL, as the group committer flushes it: an fsync on libuv's thread pool, through a
+ * handle opened at the first flush and kept, so that a flush is one trip to the thread pool, not
+ * three (open, fsync, close), each waiting for a turn of the busy main thread (issue 15). The
+ * file stays the same while the writer's connection is open: SQLite removes the WAL only when its
+ * last connection closes, and truncating or restarting it keeps the file.
+ */
+class WalFile {
+  private handle?: Promise<fs.promises.FileHandle>;
+
+  constructor(private readonly file: string) {}
+
+  async sync(): Promise<void> {
+    this.handle ??= fs.promises.open(this.file, 'r');
+    const handle = this.handle;
+    try {
+      await (await handle).sync();
+    } catch (err) {
+      // The next flush opens it again.
+      if (this.handle === handle) this.handle = undefined;
+      await handle.then((h) => h.close()).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.then((h) => h.close()).catch(() => undefined);
+  }
 }
 
 /** fsync of a file (or a directory), on libuv's thread pool. */
