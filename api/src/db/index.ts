@@ -286,10 +286,19 @@ export async function openDatabase(config: Config): Promise<Database> {
  */
 class WalFile {
   private handle?: Promise<fs.promises.FileHandle>;
+  private closed = false;
 
   constructor(private readonly file: string) {}
 
   async sync(): Promise<void> {
+    if (this.closed) {
+      // Shutting down: a last commit is still flushed, through a handle of its own. Closing the
+      // last connection checkpoints the WAL into the synced database file and removes it.
+      await syncFile(this.file).catch((err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      });
+      return;
+    }
     this.handle ??= fs.promises.open(this.file, 'r');
     const handle = this.handle;
     try {
@@ -303,6 +312,7 @@ class WalFile {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const handle = this.handle;
     this.handle = undefined;
     await handle?.then((h) => h.close()).catch(() => undefined);
