@@ -10,8 +10,6 @@ let app: RunningApp;
 let browser: Browser;
 let ada: ApiAccount;
 let wishCount = 0;
-/** When ada's link was made: its card says how long ago, in the server's markup and then in the app. */
-let linkMadeAt = 0;
 
 const api = async (account: ApiAccount, method: string, p: string, body?: unknown) => {
   const res = await fetch(app.url + p, {
@@ -28,7 +26,6 @@ beforeAll(async () => {
   expect((await api(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 20 } })).status).toBe(
     201,
   );
-  linkMadeAt = Date.now();
   const found = (await api(ada, 'GET', '/api/products/search?q=camera')).body as { itemId: string }[];
   const items = found.slice(0, 3).map((p) => ({ itemId: p.itemId }));
   wishCount = items.length;
@@ -70,6 +67,11 @@ describe('a visitor opening a shared page', () => {
     expect(await home.getByRole('heading', { level: 1 }).textContent()).toBe('Receive gifts from people who love you');
     expect(await home.getByRole('link', { name: 'Create a link' }).isVisible()).toBe(true);
     await home.context().close();
+    const login = await withoutScripts('/login', 'lean-login-noscript');
+    expect(await login.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome to Giftlink');
+    expect(await login.getByLabel('Email').isVisible()).toBe(true);
+    expect(await login.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
+    await login.context().close();
     const wishlist = await withoutScripts('/wishlist/ada', 'lean-wishlist-noscript');
     expect(await wishlist.getByRole('heading', { level: 1 }).textContent()).toBe("@ada's wishlist");
     expect(await wishlist.locator('.wish-row').count()).toBe(wishCount);
@@ -78,7 +80,7 @@ describe('a visitor opening a shared page', () => {
   });
 
   it('gets a page whose HTML fits in the first round trip: only the CSS its markup uses, no script to fetch', async () => {
-    for (const p of ['/link/ada', '/wishlist/ada', '/']) {
+    for (const p of ['/link/ada', '/wishlist/ada', '/', '/login']) {
       const res = await fetch(app.url + p, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
       const html = await res.text();
       const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
@@ -103,25 +105,81 @@ describe('a visitor opening a shared page', () => {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
+      // The link card's age as the server's markup says it.
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { markupAge?: string }).markupAge = document.querySelector('.link-hero__creator .muted')?.textContent ?? '';
+      });
     });
-    // The link card's age reads 'just now' for ten seconds, then '10 seconds ago': a page loaded
-    // across that moment has the markup say one and the app the other, a change of width, not of
-    // layout. Past it, both say 'NN seconds ago' until the minute.
-    await page.waitForTimeout(Math.max(0, linkMadeAt + 11_000 - Date.now()));
-    for (const p of ['/link/ada', '/wishlist/ada', '/']) {
+    // The link card's age ('just now', '12 seconds ago') is written by the server and again by the
+    // app: a page loaded across a change of it has the two say different words, of different widths,
+    // which is not the markup and the app disagreeing. Such a load is measured again.
+    const measure = async (p: string) => {
       await page.goto(app.url + p);
       await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]')?.sheet != null);
       // The app is in once it has marked #root as its own; then give late answers (the join banner, the feed) a moment.
       await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-      expect(
-        shifts.reduce((sum, value) => sum + value, 0),
-        p,
-      ).toBeLessThan(0.001);
+      return page.evaluate(() => {
+        const seen = window as unknown as { shifts: number[]; markupAge?: string };
+        const age = document.querySelector('.link-hero__creator .muted')?.textContent ?? '';
+        return { shift: seen.shifts.reduce((sum, value) => sum + value, 0), sameAge: (seen.markupAge ?? '') === age };
+      });
+    };
+    for (const p of ['/link/ada', '/wishlist/ada', '/', '/login']) {
+      let seen = await measure(p);
+      for (let again = 0; again < 3 && !seen.sameAge; again++) seen = await measure(p);
+      expect(seen.sameAge, p).toBe(true);
+      expect(seen.shift, p).toBeLessThan(0.001);
     }
     await context.close();
+  });
+
+  it('can type into the login form, and send it, before the app arrives: the app keeps what was typed and the focus, and sends it', async () => {
+    /** A page whose app entry arrives late (a slow phone), only when the test lets it. */
+    const slowLogin = async () => {
+      const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+      const page = await context.newPage();
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${app.url}/login`, { waitUntil: 'domcontentloaded' });
+      return { page, release };
+    };
+    // Typing starts on the server's markup and goes on in the app.
+    const typing = await slowLogin();
+    await typing.page.getByLabel('Email').fill(ada.email);
+    await typing.page.getByLabel('Password').click();
+    await typing.page.keyboard.type(ada.password.slice(0, -4));
+    typing.release();
+    await typing.page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    // The app's fields hold what was typed, and the caret is still in the password: typing goes on there.
+    expect(await typing.page.getByLabel('Email').inputValue()).toBe(ada.email);
+    expect(await typing.page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    await typing.page.keyboard.type(ada.password.slice(-4));
+    expect(await typing.page.getByLabel('Password').inputValue()).toBe(ada.password);
+    await typing.page.keyboard.press('Enter');
+    await typing.page.waitForURL(`${app.url}/`);
+    await typing.page.getByRole('button', { name: /^Balance \$/ }).waitFor();
+    await typing.page.context().close();
+
+    // Sent before the app is in: the browser sends nothing (no reload, no password in an address);
+    // the form waits, and the app sends it once it is in.
+    const sending = await slowLogin();
+    await sending.page.getByLabel('Email').fill(ada.email);
+    await sending.page.getByLabel('Password').fill(ada.password);
+    await sending.page.getByRole('button', { name: 'Log in' }).click();
+    expect(await sending.page.locator('#root').getAttribute('data-held-submit')).toBe('0');
+    expect(sending.page.url()).toBe(`${app.url}/login`);
+    expect(await sending.page.locator('[data-taken-over]').count()).toBe(0);
+    sending.release();
+    await sending.page.waitForURL(`${app.url}/`);
+    await sending.page.getByRole('button', { name: /^Balance \$/ }).waitFor();
+    expect(await sending.page.locator('[data-held-submit]').count()).toBe(0);
+    await sending.page.context().close();
   });
 
   it('gets the app in its place, loading only the page it opened; the first load is measured', async () => {

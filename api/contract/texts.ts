@@ -13,6 +13,9 @@ export const NETWORK_ERROR = 'Network error. Please check your connection.';
 
 // ---- login and registration ---------------------------------------------------------------------
 
+/** The login page's card, in the app and in the server's markup of it (sharing/preview.ts). */
+export const LOGIN_TITLE = 'Welcome to Giftlink';
+export const LOGIN_TAGLINE = 'Receive gifts from people who love you';
 export const INCORRECT_LOGIN = 'Incorrect login information';
 export const DUPLICATE_ACCOUNT = 'Username or Email already exists.';
 export const REGISTER_FAILED = 'An error occurred when trying to register. Please try again later.';

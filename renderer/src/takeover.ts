@@ -7,7 +7,7 @@ import { useLayoutEffect, useReducer } from 'react';
  * task of its own, into a hidden element beside the server's markup, which stays on screen meanwhile:
  * first the app's frame (router, session, layout), then its bars (top bar, visitor banner), then the
  * page (`useHeld`), then the finished app takes the markup's place in one DOM change. Nobody sees a
- * half-built page.
+ * half-built page, and nothing typed into the markup's fields is lost (`carryInput`).
  */
 
 /** Lets the browser run what waits (a paint, input) before the next step: a new task. */
@@ -63,7 +63,48 @@ export async function takeOver(root: HTMLElement, render: (into: HTMLElement) =>
     show(step);
   }
   await nextTask();
+  // In the same task as the swap: a key pressed in between would be lost. The app's fields show
+  // the value at once, and its state has it before the next paint.
+  const focus = carryInput(root, app);
   for (const { name, value } of [...root.attributes]) app.setAttribute(name, value);
   root.remove();
   app.hidden = false;
+  focus();
+  // A form sent before the app came (the loader held it, api/src/http/shared-page.ts) is sent by
+  // the app's own form now, once its state has what was carried in.
+  const held = app.getAttribute('data-held-submit');
+  if (held === null) return;
+  app.removeAttribute('data-held-submit');
+  await nextTask();
+  app.querySelectorAll('form')[Number(held)]?.requestSubmit();
+}
+
+/**
+ * What a visitor typed into the markup's fields before the app came (the login page's form) moves
+ * into the app's fields of the same id, through an `input` event, as if typed there, so the app's
+ * state has it. Answers what puts the focus (and the caret) back where it was, once the app's
+ * fields are on screen.
+ */
+function carryInput(from: HTMLElement, to: HTMLElement): () => void {
+  const counterpart = (field: HTMLInputElement) => to.querySelector<HTMLInputElement>(`input#${CSS.escape(field.id)}`);
+  for (const field of from.querySelectorAll<HTMLInputElement>('input[id]')) {
+    const target = counterpart(field);
+    if (!target || field.value === '' || target.value === field.value) continue;
+    target.value = field.value;
+    target.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  const active = document.activeElement;
+  if (!(active instanceof HTMLInputElement) || !active.id || !from.contains(active)) return () => undefined;
+  const { selectionStart, selectionEnd } = active;
+  return () => {
+    const target = counterpart(active);
+    if (!target) return;
+    target.focus();
+    // Email fields have no caret position to set (an InvalidStateError): the browser's own end then.
+    try {
+      if (selectionStart !== null && selectionEnd !== null) target.setSelectionRange(selectionStart, selectionEnd);
+    } catch {
+      /* not a text field */
+    }
+  };
 }

@@ -23,8 +23,10 @@ export const HOLD_MS = 10_000;
  * (marked `data-app-stylesheet`, boot.tsx waits for it) and the entry load side by side. Until the
  * app marks `#root` as its own (`data-taken-over`), a plain click on one of the markup's in-app
  * links is held: its path waits on `#root` as `data-held-click` for the app to follow
- * (renderer/src/markupClicks.ts), or is followed as a plain link after HOLD_MS. No `<` in it: it
- * sits inside a <script> element.
+ * (renderer/src/markupClicks.ts), or is followed as a plain link after HOLD_MS. A submit of the
+ * markup's form (the login page's) is held the same way, as `data-held-submit` (the form's place
+ * among the markup's forms): the app's own form, which takes over what was typed, sends it
+ * (renderer/src/takeover.ts). No `<` in it: it sits inside a <script> element.
  */
 export function loaderScript(entry: string, stylesheet: string | undefined): string {
   const load =
@@ -41,7 +43,10 @@ export function loaderScript(entry: string, stylesheet: string | undefined): str
     `var a=e.target&&e.target.closest?e.target.closest('a'):null;var h=a&&a.getAttribute('href');` +
     `if(!h||h.charAt(0)!=='/'||h.charAt(1)==='/')return;` +
     `e.preventDefault();r.setAttribute('data-held-click',h);go();` +
-    `setTimeout(function(){if(r.getAttribute('data-held-click')===h)location.assign(h);},${HOLD_MS});});`;
+    `setTimeout(function(){if(r.getAttribute('data-held-click')===h)location.assign(h);},${HOLD_MS});});` +
+    // A form of the markup (the login page's) is never sent by the browser itself: the app sends it.
+    `if(r)r.addEventListener('submit',function(e){e.preventDefault();` +
+    `r.setAttribute('data-held-submit',String([].indexOf.call(r.querySelectorAll('form'),e.target)));go();});`;
   return (
     `(function(){var done=false;function go(){if(done)return;done=true;${load}}${hold}` +
     `var P=window.PerformanceObserver;` +

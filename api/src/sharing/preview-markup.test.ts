@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../contract/texts.js';
+import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO, LOGIN_TAGLINE, LOGIN_TITLE } from '../../contract/texts.js';
 import { CHROME, headOf, rootOf, usePageServer, textOf } from '../testing/pages.js';
 import { buildUsers, depositFor } from '../testing/server.js';
 import { DEFAULT_AVATAR } from './mark.js';
@@ -68,6 +68,30 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     const plain = await signedIn.text();
     expect(plain).toContain('<div id="root"></div>');
     expect(plain).toMatch(/<script type="module"[^>]*\ssrc=/);
+  });
+
+  it("a visitor's login page: the card and its form inside #root, posted nowhere by the browser; a signed-in user's is the app's own", async () => {
+    const { res, html } = await fetchPage('/login', CHROME);
+    expect(res.status).toBe(200);
+    const root = rootOf(html);
+    expect(textOf(root)).toBe(`${LOGIN_TITLE} ${LOGIN_TAGLINE} Email Password Forgot password? Log in New here? Register with an invite`);
+    // The app's own field ids, which its takeover carries typed values by; no top bar on an auth page.
+    expect(root).toContain('<input id="login-email" class="input" type="email" name="email"');
+    expect(root).toContain('<input id="login-password" class="input" type="password" name="password"');
+    expect(root).not.toContain('topbar');
+    // Even with no script at all, a submit never puts the password in an address.
+    expect(root).toContain('<form class="form" method="post"');
+    expect(html).not.toMatch(/<script[^>]*\ssrc=|modulepreload/);
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain("addEventListener('submit'");
+    const hash = `'sha256-${crypto.createHash('sha256').update(loader).digest('base64')}'`;
+    expect(/script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1].split(' ')).toContain(hash);
+    // Signed in, the app sends its user on from /login: the plain index.html, no form to show.
+    const [lu] = await buildUsers(site.server, 1, 'plg');
+    const signedIn = await fetch(`${site.server.url}/login`, {
+      headers: { accept: 'text/html', 'user-agent': CHROME, 'x-auth-token': lu.token },
+    });
+    expect(await signedIn.text()).toContain('<div id="root"></div>');
   });
 
   it('a wishlist page: its title and first items with their text and image', async () => {

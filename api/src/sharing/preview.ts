@@ -9,7 +9,8 @@ import { isGroupGift } from '../links/group-gift.js';
 import { isOpen } from '../links/queries.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { formatCents } from '../../contract/money.js';
-import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../contract/texts.js';
+import { PASSWORD_MIN_LENGTH } from '../../contract/limits.js';
+import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO, LOGIN_TAGLINE, LOGIN_TITLE } from '../../contract/texts.js';
 import { relativeTimeText } from '../../contract/time.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, WishlistItemEntity, type WishlistItem } from '../wishlists/entity.js';
@@ -234,6 +235,26 @@ const HOME_MARKUP = shell(
 );
 
 /**
+ * The login page as a visitor first sees it (renderer/src/pages/LoginPage.tsx in AuthCard, which
+ * has no top bar): the card and its form, so it paints before any script runs. What is typed
+ * before the app arrives moves into the app's fields (renderer/src/takeover.ts); a submit before
+ * then is held by the page's loader (http/shared-page.ts), and `method="post"` keeps a password out
+ * of any address even without it. The same for every visitor: made once.
+ */
+const LOGIN_MARKUP =
+  `<div class="app"><main class="app-main" id="main"><div class="auth"><section class="auth__card" aria-labelledby="auth-title">` +
+  `<a href="/" class="auth__brand" aria-label="Giftlink home"><img src="/favicon.svg" alt="" width="48" height="48" /></a>` +
+  `<h1 id="auth-title" class="auth__title">${escapeHtml(LOGIN_TITLE)}</h1><p class="auth__tagline">${escapeHtml(LOGIN_TAGLINE)}</p>` +
+  `<div class="auth__body"><form class="form" method="post" aria-busy="false">` +
+  `<div class="field"><label for="login-email">Email</label>` +
+  `<input id="login-email" class="input" type="email" name="email" autocomplete="email" inputmode="email" required /></div>` +
+  `<div class="field"><label for="login-password">Password</label>` +
+  `<input id="login-password" class="input" type="password" name="password" autocomplete="current-password" required minlength="${PASSWORD_MIN_LENGTH}" />` +
+  `<a href="/forgot-password" class="field-hint login__forgot">Forgot password?</a></div>` +
+  `<button type="submit" class="btn btn--primary btn--block">Log in</button></form></div></section>` +
+  `<div class="auth__footer"><p>New here? <a href="/register">Register with an invite</a></p></div></div></main></div>`;
+
+/**
  * A wishlist page's static markup: its title and first items (title, price, image), as the app
  * lists them. `canJoin`: the banner offers 'Join Giftlink', as on a link page.
  */
@@ -301,8 +322,8 @@ export async function previewCardFor(db: Database, publicUrl: string, path: stri
 }
 
 /**
- * The website's page heads for link and wishlist pages (http/web.ts), and a visitor's home page
- * markup. A database failure still answers the page, with the generic card, so the app opens and
+ * The website's page heads for link and wishlist pages (http/web.ts), and a visitor's home and
+ * login pages' markup. A database failure still answers the page, with the generic card, so the app opens and
  * shows its own error.
  */
 export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHead {
@@ -310,6 +331,8 @@ export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHea
   return async (path, visitor) => {
     // A visitor's home page: its hero paints before any script runs (a signed-in user's greets them by name).
     if (path === '/') return visitor ? { root: HOME_MARKUP } : undefined;
+    // A visitor's login page: its card and form paint at once too (a signed-in user is sent on by the app).
+    if (path === '/login') return visitor ? { root: LOGIN_MARKUP } : undefined;
     try {
       const preview = await previewFor(deps.db, publicUrl, path, deps.config);
       return preview && { head: previewTags(preview.card), root: preview.markup };

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import * as authApi from '../api/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../api/contract/limits';
-import { INCORRECT_LOGIN, SERVER_ERROR } from '../../../api/contract/texts';
+import { INCORRECT_LOGIN, LOGIN_TAGLINE, LOGIN_TITLE, SERVER_ERROR } from '../../../api/contract/texts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
@@ -12,8 +12,6 @@ import { returnPath } from '../state/navigation';
 import { errorAtom, isLoadingAtom, loginFailureAtom, loginStartAtom, userAtom } from '../state/session';
 import { useCompleteLogin } from '../state/useSession';
 import './PasswordReset.css';
-
-export const LOGIN_TAGLINE = 'Receive gifts from people who love you';
 
 /** SPEC section 8: login errors. */
 function loginErrorMessage(err: unknown): string {
@@ -66,7 +64,7 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Welcome to Giftlink"
+      title={LOGIN_TITLE}
       tagline={LOGIN_TAGLINE}
       footer={
         <p>
