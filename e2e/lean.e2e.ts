@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_BYTES, firstLoads } from '../scripts/first-load.js';
 import { SHOTS_DIR, VIEWPORTS, launchBrowser, logIn, registerViaApi, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { VISITOR_COOKIE } from '../api/contract/visitor.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -144,6 +145,14 @@ describe('a visitor opening a shared page', () => {
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
         await held;
+        await route.continue();
+      });
+      // And the session is asked of the server, slowly (as the desktop app asks it): without the
+      // visitor mark the app cannot tell a visitor at once. The markup stays until it is known,
+      // never replaced by the layout's spinner with the typed fields gone.
+      await page.addInitScript((name) => void (document.cookie = `${name}=; Max-Age=0; Path=/`), VISITOR_COOKIE);
+      await page.route('**/api/auth/me', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
         await route.continue();
       });
       await page.goto(`${app.url}/login`, { waitUntil: 'domcontentloaded' });

@@ -154,9 +154,11 @@ const isPage = (element: ReactNode): element is ReactElement<unknown, PageCompon
  * Loads what the page at `pathname` needs ahead of the first render: its chunk, alongside the
  * session (which the layout waits for); for a shared page also its data, as the session's viewer
  * sees it, so it renders in place of the server's markup at once. The session, the chunk and the
- * data each start in a task of their own (takeover.ts: short tasks on a slow phone).
+ * data each start in a task of their own (takeover.ts: short tasks on a slow phone). `withSession`:
+ * also the session's answer, for an app that takes the server's markup over: until the session is
+ * known the layout is a spinner, which must never replace the markup (nor the fields typed into).
  */
-export async function preloadPage(pathname: string, queryClient: QueryClient): Promise<void> {
+export async function preloadPage(pathname: string, queryClient: QueryClient, withSession = false): Promise<void> {
   const session = readSessionAhead(queryClient);
   await nextTask();
   const pages = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.element).filter(isPage);
@@ -167,7 +169,7 @@ export async function preloadPage(pathname: string, queryClient: QueryClient): P
     await Promise.all([session, nextTask()]);
     await first.data(queryClient, first.username, queryClient.getQueryData(sessionQuery.queryKey)?._id ?? null);
   };
-  await Promise.all([chunks, data()]).catch(() => undefined);
+  await Promise.all([chunks, data(), withSession ? session : undefined]).catch(() => undefined);
 }
 
 function Routes() {

@@ -35,7 +35,7 @@ const app = (
 async function start(container: HTMLElement): Promise<void> {
   const marked = container.hasChildNodes();
   await nextTask();
-  await Promise.all([preloadPage(window.location.pathname, queryClient), appStylesheet()]);
+  await Promise.all([preloadPage(window.location.pathname, queryClient, marked), appStylesheet()]);
   if (!marked) return createRoot(container).render(app);
   await nextTask();
   await takeOver(container, (into) => createRoot(into).render(app));
