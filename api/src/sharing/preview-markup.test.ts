@@ -8,6 +8,27 @@ import { DEFAULT_AVATAR } from './mark.js';
 const site = usePageServer();
 const { fetchPage, create } = site;
 
+/**
+ * A page with markup of its own fetches no script or preload before its paint; its inline loader
+ * (answered) is allowed by its hash in the page's CSP.
+ */
+function allowedLoader(res: Response, html: string): string {
+  expect(html).not.toMatch(/<script[^>]*\ssrc=|modulepreload/);
+  const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const hash = `'sha256-${crypto.createHash('sha256').update(loader).digest('base64')}'`;
+  expect(/script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1].split(' ')).toContain(hash);
+  return loader;
+}
+
+/** The HTML of `path` as a newly registered user's browser gets it. */
+async function signedInPage(path: string, prefix: string): Promise<string> {
+  const [user] = await buildUsers(site.server, 1, prefix);
+  const res = await fetch(`${site.server.url}${path}`, {
+    headers: { accept: 'text/html', 'user-agent': CHROME, 'x-auth-token': user.token },
+  });
+  return res.text();
+}
+
 describe('link and wishlist pages carry their content in the HTML, before any script', () => {
   it("a link page: '@creator is requesting $20.00' inside #root, drawn as the app draws it for a visitor", async () => {
     const [mo] = await buildUsers(site.server, 1, 'pmk');
@@ -53,19 +74,11 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     expect(root).toContain('<main class="app-main" id="main"><div class="home">');
     expect(root).toContain('Log in or register to gain full access to all features');
     // As a shared page: its own CSS, no script before the paint, the loader allowed by its hash.
-    expect(html).not.toMatch(/<script[^>]*\ssrc=|modulepreload/);
-    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(html)?.[1] ?? '';
-    expect(loader).toContain('"/assets/index-abc123.js"');
-    const hash = `'sha256-${crypto.createHash('sha256').update(loader).digest('base64')}'`;
-    expect(/script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1].split(' ')).toContain(hash);
+    expect(allowedLoader(res, html)).toContain('"/assets/index-abc123.js"');
     // index.html's own title and description stay.
     expect(headOf(html).title).toEqual(['Giftlink']);
     // Signed in, the home page greets its user by name: the app draws it, from the plain index.html.
-    const [hu] = await buildUsers(site.server, 1, 'phm');
-    const signedIn = await fetch(`${site.server.url}/`, {
-      headers: { accept: 'text/html', 'user-agent': CHROME, 'x-auth-token': hu.token },
-    });
-    const plain = await signedIn.text();
+    const plain = await signedInPage('/', 'phm');
     expect(plain).toContain('<div id="root"></div>');
     expect(plain).toMatch(/<script type="module"[^>]*\ssrc=/);
   });
@@ -81,17 +94,9 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     expect(root).not.toContain('topbar');
     // Even with no script at all, a submit never puts the password in an address.
     expect(root).toContain('<form class="form" method="post"');
-    expect(html).not.toMatch(/<script[^>]*\ssrc=|modulepreload/);
-    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(html)?.[1] ?? '';
-    expect(loader).toContain("addEventListener('submit'");
-    const hash = `'sha256-${crypto.createHash('sha256').update(loader).digest('base64')}'`;
-    expect(/script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1].split(' ')).toContain(hash);
+    expect(allowedLoader(res, html)).toContain("addEventListener('submit'");
     // Signed in, the app sends its user on from /login: the plain index.html, no form to show.
-    const [lu] = await buildUsers(site.server, 1, 'plg');
-    const signedIn = await fetch(`${site.server.url}/login`, {
-      headers: { accept: 'text/html', 'user-agent': CHROME, 'x-auth-token': lu.token },
-    });
-    expect(await signedIn.text()).toContain('<div id="root"></div>');
+    expect(await signedInPage('/login', 'plg')).toContain('<div id="root"></div>');
   });
 
   it('a wishlist page: its title and first items with their text and image', async () => {

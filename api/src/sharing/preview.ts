@@ -254,6 +254,12 @@ const LOGIN_MARKUP =
   `<button type="submit" class="btn btn--primary btn--block">Log in</button></form></div></section>` +
   `<div class="auth__footer"><p>New here? <a href="/register">Register with an invite</a></p></div></div></main></div>`;
 
+/** The pages whose markup is the same for every visitor, by path. */
+const VISITOR_PAGES = new Map([
+  ['/', HOME_MARKUP],
+  ['/login', LOGIN_MARKUP],
+]);
+
 /**
  * A wishlist page's static markup: its title and first items (title, price, image), as the app
  * lists them. `canJoin`: the banner offers 'Join Giftlink', as on a link page.
@@ -329,10 +335,10 @@ export async function previewCardFor(db: Database, publicUrl: string, path: stri
 export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHead {
   const { publicUrl } = deps.config;
   return async (path, visitor) => {
-    // A visitor's home page: its hero paints before any script runs (a signed-in user's greets them by name).
-    if (path === '/') return visitor ? { root: HOME_MARKUP } : undefined;
-    // A visitor's login page: its card and form paint at once too (a signed-in user is sent on by the app).
-    if (path === '/login') return visitor ? { root: LOGIN_MARKUP } : undefined;
+    // A visitor's home and login pages paint before any script runs (a signed-in user's home greets
+    // them by name, and the app sends a signed-in user on from /login).
+    const visitorPage = VISITOR_PAGES.get(path);
+    if (visitorPage) return visitor ? { root: visitorPage } : undefined;
     try {
       const preview = await previewFor(deps.db, publicUrl, path, deps.config);
       return preview && { head: previewTags(preview.card), root: preview.markup };
