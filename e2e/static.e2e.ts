@@ -24,10 +24,8 @@ describe('the site as a browser loads it', () => {
       if (new URL(res.url()).pathname.startsWith('/assets/') && /\.(js|css)$/.test(res.url())) assets.push(res);
     });
     await page.goto(`${app.url}/login`);
-    await page
-      .getByRole('button', { name: /log in/i })
-      .first()
-      .waitFor();
+    // A visitor's /login paints its form before any script: wait for the app to take the page over.
+    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
     expect(assets.length).toBeGreaterThan(0);
     for (const res of assets) {
       const headers = await res.allHeaders();
