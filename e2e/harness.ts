@@ -127,6 +127,14 @@ export async function expectNoAxeViolations(page: Page, where = page.url()): Pro
 }
 
 /**
+ * Waits until the app has taken over a page the server sent with its own markup (a shared link or
+ * wishlist, a visitor's home or /login): its scripts have run and `#root` is the app's.
+ */
+export async function appTakenOver(page: Page): Promise<void> {
+  await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+}
+
+/**
  * Saves a screenshot of the page as a person would see it, on a phone and on a desktop, and checks
  * each with axe-core (no violation of any impact).
  */

@@ -4,7 +4,17 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_BYTES, firstLoads } from '../scripts/first-load.js';
-import { SHOTS_DIR, VIEWPORTS, launchBrowser, logIn, registerViaApi, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  appTakenOver,
+  SHOTS_DIR,
+  VIEWPORTS,
+  launchBrowser,
+  logIn,
+  registerViaApi,
+  startApp,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -117,7 +127,7 @@ describe('a visitor opening a shared page', () => {
       await page.goto(app.url + p);
       await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]')?.sheet != null);
       // The app is in once it has marked #root as its own; then give late answers (the join banner, the feed) a moment.
-      await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+      await appTakenOver(page);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       return page.evaluate(() => {
@@ -198,7 +208,7 @@ describe('a visitor opening a shared page', () => {
       }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
     });
     await page.goto(app.url + at);
-    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    await appTakenOver(page);
     await page.waitForLoadState('networkidle');
     const seen = await page.evaluate(() => (window as unknown as { seen: { visible: string; hidden: string[] }[] }).seen);
     // The app was built in three steps (its frame, then the bars, then the page), each seen on its own.
@@ -254,7 +264,7 @@ describe('a visitor opening a shared page', () => {
       ['/wishlist/ada', "@ada's wishlist"],
     ]) {
       await page.goto(app.url + at);
-      await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+      await appTakenOver(page);
       await page.getByText(shown).first().waitFor();
       await page.waitForLoadState('networkidle');
       // The relative times were written all the same, in the contract's own words.
@@ -285,7 +295,7 @@ describe('a visitor opening a shared page', () => {
     expect(calls[1].body.page_url).toBe(`${app.url}/`);
     // The next page of the same tab: a view, and no second session.
     await page.goto(`${app.url}/link/ada`);
-    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    await appTakenOver(page);
     await expect.poll(() => calls.length).toBe(3);
     expect(calls[2]).toMatchObject({ path: '/analytics/pageview', body: { session_id: visitor, page_url: `${app.url}/link/ada` } });
     await context.close();
@@ -353,7 +363,7 @@ describe('a visitor opening a shared page', () => {
     // A visitor: the server's page says so (a cookie), and the app takes over without GET /api/auth/me.
     await page.goto(`${app.url}/link/ada`);
     await page.getByRole('heading', { name: '@ada is requesting $20.00' }).waitFor();
-    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    await appTakenOver(page);
     await page.goto(`${app.url}/login`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     // The home page reads its feed from the start, once: the page shows it as read.
@@ -371,7 +381,7 @@ describe('a visitor opening a shared page', () => {
     await logIn(page, app, bea);
     await page.goto(`${app.url}/link/ada`);
     await page.getByRole('heading', { name: '@ada is requesting $20.00' }).waitFor();
-    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    await appTakenOver(page);
     expect(asked).toEqual([`${app.url}/link/ada`]);
     expect(await page.getByRole('link', { name: 'Register' }).count()).toBe(0);
     expect(violations).toEqual([]);

@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE } from '../api/contract/visitor.js';
-import { VIEWPORTS, launchBrowser, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  appTakenOver,
+  VIEWPORTS,
+  launchBrowser,
+  registerViaApi,
+  screenshots,
+  startApp,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 /**
  * A visitor's /login is the server's markup until the app takes it over (api/src/sharing/preview.ts,
@@ -49,7 +58,7 @@ describe("a visitor's login page before the app arrives", () => {
     await typing.page.getByLabel('Password').click();
     await typing.page.keyboard.type(ada.password.slice(0, -4));
     typing.release();
-    await typing.page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    await appTakenOver(typing.page);
     // The app's fields hold what was typed, and the caret is still in the password: typing goes on there.
     expect(await typing.page.getByLabel('Email').inputValue()).toBe(ada.email);
     expect(await typing.page.evaluate(() => document.activeElement?.id)).toBe('login-password');

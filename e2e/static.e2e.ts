@@ -1,6 +1,16 @@
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  appTakenOver,
+  VIEWPORTS,
+  launchBrowser,
+  openAs,
+  registerViaApi,
+  screenshots,
+  startApp,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -24,8 +34,8 @@ describe('the site as a browser loads it', () => {
       if (new URL(res.url()).pathname.startsWith('/assets/') && /\.(js|css)$/.test(res.url())) assets.push(res);
     });
     await page.goto(`${app.url}/login`);
-    // A visitor's /login paints its form before any script: wait for the app to take the page over.
-    await page.locator('[data-taken-over]').waitFor({ state: 'attached' });
+    // A visitor's /login paints its form before any script: the scripts are in once the app has taken over.
+    await appTakenOver(page);
     expect(assets.length).toBeGreaterThan(0);
     for (const res of assets) {
       const headers = await res.allHeaders();
