@@ -1,5 +1,6 @@
 /** The bench's command line and the table it prints (bench/run.ts runs the scenarios). */
 import { numberArg } from './args.js';
+import type { GiveCeiling } from './ceiling.js';
 import type { LoadResult } from './load.js';
 
 export type DbName = 'sqlite' | 'postgres';
@@ -22,6 +23,8 @@ export interface Row extends LoadResult {
   ratioToCeiling: number | null;
   /** Gives only: what the database holds after the run. */
   check?: { recorded: number; counted: number; inFlightSlack: number; ledgerOk: boolean; ok: boolean };
+  /** Gives only: the give command alone and the ceiling it sets (bench/ceiling.ts), or why it did not run. */
+  giveCeiling?: GiveCeiling | string;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -114,4 +117,26 @@ export function printGoals(rows: Row[]): void {
   const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
   console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(fmt(l));
+  printGiveCeilings(rows);
+}
+
+/** Each database's ceiling for gives, from the give command alone (bench/ceiling.ts), beside what gives reached. */
+function printGiveCeilings(rows: Row[]): void {
+  for (const r of rows) {
+    const c = r.giveCeiling;
+    if (c === undefined) continue;
+    if (typeof c === 'string') {
+      console.log(`  ${r.database}: the give command alone did not run: ${c}`);
+      continue;
+    }
+    const healthz = rows.find((h) => h.database === r.database && h.scenario.startsWith('GET /healthz'));
+    const cost =
+      r.database === 'sqlite'
+        ? `a /healthz ${healthz?.serverCpuUs?.toFixed(0)} µs of the server's thread + the give command alone ${c.serverCpuUs.toFixed(0)} µs`
+        : `a /healthz ${healthz?.machineCpuUs?.toFixed(0)} µs of the machine + the give command alone ${c.serverCpuUs.toFixed(0)} µs ` +
+          `of the server and ${c.postgresCpuUs?.toFixed(0) ?? '?'} µs of PostgreSQL`;
+    const share = c.share === undefined ? 'unknown (no /proc)' : `${(c.share * 100).toFixed(0)}%`;
+    const reached = r.ratioToCeiling === null ? '' : `; gives reached ${(r.ratioToCeiling * 100).toFixed(0)}%`;
+    console.log(`  ${r.database}: concurrent gives can reach at most ${share} of /healthz (${cost})${reached}`);
+  }
 }

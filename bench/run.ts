@@ -37,6 +37,7 @@ import { parseArgs, printGoals, printTable, type DbName, type Options, type Row 
 import { shareImageScenarios } from './images.js';
 import { INBOX_CONVERSATIONS, seedInbox } from './inbox.js';
 import { cpuSince, cpuSnapshot, type CpuSnapshot } from './cpu.js';
+import { measureGiveCeiling } from './ceiling.js';
 
 const FEED_LINKS = 10_000;
 /** Givers and receive links for the give scenario: coprime, so pair k = (k mod G, k mod R) covers G×R. */
@@ -286,6 +287,12 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
             `ledger invariants ${ledgerOk ? 'hold' : `BROKEN ${JSON.stringify(ledger).slice(0, 300)}`}${ok ? '' : '  <-- CHECK FAILED'}`,
         );
         rows[rows.length - 1].check = { recorded, counted, inFlightSlack: slack, ledgerOk, ok };
+        const ceiling = await timed('the give command alone, no HTTP (bench/ceiling.ts)', () =>
+          measureGiveCeiling(database, server, seeded.givers, seeded.receiveLinkIds, GIVE_DOLLARS * 100, rows[0]).catch(
+            (err: unknown) => `it failed: ${err instanceof Error ? err.message : String(err)}`,
+          ),
+        );
+        rows[rows.length - 1].giveCeiling = ceiling;
       }
       if (spec.kind === 'events') {
         const stored = await settledEventCount(server);

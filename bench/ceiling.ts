@@ -1,0 +1,99 @@
+/**
+ * The ceiling of concurrent gives, measured in the same run as the gives themselves (issue 15:
+ * "what the ceiling really is").
+ *
+ * The give command alone — `giveToLink` called in the server's own process, with no HTTP, no
+ * session lookup, no validation and no JSON, 32 at a time as autocannon's connections are — costs
+ * the database's work of a give (its reads, statements and COMMIT) and the command's own code. A
+ * give over HTTP costs at least that plus what a whole `/healthz` costs (the HTTP, the middleware,
+ * a query). So where the server's one thread bounds both (SQLite), gives can reach at most
+ * healthz / (healthz + command) of `/healthz`'s requests a second, from the server's CPU per
+ * request; where the machine's CPUs bound them (PostgreSQL), the same from the machine's CPU
+ * (the server's and PostgreSQL's processes). The goal is within this design's reach only where that
+ * share is above it.
+ */
+import { LinkResponseEntity } from '../api/src/links/entity.js';
+import { giveToLink, type LinkDeps } from '../api/src/links/commands.js';
+import { UserEntity, type User } from '../api/src/users/entity.js';
+import type { TestServer, TestUser } from '../api/src/testing/server.js';
+import { cpuSince, cpuSnapshot } from './cpu.js';
+import type { DbName } from './report.js';
+
+/** Gives run alone, after WARM_UP more that are not measured. */
+const COMMANDS = 4000;
+const WARM_UP = 400;
+
+export interface GiveCeiling {
+  /** Gives the command made in the measured part. */
+  gives: number;
+  /** CPU per give of the command alone: the server's process, PostgreSQL's processes (Linux). */
+  serverCpuUs: number;
+  postgresCpuUs?: number;
+  /** The most of `/healthz`'s requests a second gives can reach (see above); undefined without /proc on PostgreSQL. */
+  share?: number;
+}
+
+/** CPU per request of the same run's `/healthz`: the server's, and the whole machine's. */
+export interface HealthzCost {
+  serverCpuUs?: number;
+  machineCpuUs?: number;
+}
+
+/**
+ * Runs the give command alone on the distinct (giver, link) pairs the HTTP gives left unused
+ * (walking them down from the last one; the load generator walks them up), and answers its cost and
+ * the ceiling it sets, or why it could not run.
+ */
+export async function measureGiveCeiling(
+  database: DbName,
+  server: TestServer,
+  givers: TestUser[],
+  linkIds: string[],
+  amountCents: number,
+  healthz: HealthzCost,
+): Promise<GiveCeiling | string> {
+  const { db } = server.deps;
+  const pairs = givers.length * linkIds.length;
+  const used = await db.manager.countBy(LinkResponseEntity, { kind: 'give' });
+  if (used + COMMANDS + WARM_UP > pairs) return `only ${pairs - used} unused giver-link pairs left (a shorter --duration leaves more)`;
+  const users = new Map<string, User>();
+  for (const g of givers) users.set(g.user._id, await db.manager.findOneByOrFail(UserEntity, { id: g.user._id }));
+  const links: LinkDeps = {
+    db,
+    catalog: server.deps.catalog,
+    linkTtlHours: server.deps.config.linkTtlHours,
+    realtime: server.deps.realtime,
+  };
+  let k = pairs;
+  const give = async () => {
+    k -= 1;
+    const giver = users.get(givers[k % givers.length].user._id)!;
+    const answer = await giveToLink(links, giver, { postId: linkIds[k % linkIds.length], amountCents }, undefined);
+    if (answer.status !== 201) throw new Error(`the give command answered ${answer.status}`);
+  };
+  /** `count` gives, 32 at a time. */
+  const run = async (count: number) => {
+    let left = count;
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (left > 0) {
+          left -= 1;
+          await give();
+        }
+      }),
+    );
+  };
+  await run(WARM_UP);
+  const server0 = process.cpuUsage();
+  const others0 = cpuSnapshot();
+  await run(COMMANDS);
+  const spent = process.cpuUsage(server0);
+  const others = cpuSince(others0);
+  const serverCpuUs = (spent.user + spent.system) / COMMANDS;
+  const postgresCpuUs = others && database === 'postgres' ? others.postgresUs / COMMANDS : undefined;
+  let share: number | undefined;
+  if (database === 'sqlite' && healthz.serverCpuUs) share = healthz.serverCpuUs / (healthz.serverCpuUs + serverCpuUs);
+  if (database === 'postgres' && healthz.machineCpuUs && postgresCpuUs !== undefined)
+    share = healthz.machineCpuUs / (healthz.machineCpuUs + serverCpuUs + postgresCpuUs);
+  return { gives: COMMANDS, serverCpuUs, postgresCpuUs, share };
+}
