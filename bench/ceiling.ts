@@ -31,6 +31,8 @@ export interface GiveCeiling {
   postgresCpuUs?: number;
   /** The most of `/healthz`'s requests a second gives can reach (see above); undefined without /proc on PostgreSQL. */
   share?: number;
+  /** SQLite: gives per COMMIT of the writer's groups (db/group-commit.ts) in the measured part. */
+  givesPerCommit?: number;
 }
 
 /** CPU per request of the same run's `/healthz`: the server's, and the whole machine's. */
@@ -86,7 +88,9 @@ export async function measureGiveCeiling(
   await run(WARM_UP);
   const server0 = process.cpuUsage();
   const others0 = cpuSnapshot();
+  const commits0 = db.commits;
   await run(COMMANDS);
+  const commits = db.commits === undefined || commits0 === undefined ? undefined : db.commits - commits0;
   const spent = process.cpuUsage(server0);
   const others = cpuSince(others0);
   const serverCpuUs = (spent.user + spent.system) / COMMANDS;
@@ -95,5 +99,5 @@ export async function measureGiveCeiling(
   if (database === 'sqlite' && healthz.serverCpuUs) share = healthz.serverCpuUs / (healthz.serverCpuUs + serverCpuUs);
   if (database === 'postgres' && healthz.machineCpuUs && postgresCpuUs !== undefined)
     share = healthz.machineCpuUs / (healthz.machineCpuUs + serverCpuUs + postgresCpuUs);
-  return { gives: COMMANDS, serverCpuUs, postgresCpuUs, share };
+  return { gives: COMMANDS, serverCpuUs, postgresCpuUs, share, givesPerCommit: commits ? COMMANDS / commits : undefined };
 }

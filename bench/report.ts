@@ -25,6 +25,8 @@ export interface Row extends LoadResult {
   check?: { recorded: number; counted: number; inFlightSlack: number; ledgerOk: boolean; ok: boolean };
   /** Gives only: the give command alone and the ceiling it sets (bench/ceiling.ts), or why it did not run. */
   giveCeiling?: GiveCeiling | string;
+  /** Gives only, SQLite: gives per COMMIT of the writer's groups over the run. */
+  givesPerCommit?: number;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -122,6 +124,7 @@ export function printGoals(rows: Row[]): void {
 
 /** Each database's ceiling for gives, from the give command alone (bench/ceiling.ts), beside what gives reached. */
 function printGiveCeilings(rows: Row[]): void {
+  const perCommit = (n: number | undefined) => (n === undefined ? '' : `, ${n.toFixed(1)} a COMMIT`);
   for (const r of rows) {
     const c = r.giveCeiling;
     if (c === undefined) continue;
@@ -132,11 +135,12 @@ function printGiveCeilings(rows: Row[]): void {
     const healthz = rows.find((h) => h.database === r.database && h.scenario.startsWith('GET /healthz'));
     const cost =
       r.database === 'sqlite'
-        ? `a /healthz ${healthz?.serverCpuUs?.toFixed(0)} µs of the server's thread + the give command alone ${c.serverCpuUs.toFixed(0)} µs`
+        ? `a /healthz ${healthz?.serverCpuUs?.toFixed(0)} µs of the server's thread + the give command alone ${c.serverCpuUs.toFixed(0)} µs${perCommit(c.givesPerCommit)}`
         : `a /healthz ${healthz?.machineCpuUs?.toFixed(0)} µs of the machine + the give command alone ${c.serverCpuUs.toFixed(0)} µs ` +
           `of the server and ${c.postgresCpuUs?.toFixed(0) ?? '?'} µs of PostgreSQL`;
     const share = c.share === undefined ? 'unknown (no /proc)' : `${(c.share * 100).toFixed(0)}%`;
-    const reached = r.ratioToCeiling === null ? '' : `; gives reached ${(r.ratioToCeiling * 100).toFixed(0)}%`;
+    const reached =
+      r.ratioToCeiling === null ? '' : `; gives reached ${(r.ratioToCeiling * 100).toFixed(0)}%${perCommit(r.givesPerCommit)}`;
     console.log(`  ${r.database}: concurrent gives can reach at most ${share} of /healthz (${cost})${reached}`);
   }
 }

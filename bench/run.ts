@@ -265,6 +265,7 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
     const chosen = scenarios.filter((s, i) => i === 0 || !opts.scenarios || opts.scenarios.some((part) => s.scenario.includes(part)));
     const rows: Row[] = [];
     for (const { scenario, spec } of chosen) {
+      const commits = server.deps.db.commits;
       const result = await timed(scenario, () => runLoad(spec));
       rows.push({ database, scenario, ...result, ratioToCeiling: null });
       if (spec.kind === 'gives') {
@@ -287,6 +288,9 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
             `ledger invariants ${ledgerOk ? 'hold' : `BROKEN ${JSON.stringify(ledger).slice(0, 300)}`}${ok ? '' : '  <-- CHECK FAILED'}`,
         );
         rows[rows.length - 1].check = { recorded, counted, inFlightSlack: slack, ledgerOk, ok };
+        // SQLite: how many gives each COMMIT carried (warm-up and run), for the ceiling line.
+        const committed = commits === undefined ? undefined : server.deps.db.commits! - commits;
+        if (committed) rows[rows.length - 1].givesPerCommit = result.ok2xxIncludingWarmup / committed;
         const ceiling = await timed('the give command alone, no HTTP (bench/ceiling.ts)', () =>
           measureGiveCeiling(database, server, seeded.givers, seeded.receiveLinkIds, GIVE_DOLLARS * 100, rows[0]).catch(
             (err: unknown) => `it failed: ${err instanceof Error ? err.message : String(err)}`,

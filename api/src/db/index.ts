@@ -187,6 +187,11 @@ export class Database {
     return this.writer?.whenDurable() ?? Promise.resolve();
   }
 
+  /** SQLite: how many COMMITs the writer has made so far, each carrying a group of transactions (undefined on PostgreSQL). */
+  get commits(): number | undefined {
+    return this.writer?.commits;
+  }
+
   /**
    * Keeps query plans good. SQLite has no statistics until ANALYZE runs, and without them it
    * picks the expiry index for the feed and sorts every open link (about 60× slower at 10,000
