@@ -3,7 +3,7 @@
  * "what the ceiling really is").
  *
  * The give command alone — `giveToLink` called in the server's own process, with no HTTP, no
- * session lookup, no validation and no JSON, 32 at a time as autocannon's connections are — costs
+ * session lookup, no validation and no JSON, as many at a time as autocannon has connections — costs
  * the database's work of a give (its reads, statements and COMMIT) and the command's own code. A
  * give over HTTP costs at least that plus what a whole `/healthz` costs (the HTTP, the middleware,
  * a query). So where the server's one thread bounds both (SQLite), gives can reach at most
@@ -53,6 +53,7 @@ export async function measureGiveCeiling(
   linkIds: string[],
   amountCents: number,
   healthz: HealthzCost,
+  concurrency: number,
 ): Promise<GiveCeiling | string> {
   const { db } = server.deps;
   const pairs = givers.length * linkIds.length;
@@ -73,11 +74,11 @@ export async function measureGiveCeiling(
     const answer = await giveToLink(links, giver, { postId: linkIds[k % linkIds.length], amountCents }, undefined);
     if (answer.status !== 201) throw new Error(`the give command answered ${answer.status}`);
   };
-  /** `count` gives, 32 at a time. */
+  /** `count` gives, `concurrency` at a time (the bench's connections). */
   const run = async (count: number) => {
     let left = count;
     await Promise.all(
-      Array.from({ length: 32 }, async () => {
+      Array.from({ length: concurrency }, async () => {
         while (left > 0) {
           left -= 1;
           await give();

@@ -292,7 +292,7 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
         const committed = commits === undefined ? undefined : server.deps.db.commits! - commits;
         if (committed) rows[rows.length - 1].givesPerCommit = result.ok2xxIncludingWarmup / committed;
         const ceiling = await timed('the give command alone, no HTTP (bench/ceiling.ts)', () =>
-          measureGiveCeiling(database, server, seeded.givers, seeded.receiveLinkIds, GIVE_DOLLARS * 100, rows[0]).catch(
+          measureGiveCeiling(database, server, seeded.givers, seeded.receiveLinkIds, GIVE_DOLLARS * 100, rows[0], spec.connections).catch(
             (err: unknown) => `it failed: ${err instanceof Error ? err.message : String(err)}`,
           ),
         );
