@@ -14,7 +14,8 @@
  */
 import { LinkResponseEntity } from '../api/src/links/entity.js';
 import { giveToLink, type LinkDeps } from '../api/src/links/commands.js';
-import { UserEntity, type User } from '../api/src/users/entity.js';
+import { In } from 'typeorm';
+import { UserEntity } from '../api/src/users/entity.js';
 import type { TestServer, TestUser } from '../api/src/testing/server.js';
 import { cpuSince, cpuSnapshot } from './cpu.js';
 import type { DbName } from './report.js';
@@ -29,6 +30,8 @@ export interface GiveCeiling {
   /** CPU per give of the command alone: the server's process, PostgreSQL's processes (Linux). */
   serverCpuUs: number;
   postgresCpuUs?: number;
+  /** What the share is measured against: a `/healthz`'s CPU, the server's on SQLite, the machine's on PostgreSQL. */
+  healthzUs?: number;
   /** The most of `/healthz`'s requests a second gives can reach (see above); undefined without /proc on PostgreSQL. */
   share?: number;
   /** SQLite: gives per COMMIT of the writer's groups (db/group-commit.ts) in the measured part. */
@@ -59,8 +62,7 @@ export async function measureGiveCeiling(
   const pairs = givers.length * linkIds.length;
   const used = await db.manager.countBy(LinkResponseEntity, { kind: 'give' });
   if (used + COMMANDS + WARM_UP > pairs) return `only ${pairs - used} unused giver-link pairs left (a shorter --duration leaves more)`;
-  const users = new Map<string, User>();
-  for (const g of givers) users.set(g.user._id, await db.manager.findOneByOrFail(UserEntity, { id: g.user._id }));
+  const users = new Map((await db.manager.findBy(UserEntity, { id: In(givers.map((g) => g.user._id)) })).map((u) => [u.id, u]));
   const links: LinkDeps = {
     db,
     catalog: server.deps.catalog,
@@ -96,9 +98,8 @@ export async function measureGiveCeiling(
   const others = cpuSince(others0);
   const serverCpuUs = (spent.user + spent.system) / COMMANDS;
   const postgresCpuUs = others && database === 'postgres' ? others.postgresUs / COMMANDS : undefined;
-  let share: number | undefined;
-  if (database === 'sqlite' && healthz.serverCpuUs) share = healthz.serverCpuUs / (healthz.serverCpuUs + serverCpuUs);
-  if (database === 'postgres' && healthz.machineCpuUs && postgresCpuUs !== undefined)
-    share = healthz.machineCpuUs / (healthz.machineCpuUs + serverCpuUs + postgresCpuUs);
-  return { gives: COMMANDS, serverCpuUs, postgresCpuUs, share, givesPerCommit: commits ? COMMANDS / commits : undefined };
+  const healthzUs = database === 'sqlite' ? healthz.serverCpuUs : healthz.machineCpuUs;
+  const commandUs = database === 'sqlite' ? serverCpuUs : postgresCpuUs === undefined ? undefined : serverCpuUs + postgresCpuUs;
+  const share = healthzUs && commandUs !== undefined ? healthzUs / (healthzUs + commandUs) : undefined;
+  return { gives: COMMANDS, serverCpuUs, postgresCpuUs, healthzUs, share, givesPerCommit: commits ? COMMANDS / commits : undefined };
 }

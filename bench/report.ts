@@ -132,11 +132,11 @@ function printGiveCeilings(rows: Row[]): void {
       console.log(`  ${r.database}: the give command alone did not run: ${c}`);
       continue;
     }
-    const healthz = rows.find((h) => h.database === r.database && h.scenario.startsWith('GET /healthz'));
+    const healthz = c.healthzUs?.toFixed(0) ?? '?';
     const cost =
       r.database === 'sqlite'
-        ? `a /healthz ${healthz?.serverCpuUs?.toFixed(0)} µs of the server's thread + the give command alone ${c.serverCpuUs.toFixed(0)} µs${perCommit(c.givesPerCommit)}`
-        : `a /healthz ${healthz?.machineCpuUs?.toFixed(0)} µs of the machine + the give command alone ${c.serverCpuUs.toFixed(0)} µs ` +
+        ? `a /healthz ${healthz} µs of the server's thread + the give command alone ${c.serverCpuUs.toFixed(0)} µs${perCommit(c.givesPerCommit)}`
+        : `a /healthz ${healthz} µs of the machine + the give command alone ${c.serverCpuUs.toFixed(0)} µs ` +
           `of the server and ${c.postgresCpuUs?.toFixed(0) ?? '?'} µs of PostgreSQL`;
     const share = c.share === undefined ? 'unknown (no /proc)' : `${(c.share * 100).toFixed(0)}%`;
     const reached =
