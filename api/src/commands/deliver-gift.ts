@@ -66,10 +66,11 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
   const refusal = () => (gift.source.linkOrWishlist === 'link' ? gone(LINK_GONE) : forbidden(ITEM_UNAVAILABLE));
   if (gift.blocked === undefined) await assertCanReach(em, actorId, otherParty, refusal);
   else checkReach(actorId, otherParty, gift.blocked, refusal);
-  // The payment and the gift message are started together: on PostgreSQL they go out in one write
-  // and run in this order (sql.ts `together`). Nothing is awaited between the block check and them.
-  const [paid, { conversation, message, notification }] = await together(
-    transfer(em, { ...gift.payment, amountCents: gift.amountCents }),
+  // The gift message and the payment are started together: on PostgreSQL they go out in one write
+  // and run in this order (sql.ts `together`), so the members' rows are locked first, in id order,
+  // as every writer of messages locks them (recordGiftMessage). Nothing is awaited between the
+  // block check and them.
+  const [{ conversation, message, notification }, paid] = await together(
     recordGiftMessage(
       em,
       { giverId: gift.giverId, recipientId: gift.recipientId, identity: gift.identity, text: gift.text, gift: gift.card },
@@ -82,6 +83,7 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
         itemPhoto: gift.card.img,
       },
     ),
+    transfer(em, { ...gift.payment, amountCents: gift.amountCents }),
   );
   const ordered =
     gift.card.giftType === 'item'

@@ -72,9 +72,9 @@ export interface Message {
   read: boolean;
   createdAt: Date;
   /**
-   * Strictly increasing over all messages, in commit order (see the 1763870500000 migration):
-   * "everything after message X" is `seq > X.seq`. Null only inside the writing transaction on
-   * PostgreSQL, where it is assigned at COMMIT.
+   * Unique, and increasing in commit order over the messages of any one member's conversations
+   * (the 1763870500000 and 1763872300000 migrations): "everything after message X" is `seq > X.seq`.
+   * Null only for a row inserted without one on PostgreSQL, until its COMMIT numbers it.
    */
   seq: number | null;
 }

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { appendedRowId } from '../db/ids.js';
-import { readAfterCommit } from '../db/pg-transaction.js';
-import { dateFrom, isPostgres, run, sql, type SqlValue } from '../db/sql.js';
+import { dateFrom, isPostgres, run, sql, together, type SqlValue } from '../db/sql.js';
 import { NOTIFICATION_COLUMNS, newNotification, notificationValues, notify, type NewNotification } from '../notifications/service.js';
 import type { Notification } from '../notifications/entity.js';
 import { AnonymousPseudonymEntity, type Conversation, type Message } from './entity.js';
+import { lockMembersSql } from './member-locks.js';
 
 /**
  * A gift's message (conversations/service.ts has the rest of the conversations): the conversation
@@ -15,10 +15,9 @@ import { AnonymousPseudonymEntity, type Conversation, type Message } from './ent
 const MESSAGE_SEQ = 'message_seq';
 
 /**
- * The new message's number, inside the caller's transaction, so that numbers follow commit order
- * (see the 1763870500000 migration). SQLite has one writer: take the next one now. PostgreSQL: null,
- * its commit trigger assigns it; recordGiftMessage reads it in the COMMIT's round trip
- * (`readAfterCommit`), and `withCommittedSeq` (service.ts) reads it if that read did not happen.
+ * SQLite: the new message's number, inside the caller's transaction, so that numbers follow commit
+ * order (see the 1763870500000 migration): it has one writer, so take the next one now. PostgreSQL
+ * takes it in the gift's statement, after locking the members (1763872300000 migration).
  */
 async function newMessageSeq(em: EntityManager): Promise<number> {
   const { rows } = await run<{ value: number }>(em, TAKE_MESSAGE_SEQ, [MESSAGE_SEQ]);
@@ -81,8 +80,10 @@ interface RecordedGiftMessage<N> {
  * caller's transaction; with `notice`, the recipient's notification of it too, pointing to the
  * conversation. An anonymous giver stays anonymous to the recipient in it; a named gift goes to the
  * named conversation of the two, never to an anonymous one.
- * On PostgreSQL all of it is one statement, and the message's `seq` is null until the commit,
- * which reads it in its own round trip (`readAfterCommit`).
+ * On PostgreSQL all of it is one statement, after one that locks the two members (whoever writes a
+ * message to either of them waits for this transaction's commit, and numbers after it:
+ * member-locks.ts); both go out in one write, before any other statement the caller started after
+ * this call.
  */
 export async function recordGiftMessage(em: EntityManager, input: GiftMessage): Promise<RecordedGiftMessage<null>>;
 export async function recordGiftMessage(em: EntityManager, input: GiftMessage, notice: Notice): Promise<RecordedGiftMessage<Notification>>;
@@ -131,20 +132,22 @@ export async function recordGiftMessage(
   const statements = notification ? POSTGRES_WITH_NOTICE : POSTGRES;
   const rest = [...content, ...(notification ? notificationValues(notification) : [])];
   // An anonymous gift's pseudonym goes in the same statement ($5: its id if it is new). A
-  // pseudonym that a concurrent first gift of the same giver committed after the statement
-  // began is not in its snapshot: then the statement does nothing, and the key is read as usual.
-  // Sent before this function first waits (sql.ts `together`): a named gift's key needs no read.
-  let rows =
+  // concurrent first gift of the same giver holds the members until it commits, so the statement
+  // begins after it and sees its pseudonym; were one still missing from the statement's snapshot
+  // (a writer that did not lock the members), the statement does nothing and the key is read.
+  // Both sent before this function first waits (sql.ts `together`): a named gift's key needs no read.
+  const [, first] = await together(
+    run(em, LOCK_MEMBERS, [input.giverId, input.recipientId]),
     input.identity === 'anonymous'
-      ? (await run<ConversationRow>(em, statements.anonymous, [...opened(crypto.randomUUID()), ...rest])).rows
-      : (await run<ConversationRow>(em, statements.keyed, [...opened(namedKey(input.giverId, input.recipientId)), ...rest])).rows;
-  if (!rows.length) rows = (await run<ConversationRow>(em, statements.keyed, [...opened(await pairKey()), ...rest])).rows;
+      ? run<GiftRow>(em, statements.anonymous, [...opened(crypto.randomUUID()), ...rest])
+      : run<GiftRow>(em, statements.keyed, [...opened(namedKey(input.giverId, input.recipientId)), ...rest]),
+  );
+  let rows = first.rows;
+  if (!rows.length) rows = (await run<GiftRow>(em, statements.keyed, [...opened(await pairKey()), ...rest])).rows;
   const conversation = conversationFrom(rows[0]);
   message.conversationId = conversation.id;
+  message.seq = Number(rows[0].message_seq);
   if (notification) notification.conversationId = conversation.id;
-  readAfterCommit(em, MESSAGE_SEQ_OF, [message.id], ([row]) => {
-    if (row) message.seq = Number(row.seq);
-  });
   return { conversation, message, notification };
 }
 
@@ -158,6 +161,12 @@ interface ConversationRow {
   last_message_at: Date | string;
   created_at: Date | string;
 }
+
+/** PostgreSQL: the gift's statement answers the conversation and the gift message's number. */
+type GiftRow = ConversationRow & { message_seq: string | number };
+
+/** PostgreSQL: the two members of a gift's conversation, locked to the commit before its message takes a number. */
+const LOCK_MEMBERS = sql(lockMembersSql('SELECT $1::varchar AS x UNION SELECT $2::varchar'));
 
 const conversationFrom = (row: ConversationRow): Conversation => ({
   id: row.id,
@@ -182,13 +191,15 @@ const INSERT_GIFT_MESSAGE = sql(
 );
 /**
  * PostgreSQL: what follows the conversation `c` in one statement: the gift message ($8 text,
- * $9-$11 the gift; its seq comes at COMMIT) and, with a notice, the notification ($12-$25, the
- * values of NOTIFICATION_COLUMNS but the conversation, which is `c`'s).
+ * $9-$11 the gift; its number from the sequence, the members being locked) and, with a notice, the
+ * notification ($12-$25, the values of NOTIFICATION_COLUMNS but the conversation, which is `c`'s).
+ * Answers `c` and the message's number.
  */
 const afterConversation = (notice: boolean) =>
   `, m AS (
-     INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at)
-     SELECT $6, c.id, $2, $8, 'gift', $9, $10, $11, false, $7 FROM c
+     INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at, seq)
+     SELECT $6, c.id, $2, $8, 'gift', $9, $10, $11, false, $7, nextval('message_seq_numbers') FROM c
+     RETURNING seq
    )${
      notice
        ? `, n AS (
@@ -197,7 +208,7 @@ const afterConversation = (notice: boolean) =>
    )`
        : ''
    }
-   SELECT * FROM c`;
+   SELECT c.*, (SELECT seq FROM m) AS message_seq FROM c`;
 
 /**
  * PostgreSQL, an anonymous gift: the giver's pseudonym towards the recipient (made with id $5 if

@@ -4,6 +4,7 @@ import { canReach } from '../blocks/policy.js';
 import type { Database } from '../db/index.js';
 import { dateParam } from '../db/dates.js';
 import type { Message } from './entity.js';
+import { lockMembersSql } from './member-locks.js';
 import { sqliteHandle } from '../db/sqlite-handle.js';
 
 /**
@@ -20,9 +21,9 @@ import { sqliteHandle } from '../db/sqlite-handle.js';
  *   queued transaction; the batch takes its numbers from the `message_seq` counter in one update.
  * - PostgreSQL: one statement (block check, numbers, insert and the conversations' last messages
  *   in data-changing CTEs), which is a transaction of its own: one round trip, answering the
- *   numbers. It locks the counter row after its conversations and holds it until its commit is
- *   durable, so numbers follow commit order as the deferred trigger's do (1763870500000 and
- *   1763872150000 migrations).
+ *   numbers. It locks the user rows of its messages' members before it takes numbers from the
+ *   sequence and holds them until its commit is durable, so each member's numbers follow commit
+ *   order as a gift's do (1763872300000 migration).
  * A batch that fails (a deadlock with another process, say) is written again one message at a
  * time, so one message's failure is only its own. (On SQLite the batches queued after it have
  * taken their numbers by then: numbers still follow commit order.)
@@ -222,20 +223,24 @@ function writeSqlite(em: EntityManager, batch: readonly PendingMessage[]): Write
 }
 
 /**
- * PostgreSQL: one statement, run outside an explicit transaction, so it commits as one. The batch's
- * conversations are all locked first, in id order (the scalar subquery on `locked` runs once,
- * before `allowed` yields a row, so two processes' batches never wait on each other in a cycle),
- * then the counter row (after the conversations, as a gift's transaction does at its COMMIT); the
- * blocked senders' messages are left out, the rest numbered and inserted in arrival order, and the
- * last of each conversation becomes its last message. Answers the numbers of those written.
+ * PostgreSQL: one statement, run outside an explicit transaction, so it commits as one. The members
+ * of the batch's messages are locked first, as a gift locks its two (member-locks.ts), then its
+ * conversations, in id order (each scalar subquery on the CTE before runs once, before the
+ * next yields a row, so two processes' batches, or a batch and a gift, never wait on each other in
+ * a cycle); the blocked senders' messages are left out, the rest take numbers from the sequence
+ * (increasing in arrival order) and are inserted, and the last of each conversation becomes its
+ * last message. Answers the numbers of those written.
  */
 async function writePostgres(em: EntityManager, batch: readonly PendingMessage[]): Promise<Map<string, number>> {
   const rows: { id: string; seq: string }[] = await em.query(
     `WITH input AS (
        SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[], $6::timestamp[])
          WITH ORDINALITY AS t(id, conversation_id, sender_id, recipient_id, text, created_at, ord)
+     ), members AS (
+       ${lockMembersSql('SELECT sender_id AS x FROM input UNION SELECT recipient_id FROM input')}
      ), locked AS (
-       SELECT c.id FROM conversations c WHERE c.id IN (SELECT conversation_id FROM input) ORDER BY c.id FOR UPDATE
+       SELECT c.id FROM conversations c
+       WHERE (SELECT count(*) FROM members) >= 0 AND c.id IN (SELECT conversation_id FROM input) ORDER BY c.id FOR UPDATE
      ), allowed AS (
        -- canReach (blocks/policy.ts): unless the recipient has blocked the sender
        SELECT i.*, row_number() OVER (ORDER BY i.ord) AS n FROM input i
@@ -243,13 +248,13 @@ async function writePostgres(em: EntityManager, batch: readonly PendingMessage[]
          AND (i.sender_id = i.recipient_id
               OR NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = i.recipient_id AND b.blocked_id = i.sender_id))
      ), taken AS (
-       -- After the conversations, as every other writer locks them before the counter (at its COMMIT).
-       UPDATE counters SET value = value + (SELECT count(*) FROM allowed) WHERE name = 'message_seq'
-       RETURNING value - (SELECT count(*) FROM allowed) AS base
+       -- After the members are locked (allowed waits for them); the k-th smallest goes to the k-th message.
+       SELECT seq, row_number() OVER (ORDER BY seq) AS n
+       FROM (SELECT nextval('message_seq_numbers') AS seq FROM generate_series(1, (SELECT count(*) FROM allowed))) s
      ), inserted AS (
        INSERT INTO messages (id, conversation_id, sender_id, text, message_type, read, created_at, seq)
-       SELECT a.id, a.conversation_id, a.sender_id, a.text, 'normal', false, a.created_at, taken.base + a.n
-       FROM allowed a CROSS JOIN taken ORDER BY a.ord
+       SELECT a.id, a.conversation_id, a.sender_id, a.text, 'normal', false, a.created_at, taken.seq
+       FROM allowed a JOIN taken ON taken.n = a.n ORDER BY a.ord
        RETURNING id, seq
      ), latest AS (
        SELECT DISTINCT ON (conversation_id) conversation_id, id, created_at FROM allowed ORDER BY conversation_id, ord DESC

@@ -104,38 +104,111 @@ describe('message order', () => {
   });
 });
 
+/** Until a statement of another connection waits for a lock (PostgreSQL), at most two seconds. */
+async function someoneWaitsForALock(): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const [waiting] = await server.deps.db.manager.query<{ n: string }[]>(
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+    );
+    if (Number(waiting.n) > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
 describe('commit order', () => {
-  it.skipIf(!loadConfig().databaseUrl)('numbers messages in commit order, not write order (PostgreSQL, concurrent writers)', async () => {
-    const [giver, other, recipient] = await buildUsers(server, 3, 'co');
-    const otherConversation = await buildConversation(server, other, recipient);
+  const postgres = Boolean(loadConfig().databaseUrl);
+  /** A gift from `giver` to `recipient`, written in a transaction left open; `commit` ends it. */
+  async function openGift(giver: TestUser, recipient: TestUser) {
     const runner = server.deps.db.source.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
-    try {
-      await recordGiftMessage(runner.manager, {
-        giverId: giver.user._id,
-        recipientId: recipient.user._id,
-        identity: 'anonymous',
-        text: 'written first, committed last',
-        gift: { title: 't', giftType: 'currency', img: null },
-      });
-      const late = await sendHttp(other, { conversationId: otherConversation.id, text: 'written second, committed first' });
-      expect(late.status).toBe(201);
-      await runner.commitTransaction();
-      // A client that already holds the one committed first misses nothing committed after it.
-      const missed = await missedMessages(server.deps.db, recipient.user._id, { lastMessageId: late.body._id });
-      expect(missed.messages.map((m) => m.text)).toEqual(['written first, committed last']);
-      expect(missed.messages[0].seq).toBeGreaterThan(late.body.message.seq);
-    } finally {
+    const gift = await recordGiftMessage(runner.manager, {
+      giverId: giver.user._id,
+      recipientId: recipient.user._id,
+      identity: 'anonymous',
+      text: 'written first, committed last',
+      gift: { title: 't', giftType: 'currency', img: null },
+    });
+    const end = async () => {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       await runner.release();
+    };
+    return { gift, commit: () => runner.commitTransaction(), end };
+  }
+  it.skipIf(!postgres)(
+    'makes a message to a member of an uncommitted gift wait for its commit, and numbers it after (PostgreSQL)',
+    async () => {
+      const [giver, other, recipient] = await buildUsers(server, 3, 'co');
+      const otherConversation = await buildConversation(server, other, recipient);
+      const pending = await openGift(giver, recipient);
+      try {
+        let answered = false;
+        const late = sendHttp(other, { conversationId: otherConversation.id, text: 'written second, committed second' }).then((r) => {
+          answered = true;
+          return r;
+        });
+        // It waits on the recipient's row, which the gift's transaction holds to its commit.
+        expect(await someoneWaitsForALock()).toBe(true);
+        expect(answered).toBe(false);
+        await pending.commit();
+        const sent = (await late) as { status: number; body: { _id: string; message: MessageView } };
+        expect(sent.status).toBe(201);
+        expect(sent.body.message.seq).toBeGreaterThan(pending.gift.message.seq!);
+        // A client that holds the gift (committed first) gets the message committed after it.
+        const missed = await missedMessages(server.deps.db, recipient.user._id, { lastMessageId: pending.gift.message.id });
+        expect(missed.messages.map((m) => m.text)).toEqual(['written second, committed second']);
+      } finally {
+        await pending.end();
+      }
+    },
+  );
+
+  it.skipIf(!postgres)('numbers a message inserted without a number at its COMMIT, after its members are free (PostgreSQL)', async () => {
+    const [giver, sender, recipient] = await buildUsers(server, 3, 'ct');
+    const theirs = await buildConversation(server, sender, recipient);
+    const pending = await openGift(giver, recipient);
+    try {
+      const id = crypto.randomUUID();
+      // Another writer that takes no number itself: the commit trigger locks the members, then numbers it.
+      const plain = server.deps.db.transaction((em) =>
+        em.query(
+          `INSERT INTO messages (id, conversation_id, sender_id, text, message_type, read, created_at) VALUES ($1, $2, $3, 'plain', 'normal', false, now())`,
+          [id, theirs.id, sender.user._id],
+        ),
+      );
+      expect(await someoneWaitsForALock()).toBe(true);
+      await pending.commit();
+      await plain;
+      const [row] = await server.deps.db.manager.query<{ seq: string }[]>('SELECT seq FROM messages WHERE id = $1', [id]);
+      expect(Number(row.seq)).toBeGreaterThan(pending.gift.message.seq!);
+    } finally {
+      await pending.end();
+    }
+  });
+
+  it.skipIf(!postgres)('lets writers with no member in common commit without waiting for each other (PostgreSQL)', async () => {
+    const [giver, recipient, alice, bob] = await buildUsers(server, 4, 'cp');
+    const theirs = await buildConversation(server, alice, bob);
+    const pending = await openGift(giver, recipient);
+    try {
+      const sent = await sendHttp(alice, { conversationId: theirs.id, text: 'not waiting' });
+      expect(sent.status).toBe(201);
+      // Committed while the gift is still open: it did not wait for it.
+      const missed = await missedMessages(server.deps.db, bob.user._id, { lastMessageId: null });
+      expect(missed.messages.map((m) => m.text)).toContain('not waiting');
+      await pending.commit();
+      const seen = await missedMessages(server.deps.db, recipient.user._id, { lastMessageId: null });
+      expect(seen.messages.map((m) => m.text)).toEqual(['written first, committed last']);
+    } finally {
+      await pending.end();
     }
   });
 });
 
 describe('anonymous gifts', () => {
   it.skipIf(!loadConfig().databaseUrl)(
-    "open one conversation when a giver's first two gifts race for the pseudonym (PostgreSQL, concurrent writers)",
+    "open one conversation when a giver's first two gifts race (PostgreSQL, concurrent writers: the second waits for the first's members)",
     async () => {
       const [giver, recipient] = await buildUsers(server, 2, 'ps');
       const db = server.deps.db;
@@ -153,14 +226,9 @@ describe('anonymous gifts', () => {
         // The first gift makes the pseudonym and holds it uncommitted.
         const first = await recordGiftMessage(runner.manager, gift('first'));
         const second = db.transaction((em) => recordGiftMessage(em, gift('second')));
-        // The second waits on the pseudonym's unique index, inside a statement whose snapshot cannot see it.
-        for (let i = 0; i < 100; i++) {
-          const [waiting] = await db.manager.query<{ n: string }[]>(
-            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%anonymous_pseudonyms%'",
-          );
-          if (Number(waiting.n) > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        // The second waits for the members' rows, which the first holds to its commit; then its
+        // statement's snapshot sees the pseudonym the first made.
+        expect(await someoneWaitsForALock()).toBe(true);
         await runner.commitTransaction();
         const after = await second;
         expect(after.conversation.id).toBe(first.conversation.id);

@@ -46,6 +46,7 @@ import { Reports1763871900000 } from './migrations/1763871900000-reports.js';
 import { AccountClosing1763872100000 } from './migrations/1763872100000-account-closing.js';
 import { MessageSeqGiven1763872150000 } from './migrations/1763872150000-message-seq-given.js';
 import { UnusedIndexes1763872200000 } from './migrations/1763872200000-unused-indexes.js';
+import { MessageSeqPerMember1763872300000 } from './migrations/1763872300000-message-seq-per-member.js';
 import { BlockEntity } from '../blocks/entity.js';
 import { Blocks1763871800000 } from './migrations/1763871800000-blocks.js';
 
@@ -106,6 +107,7 @@ export const migrations = [
   AccountClosing1763872100000,
   MessageSeqGiven1763872150000,
   UnusedIndexes1763872200000,
+  MessageSeqPerMember1763872300000,
 ];
 
 /**

@@ -1,7 +1,6 @@
 import type { PoolClient } from 'pg';
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { QueryFailedError } from 'typeorm';
-import type { SqlValue, Statement } from './sql.js';
 
 /**
  * PostgreSQL's transactions, with fewer round trips (issue 15).
@@ -12,9 +11,7 @@ import type { SqlValue, Statement } from './sql.js';
  * answers to those before it; here the socket is also held for the rest of the turn of the event
  * loop, so what a transaction sends together goes out in one write:
  *
- * - BEGIN goes out with the work's first statement, not alone;
- * - COMMIT goes out with the reads that must follow it (`readAfterCommit`): a gift message's
- *   number, which its commit trigger assigns, reaches the caller without a round trip of its own.
+ * - BEGIN goes out with the work's first statement, not alone.
  *
  * Statements still run one after the other, in the order sent, on the transaction's own
  * connection; PostgreSQL answers each, and a statement that fails fails the transaction, which
@@ -36,28 +33,14 @@ export async function pgTransaction<T>(source: DataSource, work: (em: EntityMana
     state.transactionDepth = 1;
     const value = await work(runner.manager);
     await begun;
-    const reads = afterCommit.get(runner) ?? [];
-    afterCommit.delete(runner);
-    let answers: Promise<unknown>[] = [];
-    const committed = sendTogether(client, () => {
-      const commit = control(client, 'COMMIT');
-      answers = reads.map((r) => client.query({ name: r.statement.name, text: r.statement.text, values: [...r.params] }));
-      return commit;
-    });
-    // A read fails only with the COMMIT (the connection lost): the COMMIT's error is the one thrown.
-    const settled = Promise.allSettled(answers);
     try {
-      await committed;
+      await control(client, 'COMMIT');
     } finally {
       state.isTransactionActive = false;
       state.transactionDepth = 0;
     }
-    (await settled).forEach((answer, i) => {
-      if (answer.status === 'fulfilled') reads[i].apply((answer.value as { rows: Record<string, unknown>[] }).rows);
-    });
     return value;
   } catch (err) {
-    afterCommit.delete(runner);
     if (state.isTransactionActive) {
       await begun?.catch(() => undefined);
       try {
@@ -85,31 +68,6 @@ const control = (client: PoolClient, command: string): Promise<unknown> =>
 interface TransactionState {
   isTransactionActive: boolean;
   transactionDepth: number;
-}
-
-interface AfterCommit {
-  statement: Statement;
-  params: readonly SqlValue[];
-  apply: (rows: Record<string, unknown>[]) => void;
-}
-const afterCommit = new WeakMap<QueryRunner, AfterCommit[]>();
-
-/**
- * PostgreSQL: runs `statement` right after the COMMIT of `em`'s transaction, in the COMMIT's round
- * trip, and hands its rows to `apply` (not called if the transaction does not commit, or the read
- * fails: the caller keeps what it had).
- */
-export function readAfterCommit(
-  em: EntityManager,
-  statement: Statement,
-  params: readonly SqlValue[],
-  apply: (rows: Record<string, unknown>[]) => void,
-): void {
-  const runner = em.queryRunner;
-  if (!runner?.isTransactionActive) throw new Error('sql: readAfterCommit inside db.transaction only');
-  const reads = afterCommit.get(runner) ?? [];
-  reads.push({ statement, params, apply });
-  afterCommit.set(runner, reads);
 }
 
 /**

@@ -358,8 +358,9 @@ export async function giveToLink(
       { giverId: giver.id, recipientId: link.creatorId, identity: 'anonymous' },
       { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds },
     );
-    // The gift and the use are started together (on PostgreSQL one write: payment, message, use, in
-    // this order, which is the order they lock rows in); the use records the payment's id.
+    // The gift and the use are started together (on PostgreSQL one write: the members, the message,
+    // the payment, the use, in this order, which is the order they lock rows in); the use records
+    // the payment's id.
     const transferId = appendedRowId();
     const [{ conversation, events: made }, giveId] = await together(
       deliverGift(em, { ...gift, payment: { ...gift.payment, id: transferId }, blocked: Boolean(row.giver_blocked) }),
