@@ -9,6 +9,8 @@ import { freshPostgres } from '../testing/server.js';
 import { openDatabase } from './index.js';
 import { migrations } from './index.js';
 import { ConversationIdentity1763870600000 } from './migrations/1763870600000-conversation-identity.js';
+import { MessageSeqPerMember1763872300000 } from './migrations/1763872300000-message-seq-per-member.js';
+import { recordGiftMessage } from '../conversations/gift-message.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -90,5 +92,28 @@ describe('upgrading a database with conversations in it', () => {
     expect(pseudonym).toMatchObject({ giver_id: giver, recipient_id: recipient });
     expect(conversation.pair_key).toBe(`anon:${pseudonym.id}`);
     expect([giver, recipient]).not.toContain(pseudonym.id);
+  });
+});
+
+describe.runIf(Boolean(loadConfig().databaseUrl))('upgrading PostgreSQL to message numbers per member', () => {
+  it('numbers the next message after the last number the counter gave', async () => {
+    const { source, env } = await migratedUpTo(MessageSeqPerMember1763872300000);
+    await source.query("UPDATE counters SET value = 41 WHERE name = 'message_seq'");
+    await source.destroy();
+
+    const db = await openDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+    cleanups.push(() => db.close());
+    const gift = (text: string) =>
+      db.transaction((em) =>
+        recordGiftMessage(em, {
+          giverId: crypto.randomUUID(),
+          recipientId: crypto.randomUUID(),
+          identity: 'named',
+          text,
+          gift: { title: '$1.00', giftType: 'currency', img: null },
+        }),
+      );
+    expect((await gift('first after the upgrade')).message.seq).toBe(42);
+    expect((await gift('the next')).message.seq).toBe(43);
   });
 });
