@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionEntity } from '../auth/entity.js';
 import { UserEntity } from '../users/entity.js';
 import { buildUsers, depositFor, startTestServer, type TestServer } from '../testing/server.js';
-import { hydrate, read, sql } from './sql.js';
+import { hydrate, positional, read, sql } from './sql.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,5 +35,21 @@ describe('hydrate (db/sql.ts)', () => {
     expect(sessions.length).toBeGreaterThan(0);
     expect(sessions).toEqual(expect.arrayContaining(await db.manager.findBy(SessionEntity, { userId: id })));
     for (const session of sessions) expect(session.expiresAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('positional (db/sql.ts, SQLite)', () => {
+  it('writes each $n outside quotes as ?, in order, repeated and out of order, and leaves quoted text alone', () => {
+    expect(positional(`SELECT $2, '$1 and it''s $3', "col$4", $1, $2 FROM t WHERE x = $10`)).toEqual({
+      text: `SELECT ?, '$1 and it''s $3', "col$4", ?, ? FROM t WHERE x = ?`,
+      order: [1, 0, 1, 9],
+    });
+  });
+
+  it('binds the values where the statement names them, on the real database', async () => {
+    const [user] = await buildUsers(server, 1, 'pos');
+    const statement = sql(`SELECT $2 AS second, $1 AS first, $2 AS again, '$1' AS quoted, id FROM users WHERE id = $3`);
+    const [row] = await read<Record<string, unknown>>(server.deps.db, statement, ['one', 'two', user.user._id]);
+    expect(row).toEqual({ second: 'two', first: 'one', again: 'two', quoted: '$1', id: user.user._id });
   });
 });

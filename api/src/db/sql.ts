@@ -11,7 +11,7 @@ import { sqliteHandle } from './sqlite-handle.js';
  * placeholders and no casts, and prepared once per connection, then reused:
  *
  * - SQLite: prepared on the writer's better-sqlite3 handle (the queued transaction runs on it) and
- *   run synchronously; `$n` binds as the named parameter `n`.
+ *   run synchronously; each `$n` is prepared as a `?` and bound from the argument list.
  * - PostgreSQL: a named prepared statement on the transaction's connection, parsed and planned once
  *   per pooled connection.
  *
@@ -40,14 +40,39 @@ export function sql(text: string): Statement {
   return { name: `giftlink_${++statements}`, text };
 }
 
-const prepared = new WeakMap<BetterSqlite3.Database, Map<Statement, BetterSqlite3.Statement>>();
+/**
+ * A statement prepared on SQLite with its `$n` placeholders written as `?`, and which `$n` each
+ * `?` stands for: better-sqlite3 binds `?`s from an argument list, where it looks each named
+ * parameter up on an object (issue 15: 1.2 µs more for a statement of eight).
+ */
+interface SqliteStatement {
+  prepared: BetterSqlite3.Statement;
+  /** The index in `params` of each `?`, in order. */
+  order: number[];
+}
 
-function sqliteStatement(conn: BetterSqlite3.Database, statement: Statement): BetterSqlite3.Statement {
+const prepared = new WeakMap<BetterSqlite3.Database, Map<Statement, SqliteStatement>>();
+
+function sqliteStatement(conn: BetterSqlite3.Database, statement: Statement): SqliteStatement {
   let cache = prepared.get(conn);
   if (!cache) prepared.set(conn, (cache = new Map()));
   let s = cache.get(statement);
-  if (!s) cache.set(statement, (s = conn.prepare(statement.text)));
+  if (!s) {
+    const { text, order } = positional(statement.text);
+    cache.set(statement, (s = { prepared: conn.prepare(text), order }));
+  }
   return s;
+}
+
+/** `$n` outside quotes becomes `?`; answers the text and, for each `?`, n - 1. */
+export function positional(text: string): { text: string; order: number[] } {
+  const order: number[] = [];
+  const out = text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (match, n: string | undefined) => {
+    if (n === undefined) return match;
+    order.push(Number(n) - 1);
+    return '?';
+  });
+  return { text: out, order };
 }
 
 export const isPostgres = (em: EntityManager) => em.connection.driver.options.type === 'postgres';
@@ -73,14 +98,14 @@ export async function run<T = Record<string, unknown>>(
     }
   }
   const conn = sqliteHandle(em.connection);
-  const bound = sqliteParams(em, params);
   try {
-    const s = sqliteStatement(conn, statement);
+    const { prepared: s, order } = sqliteStatement(conn, statement);
+    const bound = sqliteParams(em, params, order);
     if (s.reader) {
-      const rows = s.all(bound) as T[];
+      const rows = s.all(...bound) as T[];
       return { rows, changes: rows.length };
     }
-    return { rows: [], changes: s.run(bound).changes };
+    return { rows: [], changes: s.run(...bound).changes };
   } catch (err) {
     throw new QueryFailedError(statement.text, [...params], err as Error);
   }
@@ -112,19 +137,20 @@ export async function read<T = Record<string, unknown>>(db: Database, statement:
   try {
     if (db.pgReads) return await db.pgReads.query<T>(statement, params);
     const conn = sqliteHandle(em.connection);
-    return sqliteStatement(conn, statement).all(sqliteParams(em, params)) as T[];
+    const { prepared: s, order } = sqliteStatement(conn, statement);
+    return s.all(...sqliteParams(em, params, order)) as T[];
   } catch (err) {
     throw new QueryFailedError(statement.text, [...params], err as Error);
   }
 }
 
-/** `$n` binds as the named parameter `n`; Dates and booleans as TypeORM stores them. */
-function sqliteParams(em: EntityManager, params: readonly SqlValue[]): Record<number, string | number | null> {
-  const bound: Record<number, string | number | null> = {};
-  params.forEach((p, i) => {
-    bound[i + 1] = p instanceof Date ? (dateParam(em, p) as string) : typeof p === 'boolean' ? (p ? 1 : 0) : p;
+/** The values of the `?`s, in `order`; Dates and booleans as TypeORM stores them. */
+function sqliteParams(em: EntityManager, params: readonly SqlValue[], order: readonly number[]): (string | number | null)[] {
+  return order.map((i) => {
+    const p = params[i];
+    if (p === undefined) throw new RangeError(`sql: no value for $${i + 1}`);
+    return p instanceof Date ? (dateParam(em, p) as string) : typeof p === 'boolean' ? (p ? 1 : 0) : p;
   });
-  return bound;
 }
 
 /** A date column of a raw row: a Date on PostgreSQL, TypeORM's UTC text on SQLite. */
