@@ -49,8 +49,6 @@ interface SqliteStatement {
   prepared: BetterSqlite3.Statement;
   /** The index in `params` of each `?`, in order. */
   order: number[];
-  /** Its result's columns, once asked for (`readSqliteArrays`). */
-  columns?: { name: string; table: string | null }[];
 }
 
 const prepared = new WeakMap<BetterSqlite3.Database, Map<Statement, SqliteStatement>>();
@@ -64,29 +62,6 @@ function sqliteStatement(conn: BetterSqlite3.Database, statement: Statement): Sq
     cache.set(statement, (s = { prepared: conn.prepare(text), order }));
   }
   return s;
-}
-
-/** The rows of a SQLite read as arrays, and the table each column comes from. */
-export interface SqliteArrays {
-  columns: readonly { name: string; table: string | null }[];
-  rows: unknown[][];
-}
-
-/**
- * SQLite only: `read`, each row as the array of its columns' values, with each column's name and
- * table: for a join of tables whose columns share names (`SELECT a.*, b.*`), where objects would
- * keep one of each name. Builds no object a row (issue 15: a session and its user this way take
- * 9 µs where two lookups took 15).
- */
-export function readSqliteArrays(db: Database, statement: Statement, params: readonly SqlValue[]): SqliteArrays {
-  const em = db.manager;
-  try {
-    const s = sqliteStatement(sqliteHandle(em.connection), statement);
-    s.columns ??= s.prepared.columns().map((c) => ({ name: c.name, table: c.table }));
-    return { columns: s.columns, rows: s.prepared.raw(true).all(...sqliteParams(em, params, s.order)) as unknown[][] };
-  } catch (err) {
-    throw new QueryFailedError(statement.text, [...params], err as Error);
-  }
 }
 
 /** `$n` outside quotes becomes `?`; answers the text and, for each `?`, n - 1. */
