@@ -67,9 +67,9 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
   if (gift.blocked === undefined) await assertCanReach(em, actorId, otherParty, refusal);
   else checkReach(actorId, otherParty, gift.blocked, refusal);
   // The gift message and the payment are started together: on PostgreSQL they go out in one write
-  // and run in this order (sql.ts `together`), so the members' rows are locked first, in id order,
-  // as every writer of messages locks them (recordGiftMessage). Nothing is awaited between the
-  // block check and them.
+  // and run in this order (sql.ts `together`), so the members are locked first, as every writer of
+  // messages locks them (conversations/member-locks.ts). Nothing is awaited between the block check
+  // and them.
   const [{ conversation, message, notification }, paid] = await together(
     recordGiftMessage(
       em,

@@ -24,7 +24,6 @@ async function newMessageSeq(em: EntityManager): Promise<number> {
   return Number(rows[0].value);
 }
 const TAKE_MESSAGE_SEQ = sql('UPDATE counters SET value = value + 1 WHERE name = $1 RETURNING value');
-export const MESSAGE_SEQ_OF = sql('SELECT seq FROM messages WHERE id = $1');
 
 export interface GiftDetails {
   title: string;

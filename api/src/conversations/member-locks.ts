@@ -10,7 +10,7 @@
  * Taken in the order of their keys, in one statement, so two writers never wait on each other in a
  * cycle.
  */
-export const MEMBER_LOCKS = 1;
+const MEMBER_LOCKS = 1;
 
 /** SQL that locks the members `ids` (an SQL expression of a set of user ids, one column `x`). */
 export const lockMembersSql = (ids: string) =>

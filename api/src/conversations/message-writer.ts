@@ -21,9 +21,9 @@ import { sqliteHandle } from '../db/sqlite-handle.js';
  *   queued transaction; the batch takes its numbers from the `message_seq` counter in one update.
  * - PostgreSQL: one statement (block check, numbers, insert and the conversations' last messages
  *   in data-changing CTEs), which is a transaction of its own: one round trip, answering the
- *   numbers. It locks the user rows of its messages' members before it takes numbers from the
- *   sequence and holds them until its commit is durable, so each member's numbers follow commit
- *   order as a gift's do (1763872300000 migration).
+ *   numbers. It locks its messages' members before it takes numbers from the sequence and holds
+ *   them until its commit is durable, so each member's numbers follow commit order as a gift's do
+ *   (member-locks.ts).
  * A batch that fails (a deadlock with another process, say) is written again one message at a
  * time, so one message's failure is only its own. (On SQLite the batches queued after it have
  * taken their numbers by then: numbers still follow commit order.)

@@ -148,7 +148,7 @@ describe('commit order', () => {
           answered = true;
           return r;
         });
-        // It waits on the recipient's row, which the gift's transaction holds to its commit.
+        // It waits for the recipient's member lock, which the gift's transaction holds to its commit.
         expect(await someoneWaitsForALock()).toBe(true);
         expect(answered).toBe(false);
         await pending.commit();
@@ -226,7 +226,7 @@ describe('anonymous gifts', () => {
         // The first gift makes the pseudonym and holds it uncommitted.
         const first = await recordGiftMessage(runner.manager, gift('first'));
         const second = db.transaction((em) => recordGiftMessage(em, gift('second')));
-        // The second waits for the members' rows, which the first holds to its commit; then its
+        // The second waits for the members' locks, which the first holds to its commit; then its
         // statement's snapshot sees the pseudonym the first made.
         expect(await someoneWaitsForALock()).toBe(true);
         await runner.commitTransaction();

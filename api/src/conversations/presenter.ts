@@ -33,7 +33,7 @@ export function presentMessage(c: Conversation, viewerId: string, m: Message): M
     giftDetails: m.messageType === 'gift' ? { title: m.giftTitle, giftType: m.giftType, img: m.giftImg } : null,
     read: m.read,
     createdAt: m.createdAt.toISOString(),
-    seq: m.seq ?? 0, // null only before commit (PostgreSQL); committed messages are presented
+    seq: m.seq ?? 0, // null only for a row inserted without a number, before its COMMIT (PostgreSQL)
   };
 }
 

@@ -1,25 +1,13 @@
 import { In } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { hydrate, read, sql } from '../db/sql.js';
-import { MESSAGE_SEQ_OF } from './gift-message.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
-import { ConversationEntity, MessageEntity, type Conversation, type Message } from './entity.js';
+import { ConversationEntity, MessageEntity, type Conversation } from './entity.js';
 import { canSeeConversation, canSeePresence } from './policy.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
 import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput } from './schemas.js';
-
-/**
- * The message with its number, once its transaction has committed (a gift message's usually has
- * it already: read in its COMMIT's round trip, gift-message.ts).
- */
-export async function withCommittedSeq(db: Database, message: Message): Promise<Message> {
-  if (message.seq !== null) return message;
-  const [row] = await read<{ seq: number | string }>(db, MESSAGE_SEQ_OF, [message.id]);
-  if (!row) throw new Error(`message ${message.id} is not committed`);
-  return { ...message, seq: Number(row.seq) };
-}
 
 export { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';

@@ -8,7 +8,6 @@ import { CORS_ALLOWED_HEADERS } from '../http/cors.js';
 import { isOutdated } from '../http/version.js';
 import type { Message } from '../conversations/entity.js';
 import { presentMessage } from '../conversations/presenter.js';
-import { withCommittedSeq } from '../conversations/service.js';
 import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
 import { presentNotification } from '../notifications/presenter.js';
@@ -120,9 +119,8 @@ export class Realtime implements Publisher {
             room.emit('new-message', payload);
           }
         };
-        // A message written inside another service's transaction on PostgreSQL gets its number at commit.
-        if (event.message.seq !== null) deliver(event.message);
-        else if (this.db) this.track(withCommittedSeq(this.db, event.message).then(deliver));
+        // Every writer publishes its messages numbered (gift-message.ts, message-writer.ts).
+        deliver(event.message);
         return;
       }
       case 'notification':
