@@ -105,11 +105,7 @@ describe('blocking an anonymous giver', () => {
     const closedAnswer = await giveTo(carol, receiveLink, 5);
     expect({ status: closedAnswer.status, body: closedAnswer.body }).toEqual({ status: refusedGive.status, body: refusedGive.body });
 
-    // Accepting Alice's give link: refused the same way; Carol can.
     await createLink(alice, { giveorreceive: 'give', type: 'currency', amount: 2, quantity: 2 });
-    const refusedAccept = await accept(bob, alice);
-    expect(refusedAccept.status).toBe(410);
-    expect(refusedAccept.body.message).toBe(LINK_GONE);
     expect((await accept(carol, alice)).status).toBe(200);
 
     // Buying from Alice's wishlist: refused, nothing bought, nothing paid.
@@ -138,15 +134,16 @@ describe('blocking an anonymous giver', () => {
     const list = await server.request<BlockView[]>('GET', '/api/blocks', as(alice));
     expect(list.body).toEqual([blocked.body.block]);
 
-    // Bob's side never says he was blocked: his threads and messages are as they were.
+    // Bob's side never says he was blocked: his anonymous thread and its messages are as they were.
     expect(JSON.stringify(await conversationsOf(bob))).toBe(bobBefore);
     expect(JSON.stringify(await messagesOf(bob, conversationId))).toBe(bobMessagesBefore);
     const bobText = (await everythingVisibleTo(server, bob, [])).toLowerCase();
     expect(bobText).not.toContain('block');
     expect((await server.request('GET', '/api/blocks', as(bob))).body).toEqual([]);
-    expect(
-      JSON.stringify([http.body, socketAnswer, refusedGive.body, refusedAccept.body, refusedPurchase.body]).toLowerCase(),
-    ).not.toContain('block');
+    expect(JSON.stringify([http.body, socketAnswer, refusedGive.body, refusedPurchase.body]).toLowerCase()).not.toContain('block');
+
+    // Accepting Alice's give link is Bob by name, an identity Alice did not block: it goes through, as Carol's did.
+    expect((await accept(bob, alice)).status).toBe(200);
 
     // Only the blocker can unblock; then every way works again.
     expect((await server.request('DELETE', `/api/blocks/${blocked.body.block._id}`, as(bob))).status).toBe(404);
@@ -154,7 +151,6 @@ describe('blocking an anonymous giver', () => {
     expect((await server.request('DELETE', `/api/blocks/${blocked.body.block._id}`, as(alice))).status).toBe(204);
     expect((await server.request<BlockView[]>('GET', '/api/blocks', as(alice))).body).toEqual([]);
     expect((await sendHttp(bob, conversationId, 'hi again')).status).toBe(201);
-    expect((await accept(bob, alice)).status).toBe(200);
     expect((await purchase(bob, alice, itemId)).status).toBe(200);
     expect((await messagesOf(alice, conversationId)).some((m) => m.text === 'hi again')).toBe(true);
   });
@@ -177,14 +173,15 @@ describe('blocking an anonymous giver', () => {
 });
 
 describe('a block and the two threads of the same two people', () => {
-  it('holds for the person in every thread, while each block stays the entry of the thread it was made from', async () => {
+  it('stops only the identity of the thread it was made from, and each block stays an entry of its own', async () => {
     const [fay, gus] = await buildUsers(server, 2, 'blt');
     await depositFor(server, gus, 50);
+    await depositFor(server, fay, 50);
     const anonymous = (await giveGift(server, gus, fay, 5)).conversationId;
     const first = await server.request<BlockResponse>('POST', '/api/blocks', as(fay, { conversationId: anonymous }));
     expect(first.status).toBe(201);
 
-    // Gus's give link: Fay (the blocker, never limited) may still accept it; that opens their named thread.
+    // Gus's give link: Fay accepts it; that opens their named thread.
     await createLink(gus, { giveorreceive: 'give', type: 'currency', amount: 2, quantity: 1 });
     const accepted = await server.request<{ conversationId: string }>(
       'PUT',
@@ -194,25 +191,55 @@ describe('a block and the two threads of the same two people', () => {
     expect(accepted.status).toBe(200);
     const named = accepted.body.conversationId;
     expect(named).not.toBe(anonymous);
-    // The block is of the person: Gus cannot write to Fay in the named thread either.
-    expect((await sendHttp(gus, named, 'hi')).body.message).toBe(MESSAGE_UNDELIVERABLE);
+    // The block is of the anonymous giver: Gus by name still reaches Fay, and the persona still does not.
+    expect((await sendHttp(gus, named, 'hi')).status).toBe(201);
+    expect((await sendHttp(gus, anonymous, 'hi')).body.message).toBe(MESSAGE_UNDELIVERABLE);
 
     // Blocking from the named thread is an entry of its own, never merged with (or refused because of) the anonymous one.
     const second = await server.request<BlockResponse>('POST', '/api/blocks', as(fay, { conversationId: named }));
     expect(second.status).toBe(201);
     expect(second.body.block._id).not.toBe(first.body.block._id);
     expect(second.body.block).toMatchObject({ anonymous: false, username: gus.user.username });
+    expect((await sendHttp(gus, named, 'hi')).body.message).toBe(MESSAGE_UNDELIVERABLE);
     const list = (await server.request<BlockView[]>('GET', '/api/blocks', as(fay))).body;
     expect(list.map((b) => b._id).sort()).toEqual([first.body.block._id, second.body.block._id].sort());
     const anonymousEntry = JSON.stringify(list.find((b) => b.anonymous)).toLowerCase();
     for (const secret of secretsOf(gus)) expect(anonymousEntry).not.toContain(secret);
     expect(anonymousEntry).not.toContain(named);
 
-    // Gus stays blocked while either entry is there.
+    // Each entry lifts only its own thread's block; a block by name never stops an anonymous gift.
     expect((await server.request('DELETE', `/api/blocks/${second.body.block._id}`, as(fay))).status).toBe(204);
-    expect((await sendHttp(gus, named, 'hi')).status).toBe(403);
-    expect((await server.request('DELETE', `/api/blocks/${first.body.block._id}`, as(fay))).status).toBe(204);
     expect((await sendHttp(gus, named, 'hi')).status).toBe(201);
+    expect((await sendHttp(gus, anonymous, 'hi')).status).toBe(403);
+    expect((await server.request('POST', '/api/blocks', as(fay, { conversationId: named }))).status).toBe(201);
+    const receive = await createLink(fay, { giveorreceive: 'receive', type: 'currency', amount: 5 });
+    expect((await server.request('DELETE', `/api/blocks/${first.body.block._id}`, as(fay))).status).toBe(204);
+    expect((await giveTo(gus, receive, 5)).status).toBe(201);
+    expect((await sendHttp(gus, anonymous, 'hi')).status).toBe(201);
+    expect((await sendHttp(gus, named, 'hi')).status).toBe(403);
+  });
+
+  it('made by the anonymous giver, never stops the recipient writing to the giver by name, nor the other way round', async () => {
+    const [rae, gil, sam] = await buildUsers(server, 3, 'blr');
+    await depositFor(server, gil, 50);
+    await depositFor(server, sam, 50);
+    const anonymous = (await giveGift(server, gil, rae, 5)).conversationId;
+    const namedWith = async (giver: TestUser) => {
+      await createLink(giver, { giveorreceive: 'give', type: 'currency', amount: 1, quantity: 1 });
+      return (
+        await server.request<{ conversationId: string }>('PUT', '/api/accept-link', as(rae, { linkCreatorUsername: giver.user.username }))
+      ).body.conversationId;
+    };
+    const [withGil, withSam] = [await namedWith(gil), await namedWith(sam)];
+    // The giver blocks the recipient from the anonymous thread: the recipient's messages by name to both suspects go through alike.
+    expect((await server.request('POST', '/api/blocks', as(gil, { conversationId: anonymous }))).status).toBe(201);
+    expect((await sendHttp(rae, anonymous, 'hello?')).body.message).toBe(MESSAGE_UNDELIVERABLE);
+    expect((await sendHttp(rae, withGil, 'hi')).status).toBe(201);
+    expect((await sendHttp(rae, withSam, 'hi')).status).toBe(201);
+    // The recipient blocks the anonymous thread: the giver by name still reaches them.
+    expect((await server.request('POST', '/api/blocks', as(rae, { conversationId: anonymous }))).status).toBe(201);
+    expect((await sendHttp(gil, withGil, 'hi')).status).toBe(201);
+    expect((await sendHttp(gil, anonymous, 'hi')).body.message).toBe(MESSAGE_UNDELIVERABLE);
   });
 });
 

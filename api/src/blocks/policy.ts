@@ -1,15 +1,17 @@
 import type { Block } from './entity.js';
 
 /**
- * Who may reach whom, written once. A block stops its blocked person reaching its blocker in every
- * way (messages over HTTP and the socket, the blocker's links, their wishlist, their notifications);
- * it never limits the blocker, which would tell them, in another thread of the same two people,
- * that an anonymous giver they blocked is that person. Pure: no database, no Node.
+ * Who may reach whom, written once. A block is made in one conversation and stops that
+ * conversation's other identity (identity/identity.ts) reaching the blocker in every way that
+ * identity has (messages over HTTP and the socket; for a persona, gifts to the blocker's links and
+ * wishlist; for a named identity, accepting the blocker's give links). It never reaches the other
+ * thread of the same two people, and it never limits the blocker: either would tell someone, by
+ * name, what an anonymous identity did. Pure: no database, no Node.
  */
 
 type BlockPair = Pick<Block, 'blockerId' | 'blockedId'>;
 
-/** True unless `targetId` has blocked `actorId` (`blocks`: any blocks between the two). */
+/** True unless `targetId` has blocked `actorId` (`blocks`: the blocks of the one conversation at stake). */
 export const canReach = (actorId: string, targetId: string, blocks: readonly BlockPair[]): boolean =>
   actorId === targetId || !blocks.some((b) => b.blockerId === targetId && b.blockedId === actorId);
 

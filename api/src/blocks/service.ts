@@ -3,6 +3,7 @@ import { In, type EntityManager } from 'typeorm';
 import { ConversationEntity } from '../conversations/entity.js';
 import { canSeeMember } from '../conversations/policy.js';
 import type { Database } from '../db/index.js';
+import { anonymousPairKeySql, namedPairKey } from '../identity/identity.js';
 import { run, sql } from '../db/sql.js';
 import { forbidden, isUniqueViolation, notFound, type AppError } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
@@ -10,30 +11,49 @@ import { BlockEntity, type Block } from './entity.js';
 import { canBlockFrom, canReach } from './policy.js';
 import type { BlockView } from './schemas.js';
 
-/** SQL that is true when `blocker` (an expression) has blocked `blocked`, for a statement that reads it along with what it is about. */
-export const blockedSql = (blocker: string, blocked: string) =>
-  `EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${blocker} AND blocked_id = ${blocked})`;
-const BLOCKED = sql(`SELECT ${blockedSql('$1', '$2')} AS blocked`);
-
 /**
- * True when `blockerId` has blocked `blockedId` (from any of their conversations), read in `em`'s
- * transaction with a prepared statement (every gift asks: issue 15).
+ * SQL that is true when `blocker` (an expression) has blocked the other identity of the conversation
+ * keyed `pairKey` (an expression: `namedPairKey`, `anonymousPairKeySql`), for a statement that reads
+ * it along with what it is about. Blocks are per conversation: a block in one thread never reaches
+ * the other thread of the same two people (identity/identity.ts).
  */
-export async function isBlocked(em: EntityManager, { blockerId, blockedId }: { blockerId: string; blockedId: string }): Promise<boolean> {
-  if (blockerId === blockedId) return false;
-  return Boolean((await run<{ blocked: boolean | number }>(em, BLOCKED, [blockerId, blockedId])).rows[0].blocked);
+export const blockedSql = (blocker: string, pairKey: string) =>
+  `EXISTS (SELECT 1 FROM blocks b JOIN conversations c ON c.id = b.conversation_id WHERE c.pair_key = ${pairKey} AND b.blocker_id = ${blocker})`;
+const BLOCKED_NAMED = sql(`SELECT ${blockedSql('$1', '$2')} AS blocked`);
+const BLOCKED_ANONYMOUS = sql(`SELECT ${blockedSql('$1', anonymousPairKeySql('$2', '$3'))} AS blocked`);
+
+/** Who a gift or a message is between: the giver's identity (`named` or `anonymous`) towards the recipient. */
+export interface Between {
+  giverId: string;
+  recipientId: string;
+  identity: 'named' | 'anonymous';
 }
 
 /**
- * Refuses, with `refusal`, an `actorId` that `targetId` has blocked (`canReach`). Every way of
- * reaching someone asks this, each with the neutral answer it gives anyone else it refuses, so the
- * blocked person cannot tell that they were blocked.
+ * True when `blockerId` (one of the two) has blocked the other in the conversation `between` keys,
+ * read in `em`'s transaction with a prepared statement.
  */
-export async function assertCanReach(em: EntityManager, actorId: string, targetId: string, refusal: () => AppError): Promise<void> {
-  checkReach(actorId, targetId, await isBlocked(em, { blockerId: targetId, blockedId: actorId }), refusal);
+export async function isBlocked(em: EntityManager, blockerId: string, between: Between): Promise<boolean> {
+  const { giverId, recipientId } = between;
+  if (giverId === recipientId) return false;
+  const { rows } =
+    between.identity === 'named'
+      ? await run<{ blocked: boolean | number }>(em, BLOCKED_NAMED, [blockerId, namedPairKey(giverId, recipientId)])
+      : await run<{ blocked: boolean | number }>(em, BLOCKED_ANONYMOUS, [blockerId, giverId, recipientId]);
+  return Boolean(rows[0].blocked);
 }
 
-/** `assertCanReach` when the caller has read already (`blockedSql`) whether `targetId` blocked `actorId`. */
+/**
+ * Refuses, with `refusal`, an `actorId` that the other of `between` has blocked in their conversation
+ * (`canReach`). Every way of reaching someone asks this, each with the neutral answer it gives
+ * anyone else it refuses, so the blocked identity cannot tell that it was blocked.
+ */
+export async function assertCanReach(em: EntityManager, actorId: string, between: Between, refusal: () => AppError): Promise<void> {
+  const targetId = actorId === between.giverId ? between.recipientId : between.giverId;
+  checkReach(actorId, targetId, await isBlocked(em, targetId, between), refusal);
+}
+
+/** `assertCanReach` when the caller has read already (`blockedSql`) whether `targetId` blocked `actorId` in their conversation. */
 export function checkReach(actorId: string, targetId: string, blocked: boolean, refusal: () => AppError): void {
   if (!canReach(actorId, targetId, blocked ? [{ blockerId: targetId, blockedId: actorId }] : [])) throw refusal();
 }

@@ -30,8 +30,8 @@ export interface Gift {
   card: GiftDetails;
   /**
    * Whether the other party (the recipient; the giver, when the recipient acts) has blocked whoever
-   * acts, when the caller has read it already, with the link (blocks/service.ts `blockedSql`): one
-   * statement fewer per give. Left out, it is read here.
+   * acts in the conversation this gift goes to, when the caller has read it already, with the link
+   * (blocks/service.ts `blockedSql`): one statement fewer per give. Left out, it is read here.
    */
   blocked?: boolean;
   /** What the notification says the gift came through. */
@@ -60,11 +60,12 @@ export interface DeliveredGift {
  */
 export async function deliverGift(em: EntityManager, gift: Gift): Promise<DeliveredGift> {
   // Whoever acts (the giver; the recipient accepting a give link) cannot reach someone who blocked
-  // them: the answer is the one a closed link or an unavailable item gets (blocks/policy.ts).
+  // them in the thread this gift goes to: the answer is the one a closed link or an unavailable item
+  // gets (blocks/policy.ts). A block in the other thread of the two is another identity's.
   const actorId = gift.payment.actorUserId ?? gift.giverId;
   const otherParty = actorId === gift.recipientId ? gift.giverId : gift.recipientId;
   const refusal = () => (gift.source.linkOrWishlist === 'link' ? gone(LINK_GONE) : forbidden(ITEM_UNAVAILABLE));
-  if (gift.blocked === undefined) await assertCanReach(em, actorId, otherParty, refusal);
+  if (gift.blocked === undefined) await assertCanReach(em, actorId, gift, refusal);
   else checkReach(actorId, otherParty, gift.blocked, refusal);
   // The gift message and the payment are started together: on PostgreSQL they go out in one write
   // and run in this order (sql.ts `together`), so the members are locked first, as every writer of

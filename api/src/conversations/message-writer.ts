@@ -15,8 +15,8 @@ import { sqliteHandle } from '../db/sqlite-handle.js';
  * durable before it is acknowledged or published.
  *
  * In the batch's transaction, for each message in arrival order: refuse it if the other member has
- * blocked the sender (`blocks`, read in the same transaction as before; only that message is
- * refused), insert it and make it its conversation's last message.
+ * blocked the sender in this conversation (`blocks`, read in the same transaction as before; only
+ * that message is refused), insert it and make it its conversation's last message.
  * - SQLite (one writer, one connection): prepared statements on the writer connection, inside the
  *   queued transaction; the batch takes its numbers from the `message_seq` counter in one update.
  * - PostgreSQL: one statement (block check, numbers, insert and the conversations' last messages
@@ -170,7 +170,7 @@ function statements(conn: BetterSqlite3.Database): SqliteStatements {
   let s = prepared.get(conn);
   if (!s) {
     s = {
-      blocked: conn.prepare<[string, string], number>('SELECT 1 FROM blocks WHERE blocker_id = ? AND blocked_id = ? LIMIT 1').pluck(),
+      blocked: conn.prepare<[string, string], number>('SELECT 1 FROM blocks WHERE blocker_id = ? AND conversation_id = ? LIMIT 1').pluck(),
       take: conn.prepare<[number], number>("UPDATE counters SET value = value + ? WHERE name = 'message_seq' RETURNING value").pluck(),
       insert: conn.prepare(
         'INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at, seq) ' +
@@ -198,7 +198,7 @@ function writeSqlite(em: EntityManager, batch: readonly PendingMessage[]): Write
     canReach(
       row.senderId,
       recipientId,
-      s.blocked.get(recipientId, row.senderId) ? [{ blockerId: recipientId, blockedId: row.senderId }] : [],
+      s.blocked.get(recipientId, row.conversationId) ? [{ blockerId: recipientId, blockedId: row.senderId }] : [],
     ),
   );
   const refused = allowed.filter((ok) => !ok).length;
@@ -242,11 +242,11 @@ async function writePostgres(em: EntityManager, batch: readonly PendingMessage[]
        SELECT c.id FROM conversations c
        WHERE (SELECT count(*) FROM members) >= 0 AND c.id IN (SELECT conversation_id FROM input) ORDER BY c.id FOR UPDATE
      ), allowed AS (
-       -- canReach (blocks/policy.ts): unless the recipient has blocked the sender
+       -- canReach (blocks/policy.ts): unless the recipient has blocked the sender in this conversation
        SELECT i.*, row_number() OVER (ORDER BY i.ord) AS n FROM input i
        WHERE (SELECT count(*) FROM locked) >= 0
          AND (i.sender_id = i.recipient_id
-              OR NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = i.recipient_id AND b.blocked_id = i.sender_id))
+              OR NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = i.recipient_id AND b.conversation_id = i.conversation_id))
      ), taken AS (
        -- After the members are locked (allowed waits for them); the k-th smallest goes to the k-th message.
        SELECT seq, row_number() OVER (ORDER BY seq) AS n

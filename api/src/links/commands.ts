@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Catalog } from '../catalog/catalog.js';
 import { findProduct } from '../catalog/service.js';
 import { blockedSql } from '../blocks/service.js';
+import { anonymousPairKeySql } from '../identity/identity.js';
 import { deliverGift, type Gift } from '../commands/deliver-gift.js';
 import type { Database } from '../db/index.js';
 import { dateFrom, isPostgres, read, run, sql, together, type Outcome, type SqlValue } from '../db/sql.js';
@@ -277,8 +278,13 @@ export async function acceptLink(
   return publishAfterCommit(deps.realtime, answer, events);
 }
 
-/** Link $1, and whether its creator has blocked giver $2 (deliverGift's question, asked here: one statement fewer per give). */
-const LINK_FOR_GIVER = sql(`SELECT links.*, ${blockedSql('links.creator_id', '$2')} AS giver_blocked FROM links WHERE id = $1`);
+/**
+ * Link $1, and whether its creator has blocked anonymous giver $2's persona (deliverGift's question,
+ * asked here: one statement fewer per give).
+ */
+const LINK_FOR_GIVER = sql(
+  `SELECT links.*, ${blockedSql('links.creator_id', anonymousPairKeySql('$2', 'links.creator_id'))} AS giver_blocked FROM links WHERE id = $1`,
+);
 
 /** A row of `links` as read by `read` (snake_case; bigints may come back as strings). */
 type LinkRow = Record<

@@ -1,0 +1,51 @@
+/**
+ * Identities: the subject of every effect. A person has one named identity, and towards each
+ * recipient they gave to anonymously one persona (the pseudonym of `anonymous_pseudonyms`, the key
+ * of that anonymous thread). Every rule that acts on someone says which identity it acts on:
+ *
+ * - a conversation is between two identities, and its key (`pairKey`) names them: `named:<a>:<b>`
+ *   for two named identities, `anon:<pseudonym>` for a persona and the named recipient;
+ * - a block is made in one conversation and stops that conversation's other identity only;
+ * - a report is about the other identity of one conversation (moderators see the person);
+ * - closing an account erases the named identity and retires its personas: what the other side
+ *   of an anonymous thread sees does not change;
+ * - presence, profiles and named threads are about named identities: the code that answers them
+ *   reads the named conversation (`namedPairKey`) and never persona rows.
+ *
+ * The only readers of persona rows are the persona's own owner (their inbox, messages, export),
+ * the gift that uses the persona (`conversationKey`, `anonymousPairKeySql`) and the rules of the
+ * one anonymous conversation (its messages, blocks and reports). Pure: no database, no Node.
+ */
+import type { Conversation } from '../conversations/entity.js';
+
+export type Identity =
+  | { kind: 'named'; userId: string }
+  /** `pairKey`: the anonymous conversation the persona is the giver of. */
+  | { kind: 'persona'; userId: string; pairKey: string };
+
+type Keyed = Pick<Conversation, 'initiatorId' | 'responderId' | 'initiatorAnonymous' | 'pairKey'>;
+
+/** The key of the named conversation of two people, in either order. */
+export const namedPairKey = (a: string, b: string): string => {
+  const [low, high] = [a, b].sort();
+  return `named:${low}:${high}`;
+};
+
+/**
+ * SQL for the key of the anonymous conversation of giver `giver` towards recipient `recipient`
+ * (expressions): null while that persona does not exist.
+ */
+export const anonymousPairKeySql = (giver: string, recipient: string): string =>
+  `('anon:' || (SELECT p.id FROM anonymous_pseudonyms p WHERE p.giver_id = ${giver} AND p.recipient_id = ${recipient}))`;
+
+/** True when `userId` acts in `c` as an anonymous persona (the giver who opened it anonymously). */
+export const isPersonaIn = (c: Pick<Conversation, 'initiatorId' | 'initiatorAnonymous'>, userId: string): boolean =>
+  c.initiatorAnonymous && c.initiatorId === userId;
+
+/** The identity member `userId` acts as in conversation `c`. */
+export const identityIn = (c: Keyed, userId: string): Identity =>
+  isPersonaIn(c, userId) ? { kind: 'persona', userId, pairKey: c.pairKey } : { kind: 'named', userId };
+
+/** The identity of the other member of `c`, as `userId` deals with it. */
+export const counterpartIn = (c: Keyed, userId: string): Identity =>
+  identityIn(c, c.initiatorId === userId ? c.responderId : c.initiatorId);
