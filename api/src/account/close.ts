@@ -1,11 +1,13 @@
 /**
- * Delete my account (issue 14). Confirmed with the password; refused while the account holds money
- * (account/policy.ts). Otherwise closed in one transaction: personal fields erased (the email a
- * unique tombstone, the password unusable), links closed, the wishlist and the shipping address
- * removed, unused invites revoked, the messages they sent read 'Deleted message' (rows kept, so
- * every `seq` stays), every session ended. The row itself stays, with `closed_at`, so the ledger
- * entries that point to it stay (money history is never erased). After commit: the sockets of every
- * session close on every process and the pictures are deleted from storage.
+ * Delete my account. Confirmed with the password; refused while the account holds money
+ * (account/policy.ts). Otherwise closed in one transaction: the named identity is erased (personal
+ * fields, the email a unique tombstone, the password unusable; links closed, the wishlist and the
+ * shipping address removed, unused invites revoked, the messages they typed in threads where they
+ * are named read 'Deleted message', rows kept so every `seq` stays), every session ended. Their
+ * anonymous personas are retired, not erased: an anonymous thread reads on exactly as before, so
+ * its recipient cannot tell its giver closed an account (identity/identity.ts). The row itself
+ * stays, with `closed_at`, so the ledger entries that point to it stay. After commit: the sockets
+ * of every session close on every process and the pictures are deleted from storage.
  */
 import crypto from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
@@ -100,6 +102,9 @@ async function closeIn(em: EntityManager, userId: string, now: Date): Promise<(s
     .update(MessageEntity)
     .set({ text: DELETED_MESSAGE })
     .where("sender_id = :userId AND message_type = 'normal'", { userId })
+    .andWhere('conversation_id NOT IN (SELECT id FROM conversations WHERE initiator_id = :userId AND initiator_anonymous = :persona)', {
+      persona: true,
+    })
     .execute();
   await revokeUserSessions(em, userId);
   return [user.profilePicture, user.coverPicture];

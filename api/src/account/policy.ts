@@ -1,6 +1,9 @@
 /**
- * The account-closing rules (issue 14), written once: when an account may be closed, and when a
- * closed account's username is free again.
+ * The account-closing rules, written once: when an account may be closed, and when a closed
+ * account's username is free again. Every later credit is refused here while it can still happen
+ * (a balance, escrow that expiry returns, a pending deposit or withdrawal, a renewal) or, for an
+ * order refund, kept in `system:unclaimed` (orders/service.ts): refusing the closing because of an
+ * anonymous gift would show its recipient, by name, that the giver is still here.
  */
 import { formatCents } from '../../contract/money.js';
 import { giveLinkHoldsEscrow, PAYMENT_STILL_PENDING, withdrawBalanceFirst } from '../../contract/texts.js';

@@ -19,7 +19,8 @@
  * Both updates are applied in key order so concurrent transfers lock rows in one order.
  *
  * Invariants (checked by `ledgerInvariants` in the tests): the entries of all accounts sum to
- * zero; each cached balance equals the sum of its entries; no user balance is below zero.
+ * zero; each cached balance equals the sum of its entries; no user balance is below zero; no
+ * closed account is ever credited (its balance update refuses a credit).
  */
 import type { EntityManager } from 'typeorm';
 import { ADD_MONEY } from '../../contract/texts.js';
@@ -41,8 +42,10 @@ export const SYSTEM_PAYMENTS: AccountKey = 'system:payments';
 export const SYSTEM_PAYOUTS_PENDING: AccountKey = 'system:payouts-pending';
 /** The marketplace: an item gift or a wishlist purchase pays the order placed for its recipient. */
 export const SYSTEM_MARKETPLACE: AccountKey = 'system:marketplace';
-/** The weekly subscription paid from a balance (issue 12): each week's charge moves here. */
+/** The weekly subscription paid from a balance: each week's charge moves here. */
 export const SYSTEM_SUBSCRIPTIONS: AccountKey = 'system:subscriptions';
+/** Refunds owed to someone who has closed their account, kept for them (support pays them out); each transfer's reference names the order. */
+export const SYSTEM_UNCLAIMED: AccountKey = 'system:unclaimed';
 
 export interface TransferInput {
   from: AccountKey;
@@ -151,7 +154,8 @@ export async function setTransferReference(em: EntityManager, transferId: string
  * are `balance BETWEEN $3 AND $4`, parameters that stay within ±MAX_SAFE_INTEGER.
  */
 const MOVE_USER_BALANCE = sql(
-  'UPDATE users SET balance_cents = balance_cents + $1 WHERE id = $2 AND balance_cents BETWEEN $3 AND $4 RETURNING balance_cents',
+  `UPDATE users SET balance_cents = balance_cents + $1
+   WHERE id = $2 AND balance_cents BETWEEN $3 AND $4 AND (closed_at IS NULL OR balance_cents + $1 < balance_cents) RETURNING balance_cents`,
 );
 const MOVE_ACCOUNT_BALANCE = sql(
   'UPDATE ledger_accounts SET balance_cents = balance_cents + $1 WHERE key = $2 AND balance_cents BETWEEN $3 AND $4 RETURNING balance_cents',
@@ -188,9 +192,15 @@ async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, 
   throw await refusal(em, account, delta, insufficient);
 }
 
-/** Why `delta` could not move `account`'s balance: an unknown user, too little to cover it, or past the safe range. */
+/**
+ * Why `delta` could not move `account`'s balance: an unknown or closed user (nobody can reach a
+ * closed account's balance, so nothing credits it), too little to cover it, or past the safe range.
+ */
 async function refusal(em: EntityManager, account: ParsedKey, delta: number, insufficient: () => AppError): Promise<AppError> {
-  if (account.kind === 'user' && !(await em.existsBy(UserEntity, { id: account.id }))) return notFound('User not found');
+  if (account.kind === 'user') {
+    const user = await em.findOne(UserEntity, { where: { id: account.id }, select: { id: true, closedAt: true } });
+    if (!user || (delta > 0 && user.closedAt)) return notFound('User not found');
+  }
   if (delta < 0 && account.kind !== 'system') return insufficient();
   return badRequest('That amount is too large.', 'amount_too_large');
 }
@@ -231,6 +241,7 @@ const MOVE_BETWEEN_USERS = sql(
      UPDATE users u SET balance_cents = u.balance_cents + CASE WHEN u.id = $12 THEN $13::bigint ELSE $17::bigint END
      FROM locked
      WHERE u.id = locked.id
+       AND (u.closed_at IS NULL OR u.id = (CASE WHEN $13::bigint < 0 THEN $12 ELSE $16 END))
        AND u.balance_cents BETWEEN CASE WHEN u.id = $12 THEN $14::bigint ELSE $18::bigint END
                                AND CASE WHEN u.id = $12 THEN $15::bigint ELSE $19::bigint END
      RETURNING u.id, u.balance_cents
@@ -286,6 +297,8 @@ export interface LedgerInvariants {
   negativeEscrowBalances: { account: string; balanceCents: number }[];
   /** Transfers whose entries are not exactly two summing to zero; must be empty. */
   unbalancedTransfers: string[];
+  /** Entries that credited a user's balance after their account closed; must be empty. */
+  creditsToClosedAccounts: string[];
 }
 
 /** Checks the ledger's invariants over the whole database (for tests and diagnostics). */
@@ -320,6 +333,11 @@ export async function ledgerInvariants(db: Database): Promise<LedgerInvariants> 
     .having('COUNT(*) <> 2 OR SUM(e.amountCents) <> 0')
     .getRawMany<{ transferId: string }>();
 
+  const closedCredits: { id: string }[] = await em.query(
+    `SELECT e.id FROM ledger_entries e JOIN users u ON e.account = 'user:' || u.id
+     WHERE e.amount_cents > 0 AND u.closed_at IS NOT NULL AND e.created_at > u.closed_at`,
+  );
+
   return {
     sumOfAllEntries: [...byAccount.values()].reduce((a, b) => a + b, 0),
     mismatchedBalances,
@@ -328,5 +346,6 @@ export async function ledgerInvariants(db: Database): Promise<LedgerInvariants> 
       .filter((a) => a.kind === 'escrow' && a.balanceCents < 0)
       .map((a) => ({ account: a.key, balanceCents: a.balanceCents })),
     unbalancedTransfers: unbalanced.map((u) => u.transferId),
+    creditsToClosedAccounts: closedCredits.map((c) => c.id),
   };
 }

@@ -6,10 +6,11 @@ import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
 import { formatCents } from '../../contract/money.js';
-import { SYSTEM_MARKETPLACE, transfer, userAccount } from '../money/ledger.js';
+import { SYSTEM_MARKETPLACE, SYSTEM_UNCLAIMED, transfer, userAccount } from '../money/ledger.js';
 import { NotificationEntity, type Notification } from '../notifications/entity.js';
 import { notify } from '../notifications/service.js';
 import type { Publisher } from '../realtime/publisher.js';
+import { UserEntity } from '../users/entity.js';
 import { checkPostalCode } from './address.js';
 import { AddressEntity, OrderEntity, type Address, type Order } from './entity.js';
 import { addressDueAt, presentOrderFor } from './presenter.js';
@@ -210,6 +211,8 @@ export async function listOrders(db: Database, userId: string): Promise<OrdersRe
  * `refunded` by a conditional update first, so of two racing sweeps only one refunds it, and the
  * money goes from the marketplace back to the giver's balance in the same transaction. The giver
  * is told (the item and the amount, which they knew); the recipient is told nothing about whom.
+ * A giver who has closed their account is refunded into `system:unclaimed` instead, with the order
+ * as its reference: the recipient's side of it is the same either way.
  * One short transaction per order, so a backlog never holds SQLite's single writer for long.
  */
 export async function refundUnaddressed(deps: Pick<OrderDeps, 'db' | 'realtime'>, now = new Date()): Promise<number> {
@@ -232,14 +235,19 @@ export async function refundUnaddressed(deps: Pick<OrderDeps, 'db' | 'realtime'>
         .where('id = :id AND status = :waiting', { id: order.id, waiting: 'awaiting_address' })
         .execute();
       if (flipped.affected !== 1) return null;
+      // A giver who closed their account can no longer be credited: the refund is kept for them.
+      const giver = await em.findOne(UserEntity, { where: { id: order.giverId }, select: { id: true, closedAt: true } });
+      const closed = !giver || giver.closedAt !== null;
       const paid = await transfer(em, {
         from: SYSTEM_MARKETPLACE,
-        to: userAccount(order.giverId),
+        to: closed ? SYSTEM_UNCLAIMED : userAccount(order.giverId),
         amountCents: order.amountCents,
         kind: 'refund',
         actorUserId: null,
+        reference: closed ? `order:${order.id}` : null,
       });
       await em.update(OrderEntity, { id: order.id }, { refundTransferId: paid.transferId });
+      if (closed) return 'kept' as const;
       return notify(em, {
         senderId: null,
         receiverId: order.giverId,
@@ -256,7 +264,7 @@ export async function refundUnaddressed(deps: Pick<OrderDeps, 'db' | 'realtime'>
       });
     });
     if (!notification) continue;
-    deps.realtime.publish([{ type: 'notification', notification }]);
+    if (notification !== 'kept') deps.realtime.publish([{ type: 'notification', notification }]);
     count += 1;
   }
   return count;

@@ -5,7 +5,7 @@ import { ledgerInvariants } from '../money/ledger.js';
 /**
  * The ledger's invariants (DESIGN.md, 'Money: one ledger'), asserted: all entries sum to zero,
  * every cached balance equals its entries, no user or escrow balance is below zero, and every
- * transfer balances.
+ * transfer balances, and no closed account was credited.
  */
 export async function expectLedgerSound(db: Database): Promise<void> {
   const inv = await ledgerInvariants(db);
@@ -14,4 +14,5 @@ export async function expectLedgerSound(db: Database): Promise<void> {
   expect(inv.negativeUserBalances).toEqual([]);
   expect(inv.negativeEscrowBalances).toEqual([]);
   expect(inv.unbalancedTransfers).toEqual([]);
+  expect(inv.creditsToClosedAccounts).toEqual([]);
 }
