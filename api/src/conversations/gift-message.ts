@@ -6,6 +6,7 @@ import { NOTIFICATION_COLUMNS, newNotification, notificationValues, notify, type
 import type { Notification } from '../notifications/entity.js';
 import { AnonymousPseudonymEntity, type Conversation, type Message } from './entity.js';
 import { lockMembersSql } from './member-locks.js';
+import { namedPairKey } from '../identity/identity.js';
 
 /**
  * A gift's message (conversations/service.ts has the rest of the conversations): the conversation
@@ -51,10 +52,7 @@ export async function conversationKey(em: EntityManager, identity: GiverIdentity
   const pseudonym = made.rows[0] ?? (await em.findOneByOrFail(AnonymousPseudonymEntity, { giverId, recipientId }));
   return `anon:${pseudonym.id}`;
 }
-const namedKey = (giverId: string, recipientId: string) => {
-  const [a, b] = [giverId, recipientId].sort();
-  return `named:${a}:${b}`;
-};
+const namedKey = namedPairKey;
 const MAKE_PSEUDONYM = sql(
   'INSERT INTO anonymous_pseudonyms (id, giver_id, recipient_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id',
 );
