@@ -3,6 +3,7 @@ import { youGave } from '../../contract/texts.js';
 import { isSubscribed } from '../subscriptions/policy.js';
 import type { User } from '../users/entity.js';
 import type { Conversation, Message } from './entity.js';
+import { isPersonaIn } from '../identity/identity.js';
 import { canSeeMember } from './policy.js';
 
 export type { ConversationView, MessageView, OtherPartyView } from '../../contract/conversations.js';
@@ -11,6 +12,7 @@ export type { ConversationView, MessageView, OtherPartyView } from '../../contra
 export const ANONYMOUS = 'anonymous';
 
 const shownId = (c: Conversation, viewerId: string, userId: string) => (canSeeMember(c, viewerId, userId) ? userId : ANONYMOUS);
+const otherMember = (c: Conversation, userId: string) => (c.initiatorId === userId ? c.responderId : c.initiatorId);
 
 /**
  * A message's text as `viewerId` reads it. A gift message's stored text is written for its
@@ -31,7 +33,8 @@ export function presentMessage(c: Conversation, viewerId: string, m: Message): M
     text: messageTextFor(viewerId, m),
     messageType: m.messageType,
     giftDetails: m.messageType === 'gift' ? { title: m.giftTitle, giftType: m.giftType, img: m.giftImg } : null,
-    read: m.read,
+    // When a persona read is never shown to the one it writes to: it would time the giver's activity.
+    read: m.senderId === viewerId && isPersonaIn(c, otherMember(c, viewerId)) ? false : m.read,
     createdAt: m.createdAt.toISOString(),
     seq: m.seq ?? 0, // null only for a row inserted without a number, before its COMMIT (PostgreSQL)
   };
