@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_DONE, MESSAGE_UNDELIVERABLE, NO_BLOCKS } from '../api/contract/texts.js';
+import { BLOCK_DONE, MESSAGE_UNDELIVERABLE, NO_BLOCKS, SEND_ERROR } from '../api/contract/texts.js';
 import { VIEWPORTS, launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
@@ -80,5 +80,39 @@ describe('blocking an anonymous giver', () => {
 
     const again = await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Hello again' });
     expect(again.status).toBe(201);
+  });
+
+  it('tells the blocked giver, in the thread of the block, only that the message could not be delivered, with no Retry', async () => {
+    const block = await api(ana.token, 'POST', '/api/blocks', { conversationId });
+    expect(block.status).toBe(201);
+
+    const page = await openAs(browser, app, bob);
+    await page.goto(`${app.url}/messages/${conversationId}`);
+    await page.getByText('Hello again').waitFor({ timeout: 10_000 });
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('Are you there?');
+    await input.press('Enter');
+
+    const mine = page.getByRole('listitem').filter({ hasText: 'Are you there?' });
+    await mine.getByText(MESSAGE_UNDELIVERABLE, { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await mine.getByRole('alert').getByText(MESSAGE_UNDELIVERABLE, { exact: true }).count()).toBe(1);
+    for (const retry of ['Retry', 'Not sent', 'Try again later', SEND_ERROR]) expect(await page.getByText(retry).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await screenshots(page, 'block-refused-message');
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Are you there?').waitFor({ state: 'detached' });
+
+    // Other failures still offer Retry: past the sending limit (a burst of 10 in 5 seconds), once unblocked.
+    const blocks = await fetch(`${app.url}/api/blocks`, { headers: { 'x-auth-token': ana.token } }).then(
+      (r) => r.json() as Promise<{ _id: string }[]>,
+    );
+    for (const b of blocks) await fetch(`${app.url}/api/blocks/${b._id}`, { method: 'DELETE', headers: { 'x-auth-token': ana.token } });
+    for (let i = 1; i <= 12; i++) {
+      await input.fill(`quick ${i}`);
+      await input.press('Enter');
+    }
+    await page.getByRole('button', { name: 'Retry' }).first().waitFor({ timeout: 10_000 });
+    await page.getByText(SEND_ERROR).waitFor();
+    expect(await page.getByText(MESSAGE_UNDELIVERABLE).count()).toBe(0);
   });
 });

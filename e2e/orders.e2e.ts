@@ -30,7 +30,7 @@ async function api<T>(account: ApiAccount, method: string, path: string, body?: 
 }
 
 describe('an item gift reaches its recipient', () => {
-  it('the recipient is asked for an address, adds it in Settings and sees the order placed; the giver sees only its status', async () => {
+  it("the recipient is asked for an address, adds it in Settings and sees the order placed; the giver sees only its status, 'Processing' while it waits", async () => {
     // Setup: Rita wishes for a mug; Gabe buys it for her (anonymously).
     const [product] = await api<{ itemId: string; title: string }[]>(rita, 'GET', '/api/products/search?q=mug');
     const saved = await api<{ userWishlist: { items: { _id: string }[] } }>(rita, 'PUT', '/wishlists/update', {
@@ -44,6 +44,15 @@ describe('an item gift reaches its recipient', () => {
       itemId: saved.userWishlist.items[0]._id,
       lastMessage: '',
     });
+
+    // Gabe is not told that Rita has no address yet: the order is only 'Processing'.
+    const g = await openAs(browser, app, gabe);
+    await g.goto(`${app.url}/orders`);
+    const sent = g.getByRole('list', { name: 'Sent orders' });
+    await sent.getByText('Processing', { exact: true }).waitFor();
+    const sentText = ((await sent.textContent()) ?? '').toLowerCase();
+    for (const hint of ['address', 'waiting', 'by ']) expect(sentText).not.toContain(hint);
+    await shots(g, 'orders-sent-processing');
 
     // Rita is asked for her address, by Giftlink, in her notifications.
     const r = await openAs(browser, app, rita);
@@ -101,9 +110,7 @@ describe('an item gift reaches its recipient', () => {
     await shots(r, 'orders-placed');
 
     // Gabe sees the status of what he sent, never where it goes.
-    const g = await openAs(browser, app, gabe);
-    await g.goto(`${app.url}/orders`);
-    const sent = g.getByRole('list', { name: 'Sent orders' });
+    await g.reload();
     await sent.getByText('Ordered', { exact: true }).waitFor();
     const text = (await g.locator('body').textContent()) ?? '';
     for (const part of ['Harbour', 'Portland', '97201', 'Rita Example']) expect(text).not.toContain(part);

@@ -81,10 +81,16 @@ export interface SaveAddressResponse {
 export const ORDER_STATUSES = ['awaiting_address', 'placed', 'shipped', 'delivered', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The statuses a giver is shown: an order waiting for the recipient's address reads `processing`,
+ * so the giver never learns that the recipient has no address.
+ */
+export const GIVER_ORDER_STATUSES = ['processing', 'placed', 'shipped', 'delivered', 'refunded'] as const;
+export type GiverOrderStatus = (typeof GIVER_ORDER_STATUSES)[number];
+
 /** What both sides of an order see. */
 interface OrderBase {
   _id: string;
-  status: OrderStatus;
   item: { itemId: string | null; title: string; photo: string | null };
   /** Dollars: what the gift cost, shipping included. */
   amount: number;
@@ -94,8 +100,6 @@ interface OrderBase {
   shippedAt: string | null;
   deliveredAt: string | null;
   refundedAt: string | null;
-  /** Waiting orders go back to the giver at this time unless an address arrives. */
-  addressDueAt: string | null;
 }
 
 /**
@@ -104,13 +108,17 @@ interface OrderBase {
  */
 export interface ReceivedOrderView extends OrderBase {
   role: 'recipient';
+  status: OrderStatus;
+  /** Waiting orders go back to the giver at this time unless an address arrives. */
+  addressDueAt: string | null;
   /** Where it ships, as the recipient gave it (their own address). */
   shipTo: { city: string; country: string } | null;
 }
 
-/** An order the caller gave: the status only, never the recipient's address. */
+/** An order the caller gave: the status only, never the recipient's address nor whether they have one. */
 export interface SentOrderView extends OrderBase {
   role: 'giver';
+  status: GiverOrderStatus;
   /** The giver's thread with the recipient where the gift was sent. */
   conversationId: string | null;
 }

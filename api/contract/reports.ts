@@ -17,8 +17,12 @@ export const CreateReportBody = z.object({
 });
 export type CreateReportInput = z.output<typeof CreateReportBody>;
 
-/** The whole answer to a report: it says nothing about who was reported. */
+/**
+ * The whole answer to a report: it says nothing about who was reported. 201 for a new report; 200
+ * with the first report's id when the reporter had already reported this message (nothing new stored).
+ */
 export interface ReportAnswer {
   ok: true;
   message: string;
+  reportId: string;
 }

@@ -199,6 +199,8 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 export const REPORT_REASON_REQUIRED = 'Please choose a reason.';
 export const REPORT_OWN_MESSAGE = 'You cannot report your own message.';
 export const REPORT_ERROR = 'Your report could not be sent. Please try again later.';
+/** Past REPORTS_PER_HOUR (moderation/service.ts): the 429's text, with Retry-After. */
+export const REPORTS_TOO_QUICKLY = 'You have sent a lot of reports in the last hour. Please wait a while before sending another.';
 /** A suspended account's login (403). */
 export const ACCOUNT_SUSPENDED = 'This account is suspended.';
 /** A message or bio the abuse filter refuses (400), never altered. */
@@ -246,3 +248,11 @@ export const GOODBYE_TEXT = 'Thank you for using Giftlink. Your account and pers
 /** A session id that is not one of the user's own live sessions (404). */
 export const SESSION_NOT_FOUND = 'That session has already ended.';
 export const SESSIONS_LOAD_FAILED = 'Your sessions could not be loaded. Please try again later.';
+
+// ---- presence and sign-in changes in Settings --------------------------------------------------------
+
+export const SHOW_PRESENCE = "Show when I'm online";
+export const SHOW_PRESENCE_HINT = 'People you talk with by name will see when you are online.';
+export const CURRENT_PASSWORD = 'Current password';
+/** A new email or password without `currentPassword` (400); a wrong one is ACCOUNT_PASSWORD_WRONG (403). */
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password to change your email or password.';

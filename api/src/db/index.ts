@@ -47,6 +47,8 @@ import { AccountClosing1763872100000 } from './migrations/1763872100000-account-
 import { MessageSeqGiven1763872150000 } from './migrations/1763872150000-message-seq-given.js';
 import { UnusedIndexes1763872200000 } from './migrations/1763872200000-unused-indexes.js';
 import { MessageSeqPerMember1763872300000 } from './migrations/1763872300000-message-seq-per-member.js';
+import { ShowPresence1763872450000 } from './migrations/1763872450000-show-presence.js';
+import { ReportOnce1763872410000 } from './migrations/1763872410000-report-once.js';
 import { BlockEntity } from '../blocks/entity.js';
 import { Blocks1763871800000 } from './migrations/1763871800000-blocks.js';
 
@@ -108,6 +110,8 @@ export const migrations = [
   MessageSeqGiven1763872150000,
   UnusedIndexes1763872200000,
   MessageSeqPerMember1763872300000,
+  ReportOnce1763872410000,
+  ShowPresence1763872450000,
 ];
 
 /**

@@ -7,7 +7,7 @@ import { REPORT_THANKS } from '../../contract/texts.js';
 import { CreateReportBody, type ReportAnswer } from './schemas.js';
 import { createReport } from './service.js';
 
-/** Reports (issue 14). The answer is the same thanks for every report: it never names who was reported. */
+/** Reports. The answer is the same thanks for every report: it never names who was reported. */
 export function reportRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -15,9 +15,11 @@ export function reportRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     '/api/reports',
     authenticate,
     validate({ body: CreateReportBody }, async (ctx, { body }) => {
-      await createReport(deps.db, currentUser(ctx).id, body);
-      const answer: ReportAnswer = { ok: true, message: REPORT_THANKS };
-      ctx.status = 201;
+      const { report, created } = await createReport(deps, currentUser(ctx).id, body, (ms) =>
+        ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000)))),
+      );
+      const answer: ReportAnswer = { ok: true, message: REPORT_THANKS, reportId: report.id };
+      ctx.status = created ? 201 : 200;
       ctx.body = answer;
     }),
   );

@@ -4,13 +4,14 @@ import { revokeUserSessions } from '../auth/session.js';
 import { MessageEntity } from '../conversations/entity.js';
 import { memberConversation } from '../conversations/service.js';
 import type { Database } from '../db/index.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, isUniqueViolation, notFound } from '../errors.js';
+import { spend, type RateLimits } from '../limits/rate-limits.js';
 import { LinkEntity } from '../links/entity.js';
 import { balanceOf, escrowAccount, transfer, userAccount } from '../money/ledger.js';
 import type { Realtime } from '../realtime/hub.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { REPORT_CONTEXT_MESSAGES } from '../../contract/limits.js';
-import { REPORT_OWN_MESSAGE } from '../../contract/texts.js';
+import { REPORT_OWN_MESSAGE, REPORTS_TOO_QUICKLY } from '../../contract/texts.js';
 import type { CreateReportInput } from '../../contract/reports.js';
 import { ReportEntity, type Report, type ReportedMessage } from './entity.js';
 import { canReport, reportedAccountOf } from './policy.js';
@@ -22,19 +23,43 @@ const snapshot = (m: { id: string; senderId: string; text: string; createdAt: Da
   createdAt: m.createdAt.toISOString(),
 });
 
+/** Reports one reporter may file in an hour (a repeat of one they already filed is not counted). */
+export const REPORTS_PER_HOUR = 10;
+
+export interface ReportDeps {
+  db: Database;
+  limits: RateLimits;
+}
+
+/** The reporter's earlier report of this message, if any (one per message per reporter). */
+const earlierReport = (db: Database, reporterId: string, messageId: string) =>
+  db.manager.findOneBy(ReportEntity, { reporterId, messageId });
+
 /**
  * A member reports a message of the conversation, or the conversation (its last
  * REPORT_CONTEXT_MESSAGES messages). The text is copied as it reads now; the reported account is
  * the conversation's other member, worked out here and never answered (an anonymous giver stays
  * anonymous to the reporter). Non-members get the conversation's 403/404, as everywhere.
+ *
+ * A message the reporter already reported answers that report (`created: false`) and stores and
+ * counts nothing; any other report spends one of the reporter's REPORTS_PER_HOUR, past which it is
+ * a 429 (`onLimited` gets the wait). Both rules go by the reporter alone, never by who is reported.
  */
-export async function createReport(db: Database, reporterId: string, input: CreateReportInput): Promise<Report> {
+export async function createReport(
+  deps: ReportDeps,
+  reporterId: string,
+  input: CreateReportInput,
+  onLimited?: (msBeforeNext: number) => void,
+): Promise<{ report: Report; created: boolean }> {
+  const { db } = deps;
   const conversation = await memberConversation(db, reporterId, input.conversationId, canReport);
   let content: ReportedMessage[];
   if (input.messageId) {
     const message = await db.manager.findOneBy(MessageEntity, { id: input.messageId, conversationId: conversation.id });
     if (!message) throw notFound('Message not found');
     if (message.senderId === reporterId) throw badRequest(REPORT_OWN_MESSAGE, 'own_message');
+    const earlier = await earlierReport(db, reporterId, message.id);
+    if (earlier) return { report: earlier, created: false };
     content = [snapshot(message)];
   } else {
     const last = await db.manager.find(MessageEntity, {
@@ -44,6 +69,8 @@ export async function createReport(db: Database, reporterId: string, input: Crea
     });
     content = last.reverse().map(snapshot);
   }
+  const limiter = deps.limits.limiter('reports.hour', REPORTS_PER_HOUR, 60 * 60);
+  await spend(limiter, reporterId, REPORTS_TOO_QUICKLY, onLimited);
   const report: Report = {
     id: crypto.randomUUID(),
     reporterId,
@@ -57,8 +84,16 @@ export async function createReport(db: Database, reporterId: string, input: Crea
     createdAt: new Date(),
     resolvedAt: null,
   };
-  await db.transaction((em) => em.insert(ReportEntity, { ...report }));
-  return report;
+  try {
+    await db.transaction((em) => em.insert(ReportEntity, { ...report }));
+  } catch (err) {
+    // The same report sent twice at once: the unique index kept the first, and the second is a repeat.
+    const raced = input.messageId && isUniqueViolation(err) ? await earlierReport(db, reporterId, input.messageId) : null;
+    if (!raced) throw err;
+    await limiter.reward(reporterId, 1);
+    return { report: raced, created: false };
+  }
+  return { report, created: true };
 }
 
 /** A report as a moderator sees it: identities included (moderators only, never an API answer). */

@@ -127,7 +127,7 @@ describe('item orders', () => {
     expect(waiting.received).toHaveLength(1);
     expect(waiting.received[0]).toMatchObject({ status: 'awaiting_address', item: { itemId: p.itemId, title: p.title }, shipTo: null });
     expect(Date.parse(waiting.received[0].addressDueAt ?? '') - Date.parse(waiting.received[0].createdAt)).toBe(14 * DAY);
-    expect((await ordersOf(giver)).sent[0]).toMatchObject({ status: 'awaiting_address', role: 'giver' });
+    expect((await ordersOf(giver)).sent[0]).toMatchObject({ status: 'processing', role: 'giver' });
 
     // The recipient is asked, by Giftlink (no sender, no thread), in a notification of its own.
     const ask = (await notificationsOf(recipient)).find((n) => n.type === 'order');
@@ -221,6 +221,32 @@ describe('item orders', () => {
 });
 
 describe('who sees what of an order', () => {
+  it("the giver is not told that the recipient has no address: 'processing' with no due date, as an order being placed", async () => {
+    const [giver, homeless, housed] = await buildUsers(server, 3, 'ordn');
+    await depositFor(server, giver, 3000);
+    await saveAddress(housed);
+    await buyFromWishlist(giver, homeless, 13);
+    await buyFromWishlist(giver, housed, 14);
+    const [toHoused, toHomeless] = (await ordersOf(giver)).sent;
+    expect(toHomeless).toMatchObject({ role: 'giver', status: 'processing', placedAt: null });
+    expect(toHoused).toMatchObject({ role: 'giver', status: 'placed' });
+    // The same fields either way, and nothing of the wait in the whole answer.
+    expect(Object.keys(toHomeless).sort()).toEqual(Object.keys(toHoused).sort());
+    const raw = JSON.stringify(await ordersOf(giver));
+    for (const hint of ['awaiting_address', 'addressDueAt', 'address']) expect(raw).not.toContain(hint);
+    // The recipient's own view keeps the wait and its due date.
+    expect((await ordersOf(homeless)).received[0]).toMatchObject({ status: 'awaiting_address', addressDueAt: expect.any(String) });
+
+    // Once placed, the giver sees it as today; a refund as today too.
+    await saveAddress(homeless);
+    expect((await ordersOf(giver)).sent.map((o) => o.status)).toEqual(['placed', 'placed']);
+    const [other] = await buildUsers(server, 1, 'ordn2');
+    await buyFromWishlist(giver, other, 15);
+    expect((await ordersOf(giver)).sent[0].status).toBe('processing');
+    await sweep(later(14 * DAY + MINUTE));
+    expect((await ordersOf(giver)).sent[0].status).toBe('refunded');
+  });
+
   it('the address never appears in anything the giver can fetch', async () => {
     const [giver, recipient] = await buildUsers(server, 2, 'orda');
     await depositFor(server, giver, 3000);

@@ -1,6 +1,6 @@
 import { centsToDollars } from '../../contract/money.js';
 import { ORDER_ADDRESS_WAIT_DAYS } from '../../contract/limits.js';
-import type { AddressView, ReceivedOrderView, SentOrderView } from '../../contract/orders.js';
+import type { AddressView, GiverOrderStatus, OrderStatus, ReceivedOrderView, SentOrderView } from '../../contract/orders.js';
 import type { User } from '../users/entity.js';
 import type { Address, Order } from './entity.js';
 import { canSeeShipTo, roleIn } from './policy.js';
@@ -27,7 +27,6 @@ export const addressDueAt = (o: Pick<Order, 'createdAt'>): Date => new Date(o.cr
 function base(o: Order) {
   return {
     _id: o.id,
-    status: o.status,
     item: { itemId: o.itemId, title: o.itemTitle, photo: o.itemPhoto },
     amount: centsToDollars(o.amountCents),
     createdAt: o.createdAt.toISOString(),
@@ -36,7 +35,6 @@ function base(o: Order) {
     shippedAt: iso(o.shippedAt),
     deliveredAt: iso(o.deliveredAt),
     refundedAt: iso(o.refundedAt),
-    addressDueAt: o.status === 'awaiting_address' ? addressDueAt(o).toISOString() : null,
   };
 }
 
@@ -50,11 +48,21 @@ function shipTo(viewer: Pick<User, 'id'>, o: Order): ReceivedOrderView['shipTo']
 const presentReceivedOrder = (viewer: Pick<User, 'id'>, o: Order): ReceivedOrderView => ({
   ...base(o),
   role: 'recipient',
+  status: o.status,
+  addressDueAt: o.status === 'awaiting_address' ? addressDueAt(o).toISOString() : null,
   shipTo: shipTo(viewer, o),
 });
 
-/** An order as its giver sees it: the item and the status, never the address. */
-const presentSentOrder = (o: Order): SentOrderView => ({ ...base(o), role: 'giver', conversationId: o.conversationId });
+/** The giver's status: a wait for the recipient's address reads as any order being processed. */
+const giverStatus = (status: OrderStatus): GiverOrderStatus => (status === 'awaiting_address' ? 'processing' : status);
+
+/** An order as its giver sees it: the item and the status, never the address nor whether there is one. */
+const presentSentOrder = (o: Order): SentOrderView => ({
+  ...base(o),
+  role: 'giver',
+  status: giverStatus(o.status),
+  conversationId: o.conversationId,
+});
 
 /** The order as `viewer` may see it (policy.ts: `roleIn`), or null when it is none of theirs. */
 export function presentOrderFor(viewer: Pick<User, 'id'>, o: Order): ReceivedOrderView | SentOrderView | null {

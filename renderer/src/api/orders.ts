@@ -3,7 +3,14 @@ import type { AddressRequest, AddressResponse, OrdersResponse, SaveAddressRespon
 import { api } from './client';
 
 export { ADDRESS_SAVE_ERROR, ORDERS_ERROR } from '../../../api/contract/texts';
-export type { AddressRequest, AddressView, OrderStatus, ReceivedOrderView, SentOrderView } from '../../../api/contract/orders';
+export type {
+  AddressRequest,
+  AddressView,
+  GiverOrderStatus,
+  OrderStatus,
+  ReceivedOrderView,
+  SentOrderView,
+} from '../../../api/contract/orders';
 
 /** The signed-in user's own shipping address (`address: null` until one is saved). */
 export function getAddress(signal?: AbortSignal) {

@@ -78,7 +78,7 @@ export const NotificationViewSchema = shape<NotificationView>()(
 );
 const MarkReadSchema = shape<MarkNotificationsReadResponse>()(z.object({ markedAsRead: count }));
 
-/** `GET /api/onlineusers/{userId}` while the person has a live socket (there is no contract type for it). */
+/** `GET /api/onlineusers/{userId}` while the person is shown online (there is no contract type for it). */
 const OnlineSchema = z.object({ online: z.literal(true) });
 
 const BlockViewSchema = shape<BlockView>()(
@@ -93,7 +93,7 @@ const BlockViewSchema = shape<BlockView>()(
   }),
 );
 const BlockResponseSchema = shape<BlockResponse>()(z.object({ block: BlockViewSchema }));
-const ReportAnswerSchema = shape<ReportAnswer>()(z.object({ ok: z.literal(true), message: z.string() }));
+const ReportAnswerSchema = shape<ReportAnswer>()(z.object({ ok: z.literal(true), message: z.string(), reportId: z.string() }));
 
 /** Conversations, messages, notifications, presence, blocks and reports. */
 export const conversationAnswers: AnswerMap = {
@@ -104,9 +104,19 @@ export const conversationAnswers: AnswerMap = {
   'GET /messages/:conversationId': [json(200, MessagesPageSchema, 'One page of messages, oldest first; opening it marks it read')],
   'GET /api/notifications/:userId': [json(200, z.array(NotificationViewSchema), "The user's notifications")],
   'PUT /api/read-notifications/:userId': [json(200, MarkReadSchema, 'How many notifications were marked read')],
-  'GET /api/onlineusers/:userId': [json(200, OnlineSchema, 'The person is online'), noContent('The person is not online')],
+  'GET /api/onlineusers/:userId': [
+    json(
+      200,
+      OnlineSchema,
+      'Both of you show your presence, and the person has been online for about a minute (or left less than a minute ago)',
+    ),
+    noContent('Not shown as online: offline, only just arrived, or one of you does not show presence'),
+  ],
   'GET /api/blocks': [json(200, z.array(BlockViewSchema), "The user's blocks")],
   'POST /api/blocks': [json(201, BlockResponseSchema, 'The block is made'), json(200, BlockResponseSchema, 'The block already existed')],
   'DELETE /api/blocks/:id': [noContent('The block is gone')],
-  'POST /api/reports': [json(201, ReportAnswerSchema, 'The same thanks for every report')],
+  'POST /api/reports': [
+    json(201, ReportAnswerSchema, 'The report is stored; the same thanks for every report'),
+    json(200, ReportAnswerSchema, 'The reporter had already reported this message: that report, nothing new stored'),
+  ],
 };

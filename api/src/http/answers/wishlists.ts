@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccountExport, DeleteAccountResponse, ExportedConversation } from '../../../contract/account.js';
 import { SearchProduct, SearchResults } from '../../../contract/catalog.js';
 import {
+  GIVER_ORDER_STATUSES,
   ORDER_STATUSES,
   type AddressResponse,
   type AddressView,
@@ -67,7 +68,6 @@ const SaveAddressSchema = shape<SaveAddressResponse>()(z.object({ address: Addre
 
 const orderBase = {
   _id: z.string(),
-  status: z.enum(ORDER_STATUSES),
   item: z.object({ itemId: z.string().nullable(), title: z.string(), photo: z.string().nullable() }),
   amount: dollars,
   createdAt: isoTime,
@@ -76,14 +76,21 @@ const orderBase = {
   shippedAt: isoTime.nullable(),
   deliveredAt: isoTime.nullable(),
   refundedAt: isoTime.nullable(),
-  addressDueAt: isoTime.nullable(),
 };
 /** The recipient's side: never the giver, not even a conversation. */
 const ReceivedOrderSchema = shape<ReceivedOrderView>()(
-  z.object({ ...orderBase, role: z.literal('recipient'), shipTo: z.object({ city: z.string(), country: z.string() }).nullable() }),
+  z.object({
+    ...orderBase,
+    role: z.literal('recipient'),
+    status: z.enum(ORDER_STATUSES),
+    addressDueAt: isoTime.nullable(),
+    shipTo: z.object({ city: z.string(), country: z.string() }).nullable(),
+  }),
 );
-/** The giver's side: never the address. */
-const SentOrderSchema = shape<SentOrderView>()(z.object({ ...orderBase, role: z.literal('giver'), conversationId: z.string().nullable() }));
+/** The giver's side: never the address, and a wait for one reads `processing`. */
+const SentOrderSchema = shape<SentOrderView>()(
+  z.object({ ...orderBase, role: z.literal('giver'), status: z.enum(GIVER_ORDER_STATUSES), conversationId: z.string().nullable() }),
+);
 const OrdersSchema = shape<OrdersResponse>()(z.object({ received: z.array(ReceivedOrderSchema), sent: z.array(SentOrderSchema) }));
 
 const ExportedConversationSchema = shape<ExportedConversation>()(

@@ -81,7 +81,7 @@ export function MessageItem({ message, dayDivider, otherLabel }: { message: Mess
   );
 }
 
-/** A message being sent: 'Sending…', or 'Not sent' with Retry and Delete. */
+/** A message being sent: 'Sending…', 'Not sent' with Retry and Delete, or why it was refused with Delete. */
 export function OutgoingItem({ outgoing: o, onRetry, onDiscard }: { outgoing: Outgoing; onRetry: () => void; onDiscard: () => void }) {
   return (
     <li className={o.status === 'failed' ? 'msg msg--mine is-failed' : 'msg msg--mine is-pending'}>
@@ -93,7 +93,7 @@ export function OutgoingItem({ outgoing: o, onRetry, onDiscard }: { outgoing: Ou
         <span className="msg__meta">Sending…</span>
       ) : o.refused ? (
         <span className="msg__meta msg__meta--failed" role="alert">
-          {o.refused}
+          <span>{o.refused}</span>
           <button type="button" className="msg__action msg__action--quiet" onClick={onDiscard}>
             Delete
           </button>

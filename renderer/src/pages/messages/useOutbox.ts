@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { MESSAGE_UNDELIVERABLE } from '../../../../api/contract/texts';
 import { useSendMessage } from '../../api/conversations';
 import { randomUuid } from '../../ids';
 import { realtimeAtom, useIncomingMessages, type IncomingMessage } from '../../state/realtime';
@@ -9,14 +10,27 @@ export interface Outgoing {
   clientId: string;
   text: string;
   status: 'pending' | 'failed';
-  /** Why the server refused the text (the abuse filter, issue 14): shown instead of Retry, which would not help. */
+  /** Why the server refused it for good (the abuse filter, a block): shown instead of Retry, which would not help. */
   refused?: string;
+}
+
+/**
+ * The text of a refusal that sending again cannot change: the abuse filter's reason, or a block's
+ * MESSAGE_UNDELIVERABLE (a 403 over HTTP or the socket's ack, which carry the same code and text).
+ * Anything else (offline, a timeout, a server fault) is worth a Retry.
+ */
+export function finalRefusal(err: unknown): string | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const code = (err as { code?: unknown }).code;
+  if (code === 'abusive_text') return err.message;
+  if (code === 'forbidden' && err.message === MESSAGE_UNDELIVERABLE) return MESSAGE_UNDELIVERABLE;
+  return undefined;
 }
 
 /**
  * The messages being sent in one conversation: each shows at once as pending, leaves when the
  * server has it (the answer, or the socket bringing it back with its clientId), and stays as
- * failed with Retry and Delete when it could not be sent.
+ * failed with Retry and Delete when it could not be sent (only Delete when it was refused for good).
  */
 export function useOutbox(conversationId: string, userId: string) {
   const connection = useAtomValue(realtimeAtom);
@@ -32,7 +46,7 @@ export function useOutbox(conversationId: string, userId: string) {
         await sendMessage({ clientId, text });
         drop(clientId);
       } catch (err) {
-        const refused = err instanceof Error && (err as { code?: unknown }).code === 'abusive_text' ? err.message : undefined;
+        const refused = finalRefusal(err);
         setOutgoing((list) => list.map((o) => (o.clientId === clientId ? { ...o, status: 'failed', refused } : o)));
       }
     },
@@ -56,7 +70,7 @@ export function useOutbox(conversationId: string, userId: string) {
 
   return {
     outgoing,
-    // A refused text says why beside it: the page's 'try again later' would be wrong for it.
+    // A refused message says why beside it: the page's 'try again later' would be wrong for it.
     failed: outgoing.some((o) => o.status === 'failed' && !o.refused),
     send: (text: string) => void deliver(randomUuid(), text),
     retry: (o: Outgoing) => void deliver(o.clientId, o.text),

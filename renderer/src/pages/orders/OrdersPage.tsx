@@ -5,6 +5,7 @@ import {
   ORDERS_ERROR,
   useAddressQuery,
   useOrdersQuery,
+  type GiverOrderStatus,
   type OrderStatus,
   type ReceivedOrderView,
   type SentOrderView,
@@ -18,40 +19,44 @@ import { userAtom } from '../../state/session';
 import './OrdersPage.css';
 
 type Role = 'recipient' | 'giver';
+type AnyOrder = ReceivedOrderView | SentOrderView;
 
-/** What each status says, to the side reading it. The recipient is never told who gave, nor who got money back. */
-const STATUS_TEXT: Record<Role, Record<OrderStatus, string>> = {
-  recipient: {
-    awaiting_address: 'Waiting for your address',
-    placed: 'Ordered',
-    shipped: 'Shipped',
-    delivered: 'Delivered',
-    refunded: 'Cancelled',
-  },
-  giver: {
-    awaiting_address: 'Waiting for their address',
-    placed: 'Ordered',
-    shipped: 'Shipped',
-    delivered: 'Delivered',
-    refunded: 'Refunded to you',
-  },
+/** What each status says to the recipient, who is never told who gave. */
+const RECEIVED_TEXT: Record<OrderStatus, string> = {
+  awaiting_address: 'Waiting for your address',
+  placed: 'Ordered',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  refunded: 'Cancelled',
 };
+
+/** What each status says to the giver, who is never told whether the recipient has an address. */
+const SENT_TEXT: Record<GiverOrderStatus, string> = {
+  processing: 'Processing',
+  placed: 'Ordered',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  refunded: 'Refunded to you',
+};
+
+const statusText = (order: AnyOrder): string => (order.role === 'giver' ? SENT_TEXT[order.status] : RECEIVED_TEXT[order.status]);
 
 const day = (iso: string) => formatDate(iso);
 
 /** The line under an order's title: what happened last, and when. */
-function whenLine(order: ReceivedOrderView | SentOrderView, role: Role): string {
-  if (order.status === 'awaiting_address' && order.addressDueAt)
-    return role === 'recipient' ? `Add your address by ${day(order.addressDueAt)}` : `Sent ${day(order.createdAt)}`;
+function whenLine(order: AnyOrder): string {
+  if (order.role === 'recipient' && order.status === 'awaiting_address' && order.addressDueAt)
+    return `Add your address by ${day(order.addressDueAt)}`;
+  if (order.role === 'giver' && order.status === 'processing') return `Sent ${day(order.createdAt)}`;
   if (order.status === 'delivered' && order.deliveredAt) return `Delivered ${day(order.deliveredAt)}`;
   if (order.status === 'shipped' && order.shippedAt) return `Shipped ${day(order.shippedAt)}`;
   if (order.status === 'refunded' && order.refundedAt)
-    return role === 'recipient' ? `No address arrived in time · ${day(order.refundedAt)}` : `Refunded ${day(order.refundedAt)}`;
+    return order.role === 'recipient' ? `No address arrived in time · ${day(order.refundedAt)}` : `Refunded ${day(order.refundedAt)}`;
   if (order.placedAt) return `Ordered ${day(order.placedAt)}`;
   return day(order.createdAt);
 }
 
-/** Issue 11: the user's item orders, received and sent, with their statuses. */
+/** The user's item orders, received and sent, with their statuses. */
 export function OrdersPage() {
   usePageTitle('Orders');
   const user = useAtomValue(userAtom);
@@ -100,17 +105,7 @@ export function OrdersPage() {
   );
 }
 
-function OrderList({
-  title,
-  role,
-  orders,
-  empty,
-}: {
-  title: string;
-  role: Role;
-  orders: (ReceivedOrderView | SentOrderView)[];
-  empty: string;
-}) {
+function OrderList({ title, role, orders, empty }: { title: string; role: Role; orders: AnyOrder[]; empty: string }) {
   const headingId = `orders-${role}`;
   return (
     <section className="orders__section" aria-labelledby={headingId}>
@@ -129,12 +124,12 @@ function OrderList({
               <span className="order-row__body">
                 <span className="order-row__title">{order.item.title}</span>
                 <span className="order-row__when muted small">
-                  {whenLine(order, role)}
+                  {whenLine(order)}
                   {'shipTo' in order && order.shipTo && order.status !== 'delivered' ? ` · to ${order.shipTo.city}` : ''}
                   {role === 'giver' ? ` · ${formatDollars(order.amount)}` : ''}
                 </span>
               </span>
-              <span className={`order-status order-status--${order.status}`}>{STATUS_TEXT[role][order.status]}</span>
+              <span className={`order-status order-status--${order.status}`}>{statusText(order)}</span>
             </li>
           ))}
         </ul>
