@@ -82,6 +82,9 @@ export const UpdateUserBody = z.object({
     .refine((p) => p === '' || p.length >= PASSWORD_MIN_LENGTH, PASSWORD_LENGTH)
     .transform((p) => (p === '' ? undefined : p))
     .optional(),
+  /** Required with a new email or password, as deleting the account asks for it. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH).optional(),
+  showPresence: z.boolean().optional(),
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserBody>;
 
@@ -101,10 +104,12 @@ export interface PrivateUser {
   balance: number;
   /** Visitors of the user's links may join with one of their invites (`PUT /api/invites/settings`). */
   letVisitorsJoin: boolean;
+  /** People the user talks with by name may see when they are online (`GET /api/onlineusers/{id}`); off by default. */
+  showPresence: boolean;
 }
 
 /** What anyone else sees: never email, balance or payment ids. */
-export type PublicUser = Omit<PrivateUser, 'email' | 'stripeCustomerId' | 'balance' | 'letVisitorsJoin'>;
+export type PublicUser = Omit<PrivateUser, 'email' | 'stripeCustomerId' | 'balance' | 'letVisitorsJoin' | 'showPresence'>;
 
 /** `GET /api/users/getId/{username}`. */
 export interface GetUserIdResponse {

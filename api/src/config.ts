@@ -27,6 +27,8 @@ const schema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1-64 letters, digits or . : _ -')
     .default('giftlink'),
+  /** Presence shown to others: online once a socket has been open this long, and for this long after the last one closed. */
+  PRESENCE_SETTLE_SECONDS: z.coerce.number().positive().max(3600).default(60),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -117,6 +119,11 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   redisPrefix: string;
+  /**
+   * What others see of presence (realtime/presence.ts `shownOnline`): online only once a socket has
+   * been open this long, and until this long after the last one closed, so a short visit never shows.
+   */
+  presenceSettleSeconds: number;
   jwtSecret?: string;
   tokenTtlHours: number;
   cookieSecure: boolean;
@@ -230,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    presenceSettleSeconds: e.PRESENCE_SETTLE_SECONDS,
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),

@@ -60,7 +60,10 @@ describe('register, login, me, logout', () => {
 
     const { user, token, password } = await buildUser(server);
     const other = await server.request('POST', '/api/auth/login', { body: { email: user.email, password } });
-    const change = await server.request('PATCH', `/api/users/${user._id}`, { token, body: { password: 'brand-new-pw' } });
+    const change = await server.request('PATCH', `/api/users/${user._id}`, {
+      token,
+      body: { password: 'brand-new-pw', currentPassword: password },
+    });
     expect(change.status).toBe(200);
     const fresh = change.headers.get('x-auth-token')!;
     expect((await server.request('GET', '/api/auth/me', { token: other.body.token })).status).toBe(401);

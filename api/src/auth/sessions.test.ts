@@ -131,7 +131,10 @@ describe('a password change ends every other session', () => {
     const bystanderSocket = await connect({ token: bystander.token });
     const closed = Promise.all([disconnected(phoneSocket), disconnected(ownSocket)]);
 
-    const res = await server.request('PATCH', `/api/users/${who.user._id}`, { token: who.token, body: { password: 'brand-new-2' } });
+    const res = await server.request('PATCH', `/api/users/${who.user._id}`, {
+      token: who.token,
+      body: { password: 'brand-new-2', currentPassword: who.password },
+    });
     expect(res.status).toBe(200);
     expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
     const fresh = res.headers.get('x-auth-token')!;

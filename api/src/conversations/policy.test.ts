@@ -37,13 +37,13 @@ ruleTable('canSeeMember: the anonymous giver is hidden from the recipient only',
   ['the other named member sees them back', named, 'R', 'N', true],
 ]);
 
-ruleTable('canSeePresence: only someone named to the viewer in one of their conversations', canSeePresence, [
-  ['themselves, with no conversation', 'R', 'R', [], true],
-  ['a stranger', 'R', 'X', [], false],
-  ['the recipient asks about their anonymous giver', 'R', 'G', [anonymous], false],
-  ['the anonymous giver asks about their recipient', 'G', 'R', [anonymous], true],
-  ['a named counterpart', 'R', 'N', [named], true],
-  ['a named counterpart, the other way', 'N', 'R', [named], true],
-  ['the anonymous giver, also named to the recipient', 'R', 'G', [anonymous, conversation('R', 'G', false)], true],
-  ['a conversation of other people is no reason', 'R', 'X', [conversation('X', 'N', false)], false],
+ruleTable('canSeePresence: only someone the viewer talks with by name', canSeePresence, [
+  ['themselves, with no conversation', 'R', 'R', null, true],
+  ['a stranger', 'R', 'X', null, false],
+  ['an anonymous thread is never a named one', 'R', 'G', anonymous, false],
+  ['nor for the anonymous giver', 'G', 'R', anonymous, false],
+  ['a named counterpart', 'R', 'N', named, true],
+  ['a named counterpart, the other way', 'N', 'R', named, true],
+  ['the anonymous giver, also named to the recipient', 'R', 'G', conversation('R', 'G', false), true],
+  ['a conversation of other people is no reason', 'R', 'X', conversation('X', 'N', false), false],
 ]);

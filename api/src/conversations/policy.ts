@@ -1,3 +1,4 @@
+import { isPersonaIn } from '../identity/identity.js';
 import type { Conversation } from './entity.js';
 
 /**
@@ -13,7 +14,7 @@ const isMember = (c: Members, userId: string): boolean => c.initiatorId === user
 
 /** True when `viewerId` may see who `userId` is in conversation `c`. */
 export const canSeeMember = (c: Pick<Conversation, 'initiatorId' | 'initiatorAnonymous'>, viewerId: string, userId: string): boolean =>
-  !(c.initiatorAnonymous && userId === c.initiatorId && viewerId !== c.initiatorId);
+  !(isPersonaIn(c, userId) && viewerId !== userId);
 
 /** A conversation and its messages are for its two members. */
 export const canSeeConversation = (viewerId: string, c: Members): boolean => isMember(c, viewerId);
@@ -22,9 +23,16 @@ export const canSeeConversation = (viewerId: string, c: Members): boolean => isM
 export const canMessage = (senderId: string, c: Members): boolean => isMember(c, senderId);
 
 /**
- * `viewerId` may see whether `targetId` is online when it is themselves, or when one of the
- * conversations of the two (`shared`) names the target to them. An anonymous thread never counts,
- * so the answer cannot tell whether the target gave anonymously.
+ * `viewerId` may see whether `targetId` is online when it is themselves, or when `named`, the named
+ * conversation of the two (found by its pair key alone, never by walking their conversations), names
+ * the target to them. An anonymous thread is never looked at, so neither the answer nor its cost
+ * can tell whether the target gave anonymously. Whether anything is shown is the two users' choice
+ * (`showPresence`), asked after this.
  */
-export const canSeePresence = (viewerId: string, targetId: string, shared: readonly Conversation[]): boolean =>
-  viewerId === targetId || shared.some((c) => isMember(c, viewerId) && isMember(c, targetId) && canSeeMember(c, viewerId, targetId));
+export const canSeePresence = (viewerId: string, targetId: string, named: Conversation | null): boolean =>
+  viewerId === targetId ||
+  (named !== null &&
+    !named.initiatorAnonymous &&
+    isMember(named, viewerId) &&
+    isMember(named, targetId) &&
+    canSeeMember(named, viewerId, targetId));

@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
 import { ConversationEntity, MessageEntity, type Conversation } from './entity.js';
+import { namedPairKey } from '../identity/identity.js';
 import { canSeeConversation, canSeePresence } from './policy.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
 import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput } from './schemas.js';
@@ -200,17 +201,11 @@ export async function missedMessages(
 
 /**
  * True when `viewerId` may see whether `targetId` is online (`canSeePresence`, conversations/policy.ts),
- * judged on the conversations of the two: at most a named and an anonymous one each way.
+ * judged on the named conversation of the two alone: one lookup by its unique pair key, which never
+ * reads a pseudonym or an anonymous thread, so it costs the same whatever anonymous ties exist.
  */
 export async function maySeePresence(db: Database, viewerId: string, targetId: string): Promise<boolean> {
-  const shared =
-    viewerId === targetId
-      ? []
-      : await db.manager.find(ConversationEntity, {
-          where: [
-            { initiatorId: viewerId, responderId: targetId },
-            { initiatorId: targetId, responderId: viewerId },
-          ],
-        });
-  return canSeePresence(viewerId, targetId, shared);
+  if (viewerId === targetId) return canSeePresence(viewerId, targetId, null);
+  const named = await db.manager.findOneBy(ConversationEntity, { pairKey: namedPairKey(viewerId, targetId) });
+  return canSeePresence(viewerId, targetId, named);
 }

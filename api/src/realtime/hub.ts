@@ -48,10 +48,11 @@ export class Realtime implements Publisher {
   ) {}
 
   static async create(config: Config, log: Logger): Promise<Realtime> {
-    if (!config.redisUrl) return new Realtime(log, new MemoryPresence(), undefined);
+    const settleMs = config.presenceSettleSeconds * 1000;
+    if (!config.redisUrl) return new Realtime(log, new MemoryPresence(settleMs), undefined);
     const pub = await connectRedis(config.redisUrl, log, 'giftlink-pub');
     const sub = await connectRedis(config.redisUrl, log, 'giftlink-sub');
-    return new Realtime(log, new RedisPresence(pub, config.redisPrefix, log), { pub, sub, prefix: config.redisPrefix });
+    return new Realtime(log, new RedisPresence(pub, config.redisPrefix, log, settleMs), { pub, sub, prefix: config.redisPrefix });
   }
 
   /** The Redis connection other shared state (rate limits) can use; undefined on one process. */

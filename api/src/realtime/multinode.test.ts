@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { buildUsers, startTestServer, type TestServer } from '../testing/server.js';
-import { buildConversation, connectClient, type TestClient } from './testing.js';
+import { buildConversation, connectClient, settle, type TestClient } from './testing.js';
 
 /**
  * Two API processes' worth of servers (two ports, two database connections, two socket.io
@@ -13,8 +13,8 @@ describe.skipIf(!loadConfig().redisUrl)('several API processes through Redis', (
   const open: TestClient[] = [];
 
   beforeAll(async () => {
-    first = await startTestServer();
-    second = await startTestServer({ share: first });
+    first = await startTestServer({ PRESENCE_SETTLE_SECONDS: '0.5' });
+    second = await startTestServer({ share: first, PRESENCE_SETTLE_SECONDS: '0.5' });
   });
   afterEach(() => {
     for (const c of open.splice(0)) c.close();
@@ -79,20 +79,30 @@ describe.skipIf(!loadConfig().redisUrl)('several API processes through Redis', (
     expect(onFirst.received('new-message')).toHaveLength(2);
   });
 
-  it('presence answers the same on both processes', async () => {
+  it('presence answers the same on both processes, by the same coarse rule', async () => {
     const [user, asker] = await buildUsers(first, 2, 'mp');
     await buildConversation(first, asker, user, false); // presence is for people who talk by name
+    for (const who of [user, asker])
+      await first.request('PATCH', `/api/users/${who.user._id}`, { token: who.token, body: { showPresence: true } });
     const status = async () =>
       Promise.all(
         [first, second].map(async (s) => (await s.request('GET', `/api/onlineusers/${user.user._id}`, { token: asker.token })).status),
       );
     expect(await status()).toEqual([204, 204]);
     const client = await connect(second, user.token);
-    expect(await status()).toEqual([200, 200]);
+    // Only once a socket has been open for the settle time (0.5 s here).
+    expect(await status()).toEqual([204, 204]);
+    await expect.poll(status, { timeout: 3000, interval: 50 }).toEqual([200, 200]);
+    // A socket on the other process carries the same stretch on: still shown when the first closes.
     const other = await connect(first, user.token);
     client.close();
-    await expect.poll(status, { timeout: 2000 }).toEqual([200, 200]);
+    await settle(100);
+    expect(await status()).toEqual([200, 200]);
     other.close();
-    await expect.poll(status, { timeout: 3000 }).toEqual([204, 204]);
+    // Still shown just after the last one closed, then not.
+    await settle(100);
+    expect(await status()).toEqual([200, 200]);
+    await expect.poll(status, { timeout: 3000, interval: 50 }).toEqual([204, 204]);
+    expect(await first.deps.realtime.presence.count(user.user._id)).toBe(0);
   });
 });

@@ -22,6 +22,8 @@ export interface User {
   balanceCents: number;
   /** Visitors of this user's links may register with one of their invites (issue 11). */
   letVisitorsJoin: boolean;
+  /** People the user talks with by name may see when they are online (`GET /api/onlineusers/{id}`); off unless chosen. */
+  showPresence: boolean;
   /** When the invite refill clock last started or ticked; null: since the account was made. */
   invitesRefilledAt: Date | null;
   /** When a moderator suspended the account (issue 14; `npm run moderation -- suspend`); null: not suspended. */
@@ -50,6 +52,7 @@ export const UserEntity = new EntitySchema<User>({
     stripeCustomerId: { type: 'varchar', length: 255, nullable: true, name: 'stripe_customer_id' },
     balanceCents: centsColumn({ name: 'balance_cents' }),
     letVisitorsJoin: { type: 'boolean', default: true, name: 'let_visitors_join' },
+    showPresence: { type: 'boolean', default: false, name: 'show_presence' },
     invitesRefilledAt: { ...dateColumn(true), name: 'invites_refilled_at' },
     suspendedAt: { ...dateColumn(true), name: 'suspended_at' },
     suspensionReason: { type: 'varchar', length: 500, nullable: true, name: 'suspension_reason' },
@@ -76,6 +79,7 @@ export function newUserRecord(fields: { username: string; email: string; passwor
     stripeCustomerId: null,
     balanceCents: 0,
     letVisitorsJoin: true,
+    showPresence: false,
     invitesRefilledAt: now,
     suspendedAt: null,
     suspensionReason: null,

@@ -7,10 +7,13 @@ import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentPrivateUser, presentUserFor } from './presenter.js';
 import { UpdateUserBody, UserIdParams, UserLookupQuery, UsernameParams } from './schemas.js';
-import { findUser, updateUser } from './service.js';
+import { confirmSignInChange, findUser, updateUser } from './service.js';
+import { spend } from '../limits/rate-limits.js';
 
 export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/users' });
+  // Checking the current password is guessing it: limited per account like login attempts.
+  const passwordChecks = deps.limits.limiter('sign-in-change', deps.config.authRateLimit, deps.config.authRateWindowSeconds);
 
   router.get(
     '/',
@@ -35,7 +38,10 @@ export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     authenticate,
     validate({ params: UserIdParams, body: UpdateUserBody }, async (ctx, { params, body }) => {
       const { id: userId } = actingUser(ctx, { userId: params.id }, { userId: body.userId });
-      const { password, ...profile } = body;
+      const { password, currentPassword, ...profile } = body;
+      await confirmSignInChange(deps.db, userId, { email: profile.email, password, currentPassword }, () =>
+        spend(passwordChecks, userId, undefined, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))))),
+      );
       if (!password) {
         ctx.body = presentPrivateUser(await updateUser(deps.db, userId, profile), deps.clock());
         return;

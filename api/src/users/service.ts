@@ -2,7 +2,9 @@ import { Not, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { DUPLICATE_ACCOUNT } from '../auth/service.js';
 import type { Database } from '../db/index.js';
-import { badRequest, isUniqueViolation, notFound } from '../errors.js';
+import { ACCOUNT_PASSWORD_WRONG, CURRENT_PASSWORD_REQUIRED } from '../../contract/texts.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { AppError, badRequest, isUniqueViolation, notFound } from '../errors.js';
 import { UserEntity, type User } from './entity.js';
 import { checkBio, checkName } from '../moderation/filter.js';
 import type { UpdateUserBody } from './schemas.js';
@@ -18,7 +20,7 @@ export async function findUser(db: Database, by: { userId?: string; username?: s
 }
 
 /** What an edit may change: the profile fields, and a new password as its hash (commands/change-password.ts). */
-export type UserEdits = Omit<z.output<typeof UpdateUserBody>, 'userId' | 'password'> & { passwordHash?: string };
+export type UserEdits = Omit<z.output<typeof UpdateUserBody>, 'userId' | 'password' | 'currentPassword'> & { passwordHash?: string };
 
 /**
  * Applies the owner's edits inside the caller's transaction and answers the user as edited. A
@@ -42,9 +44,30 @@ export async function applyUserEdits(em: EntityManager, userId: string, edits: U
   if (edits.displayName !== undefined) changes.displayName = edits.displayName;
   if (edits.bio !== undefined) changes.bio = edits.bio;
   if (edits.location !== undefined) changes.location = edits.location;
+  if (edits.showPresence !== undefined) changes.showPresence = edits.showPresence;
   if (edits.passwordHash) changes.passwordHash = edits.passwordHash;
   await em.update(UserEntity, { id: userId }, changes);
   return { ...user, ...changes };
+}
+
+/**
+ * A new password, or an email other than the user's, changes how they sign in and needs
+ * `currentPassword` (a session alone must not take the account): missing → 400, wrong → 403 with the
+ * text account deletion uses. `attempt` (a rate limit) runs before each password is checked.
+ */
+export async function confirmSignInChange(
+  db: Database,
+  userId: string,
+  edits: { email?: string; password?: string; currentPassword?: string },
+  attempt: () => Promise<void>,
+): Promise<void> {
+  if (edits.password === undefined && edits.email === undefined) return;
+  const user = await db.manager.findOne(UserEntity, { where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
+  if (!user) throw notFound('User not found');
+  if (edits.password === undefined && edits.email === user.email) return;
+  if (!edits.currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, 'current_password_required');
+  await attempt();
+  if (!(await verifyPassword(user.passwordHash, edits.currentPassword))) throw new AppError(403, 'wrong_password', ACCOUNT_PASSWORD_WRONG);
 }
 
 /** Runs an edit's transaction; a username or email taken by a racing edit is the same 400 as a taken one. */

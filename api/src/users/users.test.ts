@@ -46,7 +46,14 @@ describe('PATCH /api/users/:id', () => {
     const owner = await buildUser(server);
     const res = await server.request('PATCH', `/api/users/${owner.user._id}`, {
       token: owner.token,
-      body: { displayName: 'Chloé R.', bio: 'Coffee, books and bikes', location: 'Lyon', username: 'ChloeR', email: 'Chloe@Example.com' },
+      body: {
+        displayName: 'Chloé R.',
+        bio: 'Coffee, books and bikes',
+        location: 'Lyon',
+        username: 'ChloeR',
+        email: 'Chloe@Example.com',
+        currentPassword: owner.password,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -95,7 +102,7 @@ describe('PATCH /api/users/:id', () => {
     const login = await server.request('POST', '/api/auth/login', { body: { email: owner.user.email, password: owner.password } });
     expect(login.status).toBe(200);
 
-    for (const body of [{ username: 'ANA' }, { email: 'Ben@Example.com' }]) {
+    for (const body of [{ username: 'ANA' }, { email: 'Ben@Example.com', currentPassword: owner.password }]) {
       const res = await server.request('PATCH', `/api/users/${owner.user._id}`, { token: owner.token, body });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Username or Email already exists.');

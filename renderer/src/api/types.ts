@@ -78,8 +78,8 @@ export type AuthResponse = SessionResponse;
 export type LoginResponse = SessionResponse;
 export type RegisterResponse = SessionResponse;
 
-/** The profile fields the settings page edits (`userId` only names who is editing). */
-export type EditableUserField = Exclude<keyof UpdateUserRequest, 'userId'>;
+/** The profile fields the settings page edits (`userId` only names who is editing; the others are not fields of their own). */
+export type EditableUserField = Exclude<keyof UpdateUserRequest, 'userId' | 'currentPassword' | 'showPresence'>;
 
 /** One of the signed-in user's invites, with its full `/invite/{code}` URL. */
 export type Invite = InviteView;

@@ -16,6 +16,8 @@ import { AddressForm } from './settings/AddressForm';
 import { SessionsSection } from './settings/SessionsSection';
 import { AccountSection } from './settings/AccountSection';
 import { BlockedSection } from './settings/BlockedSection';
+import { CurrentPasswordField } from './settings/CurrentPasswordField';
+import { PresenceSection } from './settings/PresenceSection';
 import { userAtom } from '../state/session';
 import { useLogout } from '../state/useSession';
 import './SettingsPage.css';
@@ -115,6 +117,7 @@ function SettingsForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const [drafts, setDrafts] = useState<Drafts>(() => draftsFrom(user));
   const [editing, setEditing] = useState<Partial<Record<EditableUserField, boolean>>>({});
+  const [currentPassword, setCurrentPassword] = useState('');
   const [status, setStatus] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
   const [popup, setPopup] = useState<string | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -162,11 +165,14 @@ function SettingsForm({ user }: { user: User }) {
       setStatus({ kind: 'info', text: 'No changes to save.' });
       return;
     }
+    // How one signs in changes only with the current password (the server refuses it otherwise).
+    if (changes.email !== undefined || changes.password !== undefined) changes.currentPassword = currentPassword;
     setStatus(null);
     try {
       const updated = await save.mutateAsync(changes);
       setDrafts(draftsFrom(updated));
       setEditing({});
+      setCurrentPassword('');
       setStatus({ kind: 'success', text: 'Changes saved.' });
       if (updated.username !== user.username) {
         navigate(`/profile/${encodeURIComponent(updated.username)}/settings`, { replace: true });
@@ -303,6 +309,7 @@ function SettingsForm({ user }: { user: User }) {
               );
             })}
           </ul>
+          {editing.email || editing.password ? <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} /> : null}
         </section>
 
         {status ? (
@@ -321,6 +328,8 @@ function SettingsForm({ user }: { user: User }) {
       </form>
 
       <AddressForm />
+
+      <PresenceSection user={user} />
 
       <JoinSettingSection />
 

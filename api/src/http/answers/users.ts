@@ -24,6 +24,7 @@ export const PrivateUserSchema = shape<PrivateUser>()(
     stripeCustomerId: z.string().nullable(),
     balance: z.number(),
     letVisitorsJoin: z.boolean(),
+    showPresence: z.boolean(),
   }),
 );
 
@@ -72,7 +73,13 @@ export const userAnswers: AnswerMap = {
     json(200, z.union([PrivateUserSchema, PublicUserSchema]), 'The user: the private shape for oneself, else the public one'),
   ],
   'GET /api/users/getId/:username': [json(200, GetUserIdSchema, "The user's id")],
-  'PATCH /api/users/:id': [json(200, PrivateUserSchema, 'The updated user (a new password also answers a new x-auth-token)')],
+  'PATCH /api/users/:id': [
+    json(
+      200,
+      PrivateUserSchema,
+      'The updated user (a new email or password needs currentPassword; a new password also answers a new x-auth-token)',
+    ),
+  ],
   'GET /invites/accept/:inviteId': [json(200, z.array(InviteViewSchema).max(1), 'The invite while it can be used, else an empty list')],
   'GET /invites/:userId': [json(200, z.array(InviteViewSchema), "The user's invites")],
   'GET /api/invites/join/:username': [
