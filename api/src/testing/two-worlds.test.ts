@@ -1,0 +1,113 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Action } from './two-worlds-actions.js';
+import { BY_A, BY_NAME, ENDINGS, actionNamed, play } from './two-worlds-alphabet.js';
+import { expectSameObservation, labelsFor, observe } from './two-worlds-observe.js';
+import { buildWorld, closeWorld, newRunNames } from './two-worlds.js';
+import { startTestServer, type TestServer } from './server.js';
+
+const RUNS = Number(process.env.TWO_WORLDS_RUNS ?? 20);
+const SEED = process.env.TWO_WORLDS_SEED ? Number(process.env.TWO_WORLDS_SEED) : undefined;
+const MAX_STEPS = Number(process.env.TWO_WORLDS_STEPS ?? 10);
+// Shrinking replays whole runs on two servers: off unless asked for (the history of the failing run is printed either way).
+const SHRINK = process.env.TWO_WORLDS_SHRINK === '1';
+const TIME_LIMIT_MS = Number(process.env.TWO_WORLDS_TIME_LIMIT_MS ?? 120_000);
+// Every run's steps and what each actor saw, printed (to see what the alphabet really did).
+const TRACE = process.env.TWO_WORLDS_TRACE === '1';
+
+// Relaxed limits, the same in both worlds: R probes by messaging every step. Presence settles in
+// 0.2 s, so a giver who chose to show it is really shown during a step (and anyone else must not be).
+const OPTIONS = { MESSAGE_RATE_LIMIT: '100000', PRESENCE_SETTLE_SECONDS: '0.2' };
+
+let one: TestServer;
+let two: TestServer;
+beforeAll(async () => {
+  [one, two] = await Promise.all([startTestServer(OPTIONS), startTestServer(OPTIONS)]);
+});
+afterAll(async () => {
+  await Promise.all([one?.close(), two?.close()]);
+});
+
+const SET_UP_GIFT = actionNamed("A gives $1 to R's receive link");
+
+// What A does is weighed up (it is what the worlds differ in); closing and suspending, which silence A for the rest of the run, down.
+const anyAction = fc.oneof(
+  { arbitrary: fc.constantFrom(...BY_A), weight: 3 },
+  { arbitrary: fc.constantFrom(...BY_NAME), weight: 6 },
+  { arbitrary: fc.constantFrom(...ENDINGS), weight: 1 },
+);
+
+const tried = { sequences: 0, steps: 0, skipped: 0 };
+
+/** Fresh worlds (A is G in world 1, S in world 2) play `actions`; R's observations are compared after each step. */
+async function inTwoWorlds(actions: Action[]): Promise<void> {
+  tried.sequences += 1;
+  const names = newRunNames();
+  const startedAt = Date.now();
+  const worlds = await Promise.all([buildWorld(one, 'world 1', 'G', names, startedAt), buildWorld(two, 'world 2', 'S', names, startedAt)]);
+  const labels: [ReturnType<typeof labelsFor>, ReturnType<typeof labelsFor>] = [labelsFor(worlds[0]), labelsFor(worlds[1])];
+  const history = ['set-up: G and S each made a $1 give link that R accepted (R knows both by name)'];
+  try {
+    // There is an anonymous giver from the start: A gives $1 to a receive link of R's.
+    history.push(`0. ${SET_UP_GIFT.name} — ${await play(worlds, SET_UP_GIFT, 0)}`);
+    const first = await Promise.all(worlds.map((w) => observe(w, 0, 'set-up', actions.length === 0)));
+    expectSameObservation([first[0], first[1]], labels, history);
+    for (const [i, next] of actions.entries()) {
+      const step = i + 1;
+      tried.steps += 1;
+      const outcome = await play(worlds, next, step);
+      if (outcome === null) tried.skipped += 1;
+      history.push(`${step}. ${next.name}${outcome === null ? ' — skipped in both worlds' : ` — ${outcome}`}`);
+      const seen = await Promise.all(worlds.map((w) => observe(w, step, next.name, step === actions.length)));
+      expectSameObservation([seen[0], seen[1]], labels, history);
+    }
+  } finally {
+    for (const w of worlds) closeWorld(w);
+    if (TRACE) console.log(history.join('\n'));
+  }
+}
+
+describe('two worlds that differ only in who the anonymous giver is', () => {
+  it(
+    'R observes the same in both, whatever anyone does',
+    async () => {
+      const started = Date.now();
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.array(anyAction, { minLength: 1, maxLength: MAX_STEPS }), (actions) => inTwoWorlds(actions)),
+          { numRuns: RUNS, seed: SEED, endOnFailure: !SHRINK, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
+        );
+      } finally {
+        const db = process.env.DATABASE_URL ? 'postgresql' : 'sqlite';
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        console.log(
+          `two-worlds: ${tried.sequences} sequences, ${tried.steps} steps (${tried.skipped} skipped in both), ${db}, ${seconds} s`,
+        );
+      }
+    },
+    TIME_LIMIT_MS + 50_000,
+  );
+
+  // The three ways found to unmask a giver, each as a fixed sequence.
+  it("deleting the giver's account leaves the anonymous thread as R saw it", () =>
+    inTwoWorlds(
+      ["A gives $5 to R's receive link", 'A messages R in the anonymous thread', 'G withdraws everything and deletes the account'].map(
+        actionNamed,
+      ),
+    ));
+
+  it("a block from the anonymous thread does not stop R's messages to the giver by name", () =>
+    inTwoWorlds(
+      ["A gives $5 to R's receive link", 'A blocks the other side of the anonymous thread', 'R messages G by name'].map(actionNamed),
+    ));
+
+  it("R blocking the anonymous thread does not stop the giver's messages by name", () =>
+    inTwoWorlds(
+      ["A gives $5 to R's receive link", 'R blocks the other side of the anonymous thread', 'G messages R by name'].map(actionNamed),
+    ));
+
+  it('presence does not bracket the anonymous giver’s activity', () =>
+    inTwoWorlds(
+      ["G turns 'Show when I'm online' on", "S turns 'Show when I'm online' on", "A gives $1 to R's receive link"].map(actionNamed),
+    ));
+});
