@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // API and unit tests: real HTTP against a real database (SQLite by default, PostgreSQL when
@@ -9,6 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // One test file per CPU at a time: each file's server and database are its own.
+    maxWorkers: os.availableParallelism(),
   },
 });

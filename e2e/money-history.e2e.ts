@@ -70,7 +70,7 @@ describe('a $999,999.99 balance and its money history', () => {
       await page.setViewportSize({ width, height });
       await page.goto(`${app.url}/`);
       const balance = balanceButton(page);
-      await expect.poll(() => balance.getAttribute('aria-label')).toBe('Balance $999,999.99');
+      await expect.poll(() => balance.getAttribute('aria-label')).toBe('Balance $999.9K, $999,999.99');
       expect((await balance.textContent())?.trim()).toBe('$999.9K');
       const fits = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
       expect.soft(fits.scroll, `${width}px`).toBeLessThanOrEqual(fits.inner);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
-import { preactCompat } from './preact';
-import { sharedPageCss } from './sharedPageCss';
+import { preactCompat } from './preact.ts';
+import { sharedPageCss } from './sharedPageCss.ts';
 
 const API_TARGET = process.env.GIFTLINK_API_URL ?? 'http://localhost:3000';
 

@@ -141,7 +141,7 @@ export const MARKUP_ITEMS = 3;
  */
 const shell = (content: string, joinVia?: string) =>
   `<div class="app"><header class="topbar"><div class="topbar__inner">` +
-  `<a href="/" class="topbar__home" aria-label="Home"><img src="/favicon.svg" alt="" width="34" height="34" /><span class="wordmark">Giftlink</span></a>` +
+  `<a href="/" class="topbar__home" aria-label="Giftlink home"><img src="/favicon.svg" alt="" width="34" height="34" /><span class="wordmark">Giftlink</span></a>` +
   `<div class="topbar__actions"><a class="btn btn--sm btn--ghost" href="/login">Login</a><a class="btn btn--sm btn--primary" href="/register">Register</a></div>` +
   `</div></header><aside class="${joinVia ? 'visitor-banner visitor-banner--join' : 'visitor-banner'}" aria-label="For visitors">` +
   `<span class="visitor-banner__message">${icon(GIFT_PATHS, 18)}<p>Log in or register to gain full access to all features</p></span>` +

@@ -80,14 +80,14 @@ export function TopBar() {
     };
   }, [open]);
 
-  // Compact in the bar from $1,000 ('$1.2K'), so it fits a 320 px phone; the full amount is its name.
+  // Compact in the bar from $1,000 ('$1.2K'), so it fits a 320 px phone; its name says what is seen, then the full amount.
   const balanceText = formatDollars(balance);
   const balanceShort = formatDollarsCompact(balance);
 
   return (
     <header className="topbar" ref={barRef}>
       <div className="topbar__inner">
-        <Link to="/" className="topbar__home" aria-label="Home">
+        <Link to="/" className="topbar__home" aria-label="Giftlink home">
           <LogoMark size={34} />
           <Wordmark />
         </Link>
@@ -102,6 +102,8 @@ export function TopBar() {
                     <NavLink to={to} end={end} className="topbar__link" aria-label={count ? unreadLabel(label, counts[count]) : undefined}>
                       <Icon size={18} />
                       <span>{label}</span>
+                      {/* A space (no width in the flex row) keeps the seen text 'Notifications 1', as in the name, not 'Notifications1'. */}
+                      {count ? ' ' : null}
                       {count ? <CountBadge count={counts[count]} /> : null}
                     </NavLink>
                   </li>
@@ -120,7 +122,7 @@ export function TopBar() {
               <button
                 type="button"
                 className="balance-button"
-                aria-label={`Balance ${balanceText}`}
+                aria-label={balanceShort === balanceText ? `Balance ${balanceText}` : `Balance ${balanceShort}, ${balanceText}`}
                 aria-haspopup="dialog"
                 title={`Your balance: ${balanceText}. Deposit or withdraw`}
                 onClick={() => {

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in lanes that run side by side (scripts/lanes.sh). With --ci, also the
+# API suite on PostgreSQL + Redis and through Prism's validation proxy, as `.ci/run` wants.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+echo "Node $(node -v)"
+lanes=(
+  "npm run typecheck && npm run lint && npm run format:check && npm run build:desktop && npm run test:e2e"
+  "npm run test:api"
+)
+if [ "${1:-}" = --ci ]; then
+  lanes[1]="npm run test:api && npm run test:api:prism"
+  lanes+=("DATABASE_URL=${CI_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} REDIS_URL=${CI_REDIS_URL:-redis://127.0.0.1:6379} npm run test:api")
+fi
+exec bash scripts/lanes.sh "${lanes[@]}"
