@@ -26,7 +26,7 @@ describe('the server process', () => {
   it('exits cleanly (code 0) on SIGTERM', async () => {
     const other = await startApp();
     const health = await fetch(`${other.url}/healthz`);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toMatchObject({ status: 'ok' });
     const [code] = await Promise.all([other.stop(), fetch(`${other.url}/healthz`).catch(() => null)]);
     expect(code).toBe(0);
     expect(other.output()).toContain('Giftlink is running at');

@@ -49,6 +49,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATABASE_URL: '',
       WEB_DIR: path.join(dist, 'web'),
       LOG_LEVEL: 'warn',
+      // The developer's .env is not the stories' configuration.
+      ENV_FILE: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -73,7 +73,7 @@ function freePort(): Promise<number> {
 async function start(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ENV_FILE: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import semver from 'semver';
 
 /**
- * The only reader of process.env. Parsed and validated once at start-up;
- * a bad value stops start-up with a message naming the variable.
+ * The only reader of process.env (and of the optional .env file). Parsed and validated once at
+ * start-up; a bad value stops start-up with a message naming the variable.
  */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -106,6 +108,8 @@ const schema = z.object({
     .optional(),
   /** The From of outgoing email; `Giftlink <no-reply@{PUBLIC_URL's host}>` when unset. */
   MAIL_FROM: z.string().min(3).max(254).optional(),
+  /** argon2id's cost for new password hashes: `test` (the least argon2 allows) only outside production. */
+  PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
 });
 
 export type Env = z.input<typeof schema>;
@@ -171,7 +175,21 @@ export interface Config {
   /** Outgoing email through this SMTP server (mail/mailer.ts); unset → the outbox in DATA_DIR. */
   smtpUrl?: string;
   mailFrom: string;
+  /** argon2id's memory (KiB), passes and lanes for new hashes (auth/passwords.ts); a hash keeps its own for verifying. */
+  passwordHash: PasswordHashCost;
 }
+
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** argon2's own defaults (64 MiB, 3 passes, 4 lanes), and the least it accepts, for tests. */
+export const PASSWORD_HASH_COSTS = {
+  standard: { memoryCost: 65_536, timeCost: 3, parallelism: 4 },
+  test: { memoryCost: 8, timeCost: 1, parallelism: 1 },
+} as const satisfies Record<string, PasswordHashCost>;
 
 export interface EbayConfig {
   clientId: string;
@@ -226,6 +244,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const name of ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET'] as const)
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when CATALOG=ebay`);
   }
+  if (e.PASSWORD_HASH_COST === 'test' && e.NODE_ENV === 'production')
+    throw new ConfigError('Invalid configuration: PASSWORD_HASH_COST=test is for tests only and refused with NODE_ENV=production');
   const ebayBase = e.EBAY_API_BASE.replace(/\/$/, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -277,7 +297,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     desktopDownloadUrl: e.DESKTOP_DOWNLOAD_URL ?? publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Giftlink <no-reply@${new URL(publicUrl).hostname}>`,
+    passwordHash: PASSWORD_HASH_COSTS[e.PASSWORD_HASH_COST],
   };
+}
+
+/**
+ * What `npm start`, `npm run invite` and `npm run moderation` configure themselves from: the
+ * environment over the optional `.env` file in the working directory (the project root under npm),
+ * so the server and its commands read one configuration. A variable set in the environment wins,
+ * even set empty (unset for the configuration). ENV_FILE names another file; ENV_FILE= reads none.
+ */
+export function environment(): Record<string, string | undefined> {
+  const file = process.env.ENV_FILE ?? '.env';
+  if (!file) return { ...process.env };
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(file), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && process.env.ENV_FILE === undefined) return { ...process.env };
+    throw new ConfigError(`Invalid configuration: cannot read ${file} (${(err as Error).message})`);
+  }
+  return { ...parseEnv(text), ...process.env };
 }
 
 /** CORS_ORIGINS: each entry an origin (`scheme://host[:port]`), no path, no wildcard. */

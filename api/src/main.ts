@@ -1,10 +1,8 @@
-import { ConfigError, loadConfig } from './config.js';
-import { firstInvite, inviteUrl } from './invites/service.js';
-import { startServer } from './server.js';
+import { ConfigError, environment, loadConfig } from './config.js';
 
 let config;
 try {
-  config = loadConfig();
+  config = loadConfig(environment());
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
@@ -13,6 +11,9 @@ try {
   throw err;
 }
 
+// Loaded once the configuration is good, so a bad one is told at once.
+const { startServer } = await import('./server.js');
+const { firstInvite, inviteUrl } = await import('./invites/service.js');
 const server = await startServer(config);
 const { log } = server.deps;
 // In development the terminal is read by a person: the plain lines below say it, and the invite is

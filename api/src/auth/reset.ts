@@ -86,8 +86,12 @@ export async function sendResetLink(deps: Pick<Deps, 'db' | 'mailer' | 'config' 
  * RESET_LINK_INVALID) sets the password, is used up with the user's other resets, and ends every
  * session of the user; once that has committed, every socket of theirs closes, on every process.
  */
-export async function resetPassword(deps: Pick<Deps, 'db' | 'realtime' | 'clock'>, token: string, password: string): Promise<User> {
-  const passwordHash = await hashPassword(password);
+export async function resetPassword(
+  deps: Pick<Deps, 'db' | 'realtime' | 'clock' | 'config'>,
+  token: string,
+  password: string,
+): Promise<User> {
+  const passwordHash = await hashPassword(password, deps.config.passwordHash);
   const now = deps.clock();
   const user = await deps.db.transaction(async (em) => {
     // Used up by a conditional update: of two requests racing with one token, one wins.

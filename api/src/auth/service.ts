@@ -24,7 +24,7 @@ export { DUPLICATE_ACCOUNT, INVALID_INVITE };
  * a valid invite rolls the transaction back and leaves the invite usable.
  */
 export async function register(deps: Deps, input: z.output<typeof RegisterBody>): Promise<User> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordHash);
   const user = newUserRecord({ username: input.username, email: input.email, passwordHash });
 
   try {
@@ -56,7 +56,7 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
 /** A wrong email and a wrong password get the same answer, after the same work. */
 export async function login(deps: Deps, input: z.output<typeof LoginBody>): Promise<User> {
   const user = await deps.db.manager.findOneBy(UserEntity, { email: input.email });
-  const ok = await verifyPassword(user?.passwordHash, input.password);
+  const ok = await verifyPassword(user?.passwordHash, input.password, deps.config.passwordHash);
   if (!user || !ok) throw badRequest(INCORRECT_LOGIN, 'incorrect_login');
   // Told only to whoever knows the password (issue 14: `npm run moderation -- suspend`).
   if (isSuspended(user)) throw new AppError(403, 'account_suspended', ACCOUNT_SUSPENDED);

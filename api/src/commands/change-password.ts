@@ -1,6 +1,7 @@
 import type { Session } from '../auth/entity.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createSession, revokeUserSessions, type NewSession } from '../auth/session.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Realtime } from '../realtime/hub.js';
 import type { User } from '../users/entity.js';
@@ -13,13 +14,13 @@ import { applyUserEdits, editing, type UserEdits } from '../users/service.js';
  * API process. Answers the user and the new session, which the route hands to the client.
  */
 export async function changePassword(
-  deps: { db: Database; realtime: Pick<Realtime, 'endSessions'> },
+  deps: { db: Database; realtime: Pick<Realtime, 'endSessions'>; config: Pick<Config, 'passwordHash'> },
   userId: string,
   edits: Omit<UserEdits, 'passwordHash'> & { password: string },
   newSession: NewSession,
 ): Promise<{ user: User; session: Session }> {
   const { password, ...profile } = edits;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.config.passwordHash);
   const changed = await editing(() =>
     deps.db.transaction(async (em) => {
       const user = await applyUserEdits(em, userId, { ...profile, passwordHash });

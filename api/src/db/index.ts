@@ -49,6 +49,7 @@ import { UnusedIndexes1763872200000 } from './migrations/1763872200000-unused-in
 import { MessageSeqPerMember1763872300000 } from './migrations/1763872300000-message-seq-per-member.js';
 import { ShowPresence1763872450000 } from './migrations/1763872450000-show-presence.js';
 import { ReportOnce1763872410000 } from './migrations/1763872410000-report-once.js';
+import { Instance1763872500000 } from './migrations/1763872500000-instance.js';
 import { BlockEntity } from '../blocks/entity.js';
 import { Blocks1763871800000 } from './migrations/1763871800000-blocks.js';
 
@@ -112,6 +113,7 @@ export const migrations = [
   MessageSeqPerMember1763872300000,
   ReportOnce1763872410000,
   ShowPresence1763872450000,
+  Instance1763872500000,
 ];
 
 /**
@@ -127,6 +129,8 @@ export class Database {
   private readonly wal?: WalFile;
   /** PostgreSQL: `read`'s connections, which send the reads of every request in one turn together (pg-reads.ts). */
   readonly pgReads?: PgReads;
+  /** Whether opening it made it: its first migration ran just now. */
+  created = false;
 
   /**
    * @param source the connection every write (and every transaction) goes through
@@ -220,7 +224,7 @@ export class Database {
   }
 }
 
-const sqliteFile = (config: Config) => path.join(config.dataDir, 'giftlink.sqlite');
+export const sqliteFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'giftlink.sqlite');
 
 export async function openDatabase(config: Config): Promise<Database> {
   let source: DataSource;
@@ -270,7 +274,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     // The WAL's name in its directory is durable before anything is answered from it.
     await syncFile(config.dataDir);
   }
-  await source.runMigrations({ transaction: 'each' });
+  const ran = await source.runMigrations({ transaction: 'each' });
   const openReader = async () => {
     const reader = new DataSource({
       type: 'better-sqlite3',
@@ -284,6 +288,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     return reader.initialize();
   };
   const db = new Database(source, config.databaseUrl ? undefined : { file: sqliteFile(config), openReader });
+  db.created = ran.some((m) => m.name === Initial1763870000000.name);
   await db.optimize();
   return db;
 }

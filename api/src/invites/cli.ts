@@ -1,20 +1,21 @@
 // `npm run invite`: prints a new invite URL.
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/index.js';
+import { ConfigError, environment, loadConfig } from '../config.js';
+import { openServerDatabase } from '../db/instance.js';
 import { createSystemInvite, inviteUrl } from './service.js';
 
 /**
  * Makes a new invite and prints its URL under the configured public URL: `PUBLIC_URL`, else
- * `http://localhost:$PORT` (config.ts), the same base the server's own invite and share URLs use.
- * Returns the URL printed.
+ * `http://localhost:$PORT` (config.ts), the same base the server's own invite and share URLs use,
+ * in the running server's database (db/instance.ts: it refuses another one). Returns the URL printed.
  */
 export async function printNewInvite(
-  env: Record<string, string | undefined> = process.env,
+  env: Record<string, string | undefined> = environment(),
   print: (line: string) => void = (line) => console.log(line),
+  warn: (line: string) => void = (line) => console.error(line),
 ): Promise<string> {
   const config = loadConfig(env);
-  const db = await openDatabase(config);
+  const db = await openServerDatabase(config, warn);
   try {
     const url = inviteUrl(config, (await createSystemInvite(db)).code);
     print(url);

@@ -135,7 +135,7 @@ interface CachedPage {
 /**
  * The feed's first page, serialized once and served again for as long as nothing is committed to
  * the database and no link or badge on it has run out: checking costs one statement the size of
- * /healthz's `SELECT 1`, so it never serves a stale link state, and a busy database simply
+ * /healthz's one-row read, so it never serves a stale link state, and a busy database simply
  * misses. Other pages are queried each time (a page further down shifts when a link above it
  * expires).
  */

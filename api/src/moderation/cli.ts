@@ -1,7 +1,7 @@
 // `npm run moderation`: open reports; `-- resolve <id>`; `-- suspend <username|id> [reason]`; `-- unsuspend <username|id>`.
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/index.js';
+import { ConfigError, environment, loadConfig } from '../config.js';
+import { openServerDatabase } from '../db/instance.js';
 import { AppError } from '../errors.js';
 import { formatCents } from '../../contract/money.js';
 import { listOpenReports, resolveReport, suspendAccount, unsuspendAccount, type ModeratorReportView } from './service.js';
@@ -29,15 +29,16 @@ export function formatReport(r: ModeratorReportView): string {
 /** Runs one moderation command; answers the process exit code. The CLI below is only this. */
 export async function runModeration(
   args: string[],
-  env: Record<string, string | undefined> = process.env,
+  env: Record<string, string | undefined> = environment(),
   print: (line: string) => void = (line) => console.log(line),
+  warn: (line: string) => void = (line) => console.error(line),
 ): Promise<number> {
   const [command, target, ...rest] = args;
   if (command !== undefined && command !== 'list' && !target) {
     print(USAGE);
     return command === 'help' || command === '--help' ? 0 : 1;
   }
-  const db = await openDatabase(loadConfig(env));
+  const db = await openServerDatabase(loadConfig(env), warn);
   try {
     switch (command) {
       case undefined:

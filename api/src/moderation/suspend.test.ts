@@ -39,8 +39,14 @@ const login = (who: TestUser) => server.request('POST', '/api/auth/login', { bod
 /** `npm run moderation` against this server's database, its output as lines. */
 async function moderation(...args: string[]): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
-  const { dataDir, databaseUrl } = server.deps.config;
-  const code = await runModeration(args, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, (l) => lines.push(l));
+  const { dataDir, databaseUrl, publicUrl } = server.deps.config;
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: new URL(server.url).port, PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' };
+  const code = await runModeration(
+    args,
+    env,
+    (l) => lines.push(l),
+    (l) => lines.push(l),
+  );
   return { code, out: lines.join('\n') };
 }
 

@@ -5,8 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import satori, { type Font } from 'satori';
-import sharp from 'sharp';
+import type { Font } from 'satori';
 import type { PictureSource, ShareContent } from './content.js';
 import { shareLayout, type Pictures } from './layout.js';
 import { LruCache } from './lru.js';
@@ -32,6 +31,7 @@ const AVATAR_PX = 264;
 const ITEM_PX = 540;
 const WISH_PX = 240;
 
+/** satori and sharp are imported with the first image drawn, not with the server: most of its work draws none. */
 export class ShareRenderer {
   private readonly cache: LruCache<Buffer>;
   private readonly rendering = new Map<string, Promise<{ png: Buffer; complete: boolean }>>();
@@ -68,6 +68,7 @@ export class ShareRenderer {
   private async drawSvg(content: ShareContent, template: ShareTemplate, format: ShareFormat) {
     const { width, height } = FORMATS[format];
     const { pictures, complete } = await this.pictures(content);
+    const { default: satori } = await import('satori');
     const svg = await satori(shareLayout(content, pictures, template, format), { width, height, fonts: this.options.fonts });
     return { svg, complete };
   }
@@ -75,6 +76,7 @@ export class ShareRenderer {
   private async draw(content: ShareContent, template: ShareTemplate, format: ShareFormat): Promise<{ png: Buffer; complete: boolean }> {
     this.renders += 1;
     const { svg, complete } = await this.drawSvg(content, template, format);
+    const { default: sharp } = await import('sharp');
     const png = await sharp(Buffer.from(svg), { density: 72 * FORMATS[format].ratio })
       .png()
       .toBuffer();
@@ -98,6 +100,7 @@ export class ShareRenderer {
     try {
       const bytes = await this.read(source);
       if (!bytes) return null;
+      const { default: sharp } = await import('sharp');
       const jpeg = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
         .rotate()
         .resize(size, size, { fit, background: '#ffffff' })

@@ -9,14 +9,20 @@
  *
  * Called only outside database transactions (see provider.ts); Stripe's errors become AppErrors.
  */
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { ConfigError, type Config, type StripeConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import type { ProviderPaymentIntentState, ProviderSubscriptionState, StartedSubscription, SubscriptionProvider } from './provider.js';
 
+// The SDK is loaded on first use: only PAYMENTS=stripe needs it, and it is a large share of the server's start-up.
+let sdk: typeof Stripe | undefined;
+const loadSdk = (): typeof Stripe => (sdk ??= createRequire(import.meta.url)('stripe') as typeof Stripe);
+
 /** The SDK client, pointed at STRIPE_API_BASE when set (tests). */
 export function stripeClient(config: StripeConfig): Stripe {
-  return new Stripe(config.secretKey, {
+  const StripeSdk = loadSdk();
+  return new StripeSdk(config.secretKey, {
     ...(config.api ?? {}),
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -35,8 +41,9 @@ export const paymentSetupIncomplete = () => new AppError(502, 'payment_setup_inc
 
 /** Stripe's errors as ours: a card's decline keeps Stripe's text; anything else is the provider failing. */
 export function stripeError(err: unknown): unknown {
-  if (!(err instanceof Stripe.errors.StripeError)) return err;
-  if (err instanceof Stripe.errors.StripeCardError) return new AppError(402, 'payment_declined', err.message);
+  // No client yet means the SDK made no error.
+  if (!sdk || !(err instanceof sdk.errors.StripeError)) return err;
+  if (err instanceof sdk.errors.StripeCardError) return new AppError(402, 'payment_declined', err.message);
   if (err.type === 'StripeIdempotencyError')
     return new AppError(409, 'idempotency_conflict', 'This request was already made with other details.');
   if (err.statusCode === 404) return new AppError(404, 'not_found', 'The payment provider does not know this payment.');

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_PRICE_CENTS } from '../../contract/limits.js';
 import { SUBSCRIPTION_PRODUCT_ID } from '../../contract/subscriptions.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, environment, loadConfig } from '../config.js';
 import { stripeClient } from './stripe-provider.js';
 
 export const PRICE_LOOKUP_KEY = 'giftlink_weekly';
@@ -69,7 +69,7 @@ export async function setUpStripePrice(stripe: Stripe): Promise<SetupResult> {
 
 async function main(): Promise<void> {
   // Only the secret key is needed here: the price this prints is what PAYMENTS=stripe still lacks.
-  const config = loadConfig({ ...process.env, PAYMENTS: 'sandbox' });
+  const config = loadConfig({ ...environment(), PAYMENTS: 'sandbox' });
   if (!config.stripe?.secretKey) throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required for stripe:setup');
   const result = await setUpStripePrice(stripeClient(config.stripe));
   console.log(`${result.created ? 'Created' : 'Found'} the weekly $1.99 price of product ${result.productId}. Set:`);

@@ -70,7 +70,8 @@ export interface TestServerOptions extends Env {
 
 /**
  * Starts the real server on a free port with its own data directory (and its own PostgreSQL
- * database when DATABASE_URL is set), quiet logs and relaxed auth rate limits unless overridden.
+ * database when DATABASE_URL is set), quiet logs, relaxed auth rate limits and the cheapest password
+ * hashes unless overridden.
  * With REDIS_URL set it runs in multi-node mode under a Redis key prefix of its own.
  */
 export async function startTestServer({ share, ...overrides }: TestServerOptions = {}): Promise<TestServer> {
@@ -85,6 +86,7 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
     DATA_DIR: dataDir,
     DATABASE_URL: shared ? shared.databaseUrl : database?.url,
     LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: 'test',
     AUTH_RATE_LIMIT: '10000',
     API_RATE_LIMIT: '1000000',
     JWT_SECRET: shared?.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
@@ -169,7 +171,7 @@ export async function buildUser(
   return { user: res.body.user, token: res.body.token, password };
 }
 
-let fastHash: Promise<string> | undefined;
+const sharedHashes = new Map<string, Promise<string>>();
 
 /**
  * Many users at once, written straight to the database with one shared password hash and a real
@@ -177,8 +179,10 @@ let fastHash: Promise<string> | undefined;
  * 'secret-pass'.
  */
 export async function buildUsers(server: TestServer, count: number, prefix = 'bulk'): Promise<TestUser[]> {
-  fastHash ??= hashPassword('secret-pass');
-  const passwordHash = await fastHash;
+  const cost = server.deps.config.passwordHash;
+  const key = `${cost.memoryCost}/${cost.timeCost}/${cost.parallelism}`;
+  if (!sharedHashes.has(key)) sharedHashes.set(key, hashPassword('secret-pass', cost));
+  const passwordHash = await sharedHashes.get(key)!;
   const users: User[] = Array.from({ length: count }, () => {
     counter += 1;
     const name = `${prefix}${process.pid % 1000}${counter}`.slice(0, 15);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Config } from '../config.js';
 import { tooLarge, unsupportedMedia } from '../errors.js';
 import { UPLOAD_FAILED } from '../../contract/texts.js';
@@ -21,6 +21,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * Answers the public location.
  */
 export async function storeImage(config: Config, input: Buffer): Promise<string> {
+  // Loaded with the first picture: a process that stores none never needs it.
+  const { default: sharp } = await import('sharp');
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   let meta: Metadata;
   try {

@@ -14,7 +14,11 @@ export interface ServedPath {
   headers?: { name: string; description: string }[];
 }
 
-const Health = z.object({ status: z.literal('ok') });
+const Health = z.object({
+  status: z.literal('ok'),
+  /** To a client on the same machine only: the database's random id (db/instance.ts), which the commands compare with theirs. */
+  instance: z.string().optional(),
+});
 
 interface WebhookAnswer {
   received: true;
