@@ -115,7 +115,7 @@ export async function buildWorld(
 ): Promise<World> {
   const people = {} as Record<Role, Person>;
   // Written straight to the database as buildUsers does: registering through HTTP costs an argon2 hash each.
-  firstHash ??= hashPassword(FIRST_PASSWORD);
+  firstHash ??= hashPassword(FIRST_PASSWORD, server.deps.config.passwordHash);
   const passwordHash = await firstHash;
   for (const role of ['G', 'S', 'R'] as const) {
     const username = names[role];
