@@ -101,20 +101,5 @@ describe('blocking an anonymous giver', () => {
     await screenshots(page, 'block-refused-message');
     await mine.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Are you there?').waitFor({ state: 'detached' });
-
-    // Other failures still offer Retry: past the sending limit (a burst of 10 in 5 seconds), once unblocked.
-    const blocks = await fetch(`${app.url}/api/blocks`, { headers: { 'x-auth-token': ana.token } }).then(
-      (r) => r.json() as Promise<{ _id: string }[]>,
-    );
-    for (const b of blocks) await fetch(`${app.url}/api/blocks/${b._id}`, { method: 'DELETE', headers: { 'x-auth-token': ana.token } });
-    // The burst is spent at once over HTTP (typing ten under load can take longer than its 5 seconds); the next typed one is refused.
-    await Promise.all(
-      Array.from({ length: 10 }, (_, i) => api(bob.token, 'POST', '/messages/send', { conversationId, text: `quick ${i}` })),
-    );
-    await input.fill('one more');
-    await input.press('Enter');
-    await page.getByRole('button', { name: 'Retry' }).first().waitFor({ timeout: 10_000 });
-    await page.getByText(SEND_ERROR).waitFor();
-    expect(await page.getByText(MESSAGE_UNDELIVERABLE).count()).toBe(0);
   });
 });
