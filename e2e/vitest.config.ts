@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: false,
+    // In CI the stories share 2 cores with two API suites: a story that times out once is run again.
+    retry: 1,
   },
 });
