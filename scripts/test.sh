@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every check, in lanes that run side by side (scripts/lanes.sh). With --ci, also the
-# API suite on PostgreSQL + Redis and through Prism's validation proxy, as `.ci/run` wants.
+# `npm test`: every check, in lanes that run side by side (scripts/lanes.sh). With --ci, the API
+# lane then runs the suite again on PostgreSQL + Redis, every request through Prism's validation proxy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
@@ -10,7 +10,6 @@ lanes=(
   "npm run test:api"
 )
 if [ "${1:-}" = --ci ]; then
-  lanes[1]="npm run test:api && npm run test:api:prism"
-  lanes+=("DATABASE_URL=${CI_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} REDIS_URL=${CI_REDIS_URL:-redis://127.0.0.1:6379} npm run test:api")
+  lanes[1]+=" && DATABASE_URL=${CI_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} REDIS_URL=${CI_REDIS_URL:-redis://127.0.0.1:6379} npm run test:api:prism"
 fi
 exec bash scripts/lanes.sh "${lanes[@]}"
