@@ -118,7 +118,9 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(600)
-    .describe('Requests per client (the signed-in user, else the address) per window on every API route; some routes have tighter ones.'),
+    .describe(
+      'Requests per client (the signed-in user, else the address) per window on every API route; past it a 429 with Retry-After. Uploads get a sixtieth of it, catalogue search, link-page opens and share images a tenth.',
+    ),
   API_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60).describe('The window of API_RATE_LIMIT.'),
   MESSAGE_RATE_LIMIT: z.coerce
     .number()
@@ -191,7 +193,9 @@ export const configSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional()
-    .describe('Outgoing email (password reset) through this smtp:// or smtps:// server; unset, each email is written to DATA_DIR/outbox.'),
+    .describe(
+      'Outgoing email (password reset) through this smtp:// or smtps:// server; unset, each email is written to DATA_DIR/outbox (owner-only .eml files) and printed on the console.',
+    ),
   MAIL_FROM: z
     .string()
     .min(3)
@@ -202,7 +206,7 @@ export const configSchema = z.object({
     .enum(['standard', 'test'])
     .default('standard')
     .describe(
-      "argon2id's cost for new password hashes: `standard` (64 MiB, 3 passes) or `test` (the least argon2 allows), refused in production.",
+      "argon2id's cost for new password hashes: `standard` (64 MiB, 3 passes) or `test` (the least argon2 allows), refused in production. Hashes of any cost keep verifying.",
     ),
 });
 
