@@ -10,109 +10,207 @@ import semver from 'semver';
  */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default('./data'),
+/** Every variable the server reads, with its default and what it does (docs/CONFIG.md is generated from it). */
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe(
+      '`development`, `production` or `test`. Outside development every request is logged as a JSON line (development prints a short line for a failed or slow one); production refuses PASSWORD_HASH_COST=test.',
+    ),
+  HOST: z.string().default('0.0.0.0').describe('The address the server listens on.'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('The port the server listens on (API, socket.io and the website).'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('The base of invite and share URLs; `http://localhost:$PORT` when unset. An https URL makes cookies Secure.'),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe('The SQLite database, uploaded pictures, the generated JWT secret and the mail outbox, all owner-only.'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
+    .optional()
+    .describe('A `postgres://` URL switches from the embedded SQLite file to PostgreSQL.'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .optional(),
-  /** Prefix of every Redis key and channel (presence, socket.io adapter): one per deployment. */
+    .optional()
+    .describe(
+      'Multi-node mode: the socket.io Redis adapter, presence and rate limits in Redis, so several API processes serve one product.',
+    ),
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1-64 letters, digits or . : _ -')
-    .default('giftlink'),
-  /** Presence shown to others: online once a socket has been open this long, and for this long after the last one closed. */
-  PRESENCE_SETTLE_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    .default('giftlink')
+    .describe('Prefix of every Redis key and channel (presence, socket.io adapter): one per deployment.'),
+  PRESENCE_SETTLE_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(3600)
+    .default(60)
+    .describe('Presence shown to others: online once a socket has been open this long, and for this long after the last one closed.'),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe('Signs session tokens; generated once into `DATA_DIR/jwt-secret` when unset.'),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .positive()
-    .default(24 * 7),
-  COOKIE_SECURE: bool.optional(),
-  TRUST_PROXY: bool.default(false),
-  /** Proxies in front of the API that append to X-Forwarded-For: the client is that many entries from the right. */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
-  INVITES_PER_USER: z.coerce.number().int().min(0).max(100).default(3),
-  /** An account regains one invite every this many days, up to INVITES_PER_USER unused ones. */
-  INVITE_REFILL_DAYS: z.coerce.number().positive().max(3650).default(7),
-  LINK_TTL_HOURS: z.coerce.number().positive().default(24),
-  /** The sandbox marketplace ships a placed order this many minutes after it was placed… */
-  ORDER_SHIP_AFTER_MINUTES: z.coerce.number().min(0).max(525_600).default(60),
-  /** …and delivers it this many minutes after it shipped. */
-  ORDER_DELIVER_AFTER_MINUTES: z.coerce.number().min(0).max(525_600).default(2880),
+    .default(24 * 7)
+    .describe('How long a session (its token, cookie and sockets) lasts from sign-in; logout or a password change ends it sooner.'),
+  COOKIE_SECURE: bool.optional().describe('Marks the session cookie Secure and sends HSTS; true when PUBLIC_URL is https.'),
+  TRUST_PROXY: bool
+    .default(false)
+    .describe('Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per client).'),
+  TRUST_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(1)
+    .describe('Proxies in front of the API that append to X-Forwarded-For: the client is that many entries from the right.'),
+  INVITES_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(3)
+    .describe('Invites each new account receives, and the most unused ones a refill brings back.'),
+  INVITE_REFILL_DAYS: z.coerce
+    .number()
+    .positive()
+    .max(3650)
+    .default(7)
+    .describe('An account regains one invite every this many days, up to INVITES_PER_USER unused ones.'),
+  LINK_TTL_HOURS: z.coerce.number().positive().default(24).describe('How long a link stays open; unused escrow goes back afterwards.'),
+  ORDER_SHIP_AFTER_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(525_600)
+    .default(60)
+    .describe('The sandbox marketplace ships a placed item order this many minutes after it was placed.'),
+  ORDER_DELIVER_AFTER_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(525_600)
+    .default(2880)
+    .describe('The sandbox marketplace delivers a shipped order this many minutes after it shipped.'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
     .positive()
-    .default(5 * 1024 * 1024),
-  BODY_LIMIT: z.string().default('100kb'),
-  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-  API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
-  API_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-  MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIR: z.string().default('./dist/web'),
-  COMMUNITY_INVITE_URL: z.url().optional(),
-  PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  /** PAYMENTS=stripe (api/src/subscriptions/stripe-provider.ts): the secret key (sk_test_… or sk_live_…)… */
+    .default(5 * 1024 * 1024)
+    .describe('The largest accepted picture upload, in bytes.'),
+  BODY_LIMIT: z.string().default('100kb').describe('The largest accepted JSON request body.'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10).describe('Login and registration attempts per client per window.'),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60).describe('The window of AUTH_RATE_LIMIT.'),
+  API_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(600)
+    .describe(
+      'Requests per client (the signed-in user, else the address) per window on every API route; past it a 429 with Retry-After. Uploads get a sixtieth of it, catalogue search, link-page opens and share images a tenth.',
+    ),
+  API_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60).describe('The window of API_RATE_LIMIT.'),
+  MESSAGE_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe('Messages one user may send a minute, over HTTP and the socket together; a sixth of it in any 5 seconds.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe("pino's log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`."),
+  WEB_DIR: z.string().default('./dist/web').describe('The built website the server serves.'),
+  COMMUNITY_INVITE_URL: z.url().optional().describe("The subscribers' private community server, shown to subscribers only."),
+  PAYMENTS: z
+    .enum(['sandbox', 'stripe'])
+    .default('sandbox')
+    .describe(
+      'The payments provider for deposits, withdrawals and the subscription: `sandbox` (offline test money and test cards) or `stripe`.',
+    ),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
-    .optional(),
-  /** …the publishable key the page's Stripe Elements uses… */
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
-  /** …the weekly $1.99 Price (`npm run stripe:setup` prints it)… */
+    .optional()
+    .describe('PAYMENTS=stripe: the secret key (sk_test_… or sk_live_…).'),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, 'must be a Stripe publishable key (pk_…)')
+    .optional()
+    .describe("PAYMENTS=stripe: the publishable key the subscription page's Stripe Elements uses."),
   STRIPE_PRICE_ID: z
     .string()
     .regex(/^price_/, 'must be a Stripe price id (price_…)')
-    .optional(),
-  /** …the webhook signing secret (whsec_…) of the endpoint /subscriptions/webhook… */
+    .optional()
+    .describe('PAYMENTS=stripe: the weekly $1.99 Price (`npm run stripe:setup` prints it).'),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
-    .optional(),
-  /** …and, for tests only, another API host (http://127.0.0.1:PORT) in place of https://api.stripe.com. */
-  STRIPE_API_BASE: z.url().optional(),
-  CATALOG: z.enum(['embedded', 'ebay']).default('embedded'),
-  CATALOG_DIR: z.string().default('./resources/catalog'),
-  EBAY_CLIENT_ID: z.string().optional(),
-  EBAY_CLIENT_SECRET: z.string().optional(),
-  EBAY_API_BASE: z.url().default('https://api.ebay.com'),
-  EBAY_OAUTH_URL: z.url().optional(),
+    .optional()
+    .describe('PAYMENTS=stripe: the signing secret (whsec_…) of the endpoint /subscriptions/webhook.'),
+  STRIPE_API_BASE: z.url().optional().describe('Tests only: another API host (http://127.0.0.1:PORT) in place of https://api.stripe.com.'),
+  CATALOG: z
+    .enum(['embedded', 'ebay'])
+    .default('embedded')
+    .describe(
+      'The marketplace catalogue: `embedded` (shipped in resources/catalog) or `ebay` (Browse API; needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET).',
+    ),
+  CATALOG_DIR: z.string().default('./resources/catalog').describe("The embedded catalogue's folder: products.json and images/."),
+  EBAY_CLIENT_ID: z.string().optional().describe("CATALOG=ebay: the eBay application's client id."),
+  EBAY_CLIENT_SECRET: z.string().optional().describe("CATALOG=ebay: the eBay application's client secret."),
+  EBAY_API_BASE: z.url().default('https://api.ebay.com').describe("CATALOG=ebay: the Browse API's host."),
+  EBAY_OAUTH_URL: z.url().optional().describe('CATALOG=ebay: the OAuth token URL; `{EBAY_API_BASE}/identity/v1/oauth2/token` when unset.'),
   EBAY_MARKETPLACE_ID: z
     .string()
     .regex(/^EBAY_[A-Z_]+$/, 'must be an eBay marketplace id such as EBAY_US')
-    .default('EBAY_US'),
-  /** Web origins other than our own that may call the API (the desktop app's `app://giftlink`), comma-separated. */
-  CORS_ORIGINS: z.string().default('app://giftlink'),
-  /** Desktop apps older than this (their `x-giftlink-version`) get 426 upgrade_required. */
+    .default('EBAY_US')
+    .describe('CATALOG=ebay: the marketplace searched.'),
+  CORS_ORIGINS: z
+    .string()
+    .default('app://giftlink')
+    .describe(
+      "Web origins other than our own that may call the API, without credentials (the desktop app's `app://giftlink`), comma-separated.",
+    ),
   MIN_DESKTOP_VERSION: z
     .string()
     .refine((v) => semver.valid(v) !== null, 'must be a version such as 0.1.0')
-    .default('0.1.0'),
-  /** Where a desktop app told to update downloads the new one; PUBLIC_URL when unset. */
-  DESKTOP_DOWNLOAD_URL: z.url().optional(),
-  /** Outgoing email (password reset): smtp:// or smtps:// URL; unset → each email is written to DATA_DIR/outbox. */
+    .default('0.1.0')
+    .describe('Desktop apps older than this (their `x-giftlink-version`) get 426 upgrade_required.'),
+  DESKTOP_DOWNLOAD_URL: z.url().optional().describe('Where a desktop app told to update downloads the new one; PUBLIC_URL when unset.'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  /** The From of outgoing email; `Giftlink <no-reply@{PUBLIC_URL's host}>` when unset. */
-  MAIL_FROM: z.string().min(3).max(254).optional(),
-  /** argon2id's cost for new password hashes: `test` (the least argon2 allows) only outside production. */
-  PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
+    .optional()
+    .describe(
+      'Outgoing email (password reset) through this smtp:// or smtps:// server; unset, each email is written to DATA_DIR/outbox (owner-only .eml files) and printed on the console.',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(254)
+    .optional()
+    .describe("The From of outgoing email; `Giftlink <no-reply@{PUBLIC_URL's host}>` when unset."),
+  PASSWORD_HASH_COST: z
+    .enum(['standard', 'test'])
+    .default('standard')
+    .describe(
+      "argon2id's cost for new password hashes: `standard` (64 MiB, 3 passes) or `test` (the least argon2 allows), refused in production. Hashes of any cost keep verifying.",
+    ),
 });
 
-export type Env = z.input<typeof schema>;
+export type Env = z.input<typeof configSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -213,7 +311,7 @@ export class ConfigError extends Error {}
 
 const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
 
-function stripeConfig(e: z.output<typeof schema>): StripeConfig | undefined {
+function stripeConfig(e: z.output<typeof configSchema>): StripeConfig | undefined {
   if (e.PAYMENTS === 'stripe') {
     for (const name of STRIPE_REQUIRED)
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required when PAYMENTS=stripe`);
@@ -234,7 +332,7 @@ function stripeConfig(e: z.output<typeof schema>): StripeConfig | undefined {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
