@@ -20,6 +20,15 @@ export const usernameRef = z
   .max(40)
   .transform((s) => s.toLowerCase());
 
+/** An ISO 8601 time in an answer, as `Date.toISOString()` writes it. */
+export const isoTime = z.iso.datetime();
+
+/** Dollars in an answer: a JSON number (whole cents; amounts can be negative in the money history). */
+export const dollars = z.number();
+
+/** A count in an answer. */
+export const count = z.number().int().min(0);
+
 /** `?page=` of a paged list: 1 (the default) is the first (newest) page. */
 export const PageQuery = z.object({
   page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(MAX_PAGE).default(1),
