@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors.js';
 import { MAX_PAGE } from './limits.js';
 
 /** Every error answer of the API (and of the socket's acknowledgements). */
 export interface ApiErrorBody {
-  /** A stable code: validation_failed, unauthorized, forbidden, not_found, rate_limited… */
-  error: string;
+  /** A stable code from the list in errors.ts. */
+  error: ErrorCode;
   /** A text for a person. */
   message: string;
 }
