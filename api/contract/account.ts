@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import type { ConversationView, MessageView } from './conversations.js';
-import type { InviteView } from './invites.js';
-import type { LinkView } from './links.js';
-import type { NotificationView } from './notifications.js';
-import type { OrdersResponse } from './orders.js';
-import type { PrivateUser } from './users.js';
-import type { MoneyHistoryEntry } from './wallet.js';
-import type { WishlistView } from './wishlists.js';
+import { isoTime } from './common.js';
+import { ConversationView, MessageView } from './conversations.js';
+import { InviteView } from './invites.js';
+import { LinkView } from './links.js';
+import { NotificationView } from './notifications.js';
+import { OrdersResponse } from './orders.js';
+import { PrivateUser } from './users.js';
+import { MoneyHistoryEntry } from './wallet.js';
+import { WishlistView } from './wishlists.js';
 import { ACCOUNT_PASSWORD_REQUIRED } from './texts.js';
 
 /**
@@ -21,27 +22,25 @@ export const DeleteAccountBody = z.object({
 export type DeleteAccountRequest = z.input<typeof DeleteAccountBody>;
 
 /** One conversation of the export: the other party as the user sees it, and the messages the user sent in it. */
-export interface ExportedConversation {
-  conversation: ConversationView;
-  messagesYouSent: MessageView[];
-}
+export const ExportedConversation = z.object({ conversation: ConversationView, messagesYouSent: z.array(MessageView) });
+export type ExportedConversation = z.infer<typeof ExportedConversation>;
 
 /** GET /api/account/export: a JSON attachment `giftlink-data-{username}-{date}.json`. */
-export interface AccountExport {
-  format: 'giftlink-data-export';
-  version: 1;
-  exportedAt: string;
-  profile: PrivateUser;
-  links: LinkView[];
-  wishlist: WishlistView;
-  conversations: ExportedConversation[];
-  notifications: NotificationView[];
-  invites: InviteView[];
-  orders: OrdersResponse;
-  moneyHistory: MoneyHistoryEntry[];
-}
+export const AccountExport = z.object({
+  format: z.literal('giftlink-data-export'),
+  version: z.literal(1),
+  exportedAt: isoTime,
+  profile: PrivateUser,
+  links: z.array(LinkView),
+  wishlist: WishlistView,
+  conversations: z.array(ExportedConversation),
+  notifications: z.array(NotificationView),
+  invites: z.array(InviteView),
+  orders: OrdersResponse,
+  moneyHistory: z.array(MoneyHistoryEntry),
+});
+export type AccountExport = z.infer<typeof AccountExport>;
 
 /** The answer to a closed account: it is gone, and its session with it. */
-export interface DeleteAccountResponse {
-  closed: true;
-}
+export const DeleteAccountResponse = z.object({ closed: z.literal(true) });
+export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponse>;

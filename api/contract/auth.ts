@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
 import { INCORRECT_LOGIN, INVITE_INVALID, RESET_LINK_INVALID } from './texts.js';
-import { PASSWORD_LENGTH, emailSchema, usernameSchema, type PrivateUser } from './users.js';
+import { PASSWORD_LENGTH, PrivateUser, emailSchema, usernameSchema } from './users.js';
 import { usernameRef } from './common.js';
 
 const INVITE_REQUIRED = 'An invite is required to register.';
@@ -32,17 +32,12 @@ export const LoginBody = z.object({
 });
 export type LoginRequest = z.input<typeof LoginBody>;
 
-export interface WishlistItemSummary {
-  _id: string;
-  imageUrl: string;
-}
+export const WishlistItemSummary = z.object({ _id: z.string(), imageUrl: z.string() });
+export type WishlistItemSummary = z.infer<typeof WishlistItemSummary>;
 
 /** What login and registration answer (they also set the session cookie). */
-export interface SessionResponse {
-  token: string;
-  user: PrivateUser;
-  wishlistItems: WishlistItemSummary[];
-}
+export const SessionResponse = z.object({ token: z.string(), user: PrivateUser, wishlistItems: z.array(WishlistItemSummary) });
+export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** POST /api/auth/forgot-password: always answered with RESET_LINK_SENT (an over-long address simply has no account). */
 export const ForgotPasswordBody = z.object({
@@ -63,6 +58,5 @@ export const ResetPasswordBody = z.object({
 export type ResetPasswordRequest = z.input<typeof ResetPasswordBody>;
 
 /** What both reset steps answer: a text to show. */
-export interface ResetAnswer {
-  message: string;
-}
+export const ResetAnswer = z.object({ message: z.string() });
+export type ResetAnswer = z.infer<typeof ResetAnswer>;

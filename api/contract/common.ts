@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors.js';
 import { MAX_PAGE } from './limits.js';
 
 /** Every error answer of the API (and of the socket's acknowledgements). */
 export interface ApiErrorBody {
-  /** A stable code: validation_failed, unauthorized, forbidden, not_found, rate_limited… */
-  error: string;
+  /** A stable code from the list in errors.ts. */
+  error: ErrorCode;
   /** A text for a person. */
   message: string;
 }
@@ -19,6 +20,15 @@ export const usernameRef = z
   .min(1)
   .max(40)
   .transform((s) => s.toLowerCase());
+
+/** An ISO 8601 time in an answer, as `Date.toISOString()` writes it. */
+export const isoTime = z.iso.datetime();
+
+/** Dollars in an answer: a JSON number (whole cents; amounts can be negative in the money history). */
+export const dollars = z.number();
+
+/** A count in an answer. */
+export const count = z.number().int().min(0);
 
 /** `?page=` of a paged list: 1 (the default) is the first (newest) page. */
 export const PageQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { count, idSchema, isoTime } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './limits.js';
 
 export const MessageText = z
@@ -35,55 +35,59 @@ export const UserIdParams = z.object({ userId: idSchema });
 export const ConversationParams = z.object({ conversationId: idSchema });
 export const UnreadQuery = z.object({ userId: z.string().max(64).optional() });
 
-/** The other member of a conversation, as the viewer may see them. */
-export interface OtherPartyView {
-  _id: string | null;
-  username: string;
-  displayName: string;
-  profilePicture: string | null;
-  anonymous: boolean;
+/** The other member of a conversation, as the viewer may see them: the anonymous giver has no id, no picture and no badge at all. */
+export const OtherPartyView = z.object({
+  _id: z.string().nullable(),
+  username: z.string(),
+  displayName: z.string(),
+  profilePicture: z.string().nullable(),
+  anonymous: z.boolean(),
   /** The verified badge: a named member only. Never present for the anonymous giver, who has no user data at all. */
-  isSubscribed?: boolean;
-}
+  isSubscribed: z.boolean().optional(),
+});
+export type OtherPartyView = z.infer<typeof OtherPartyView>;
 
-export interface MessageView {
-  _id: string;
-  conversationId: string;
-  senderUserId: string;
-  mine: boolean;
-  text: string;
-  messageType: 'normal' | 'gift';
-  giftDetails: { title: string | null; giftType: 'item' | 'currency' | null; img: string | null } | null;
-  read: boolean;
-  createdAt: string;
+export const MessageView = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
+  senderUserId: z.string(),
+  mine: z.boolean(),
+  text: z.string(),
+  messageType: z.enum(['normal', 'gift']),
+  giftDetails: z
+    .object({ title: z.string().nullable(), giftType: z.enum(['item', 'currency']).nullable(), img: z.string().nullable() })
+    .nullable(),
+  read: z.boolean(),
+  createdAt: isoTime,
   /** Strictly increasing over all messages, in commit order: sort and de-duplicate by it. */
-  seq: number;
-}
+  seq: z.number().int(),
+});
+export type MessageView = z.infer<typeof MessageView>;
 
-export interface ConversationView {
-  _id: string;
-  initiatorUserId: string;
-  responderUserId: string;
-  otherUser: OtherPartyView;
+export const ConversationView = z.object({
+  _id: z.string(),
+  initiatorUserId: z.string(),
+  responderUserId: z.string(),
+  otherUser: OtherPartyView,
   /** True for the giver of an anonymous conversation: the other side does not know who they are. */
-  youAreAnonymous: boolean;
-  lastMessage: MessageView | null;
-  unreadCount: number;
-}
+  youAreAnonymous: z.boolean(),
+  lastMessage: MessageView.nullable(),
+  unreadCount: count,
+});
+export type ConversationView = z.infer<typeof ConversationView>;
 
 /** `GET /messages/{conversationId}?page=`: one page, oldest first; opening it marks it read. */
-export interface MessagesPage {
-  messages: MessageView[];
-  markedAsRead: number;
-}
+export const MessagesPage = z.object({ messages: z.array(MessageView), markedAsRead: count });
+export type MessagesPage = z.infer<typeof MessagesPage>;
 
 /** `POST /messages/send`. */
-export interface SendMessageResponse {
-  _id: string;
-  message: MessageView;
-}
+export const SendMessageResponse = z.object({ _id: z.string(), message: MessageView });
+export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
 
 /** `GET /messages/unread`. */
-export interface UnreadMessagesResponse {
-  unreadCount: number;
-}
+export const UnreadMessagesResponse = z.object({ unreadCount: count });
+export type UnreadMessagesResponse = z.infer<typeof UnreadMessagesResponse>;
+
+/** `GET /api/onlineusers/{userId}` while the person is shown online (204 otherwise). */
+export const OnlineResponse = z.object({ online: z.literal(true) });
+export type OnlineResponse = z.infer<typeof OnlineResponse>;

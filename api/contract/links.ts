@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { VisitorDevice, VisitorSource } from './analytics.js';
+import { VISITOR_SOURCES, type VisitorDevice } from './analytics.js';
 import { itemIdSchema } from './catalog.js';
-import { usernameRef } from './common.js';
+import { count, dollars, isoTime, usernameRef } from './common.js';
 import { MAX_AMOUNT_CENTS_EXCLUSIVE, MAX_LINK_QUANTITY } from './limits.js';
 import { dollarsToCents } from './money.js';
 import { INCOMPLETE_LINK, INVALID_AMOUNT, QUANTITY_REQUIRED } from './texts.js';
@@ -87,25 +87,29 @@ export const ConfirmGiveBody = z.object({
   type: z.string().max(16).optional(),
 });
 
-export interface LinkDetailsView {
-  type: 'currency' | 'item';
-  giveorreceive: 'give' | 'receive';
+/** A link's details as answers show them. */
+export const LinkDetailsView = z.object({
+  type: z.enum(['currency', 'item']),
+  giveorreceive: z.enum(['give', 'receive']),
   /** Dollars: one use of a give link, the goal of a receive link (currency), or the item's total. */
-  amount: number;
+  amount: dollars,
   /**
    * Give currency links: how many people can use it. Receive links have no quantity: 1, and
    * `remainingQuantity` reads 1 while the link is open and 0 once it is filled (or given, for an item).
    */
-  initialQuantity: number;
-  remainingQuantity: number;
-  title: string | null;
-  photo: string | null;
-  itemId: string | null;
-  totalCost: number;
-}
+  initialQuantity: count,
+  remainingQuantity: count,
+  title: z.string().nullable(),
+  photo: z.string().nullable(),
+  itemId: z.string().nullable(),
+  totalCost: dollars,
+});
+export type LinkDetailsView = z.infer<typeof LinkDetailsView>;
 
 /** A visitor count as a subscribed owner sees it: null when fewer than 5 visitors ('fewer than 5'). */
-export type SuppressedCount = number | null;
+const SuppressedCount = count.nullable();
+export type SuppressedCount = z.infer<typeof SuppressedCount>;
+const DEVICES = ['phone', 'desktop'] as const satisfies readonly VisitorDevice[];
 
 /**
  * Aggregates of a link's visitors, for a subscribed owner (`canSeeVisitorBreakdown`): per UTC
@@ -114,87 +118,82 @@ export type SuppressedCount = number | null;
  * visitors first seen before the current hour are grouped, so a visit just before a gift does not
  * move a cell at once. Never an identity, never a time finer than a day.
  */
-export interface VisitorBreakdownView {
-  days: { day: string; views: SuppressedCount; visitors: SuppressedCount }[];
-  sources: Record<VisitorSource, SuppressedCount>;
-  signedIn: { loggedIn: SuppressedCount; anonymous: SuppressedCount };
-  devices: Record<VisitorDevice, SuppressedCount>;
+export const VisitorBreakdownView = z.object({
+  days: z.array(z.object({ day: z.iso.date(), views: SuppressedCount, visitors: SuppressedCount })),
+  sources: z.record(z.enum(VISITOR_SOURCES), SuppressedCount),
+  signedIn: z.object({ loggedIn: SuppressedCount, anonymous: SuppressedCount }),
+  devices: z.record(z.enum(DEVICES), SuppressedCount),
   /** Cells below this many visitors are null. */
-  minimum: number;
-}
+  minimum: count,
+});
+export type VisitorBreakdownView = z.infer<typeof VisitorBreakdownView>;
 
 /**
  * The owner's metrics: counts, and for a subscribed owner the suppressed `breakdown`. No visitor
  * identity and no visit time ever leaves the server: a named visitor seen just before a gift
  * would be its giver.
  */
-export interface LinkMetricsView {
-  views: number;
-  visitorCount: number;
-  breakdown?: VisitorBreakdownView;
-}
+export const LinkMetricsView = z.object({ views: count, visitorCount: count, breakdown: VisitorBreakdownView.optional() });
+export type LinkMetricsView = z.infer<typeof LinkMetricsView>;
 
 /**
  * A group gift's progress (receive currency links): gifts add up to `goal`, each giver once, and
  * the gift that reaches it closes the link. Counts only, for everyone who can see the link.
  */
-export interface LinkProgressView {
+export const LinkProgressView = z.object({
   /** Dollars given so far. */
-  raised: number;
+  raised: dollars,
   /** Dollars asked for in all (the link's `amount`). */
-  goal: number;
+  goal: dollars,
   /** Dollars still to give: `goal - raised`. */
-  left: number;
+  left: dollars,
   /** How many gifts (one per giver). */
-  gifts: number;
-}
+  gifts: count,
+});
+export type LinkProgressView = z.infer<typeof LinkProgressView>;
 
 /** A link as GET /links/all, /links/profile/{username}, POST /links/create and /links/{username} answer it. */
-export interface LinkView {
-  _id: string;
-  id: string;
-  creatorUsername: string;
-  creatorUserId: string;
+export const LinkView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  creatorUsername: z.string(),
+  creatorUserId: z.string(),
   /** The creator's verified badge: whether their subscription benefits are on (the creator is always named). */
-  creatorIsSubscribed: boolean;
-  createdAt: string;
-  expiresAt: string;
-  status: 'active' | 'used' | 'expired';
-  details: LinkDetailsView;
+  creatorIsSubscribed: z.boolean(),
+  createdAt: isoTime,
+  expiresAt: isoTime,
+  status: z.enum(['active', 'used', 'expired']),
+  details: LinkDetailsView,
   /** Receive currency links only: how far the gifts are toward the goal. */
-  progress?: LinkProgressView;
+  progress: LinkProgressView.optional(),
   /** Only for the link's creator. */
-  metrics?: LinkMetricsView;
-}
+  metrics: LinkMetricsView.optional(),
+});
+export type LinkView = z.infer<typeof LinkView>;
 
 /** POST /links/{linkCreatorUsername}. */
-export interface OpenLinkResponse {
-  updatedLink: LinkView;
-}
+export const OpenLinkResponse = z.object({ updatedLink: LinkView });
+export type OpenLinkResponse = z.infer<typeof OpenLinkResponse>;
 
 /** GET /links/active-links/{username}. */
-export interface ActiveLinksResponse {
-  totalLinks: number;
-}
+export const ActiveLinksResponse = z.object({ totalLinks: count });
+export type ActiveLinksResponse = z.infer<typeof ActiveLinksResponse>;
 
 /** GET /api/user-respond. */
-export interface RespondedResponse {
-  responded: boolean;
-}
+export const RespondedResponse = z.object({ responded: z.boolean() });
+export type RespondedResponse = z.infer<typeof RespondedResponse>;
 
 /** PUT /api/accept-link. */
-export interface AcceptLinkResponse {
-  conversationId: string;
-  newMessage: { _id: string; text: string };
-}
+export const AcceptLinkResponse = z.object({ conversationId: z.string(), newMessage: z.object({ _id: z.string(), text: z.string() }) });
+export type AcceptLinkResponse = z.infer<typeof AcceptLinkResponse>;
 
 /** POST /statuses/api/gives. */
-export interface GiveResponse {
-  give: { _id: string; type: 'currency' | 'item'; amount: number; postId: string };
-  conversationId: string;
-}
+export const GiveResponse = z.object({
+  give: z.object({ _id: z.string(), type: z.enum(['currency', 'item']), amount: dollars, postId: z.string() }),
+  conversationId: z.string(),
+});
+export type GiveResponse = z.infer<typeof GiveResponse>;
 
 /** PUT /statuses/api/statuses/{postId}/give. */
-export interface ConfirmGiveResponse {
-  ok: true;
-}
+export const ConfirmGiveResponse = z.object({ ok: z.literal(true) });
+export type ConfirmGiveResponse = z.infer<typeof ConfirmGiveResponse>;

@@ -1,30 +1,33 @@
+import { z } from 'zod';
+import { count, dollars, isoTime } from './common.js';
+
 /** A notification as its recipient sees it (`GET /api/notifications/{userId}`, `getNotification`). */
-export interface NotificationView {
-  _id: string;
+export const NotificationView = z.object({
+  _id: z.string(),
   /** Always anonymous: the sender of a gift is never shown to its recipient. */
-  senderUserId: null;
-  receiverUserId: string;
+  senderUserId: z.null(),
+  receiverUserId: z.string(),
   /** Dollars. */
-  amount: number;
+  amount: dollars,
   /**
    * `order`: about an item order, from Giftlink itself. `giveorreceive` says the reader's side:
    * `receive` asks the recipient for a shipping address, `give` tells the giver a gift went back.
    * `subscription`: about the reader's weekly subscription (a renewal that could not be paid), from Giftlink itself.
    */
-  type: 'currency' | 'item' | 'wishlist' | 'order' | 'subscription';
-  giveorreceive: 'give' | 'receive' | null;
-  linkOrWishlist: 'link' | 'wishlist';
-  relatedPostId: string | null;
-  message: string;
-  ebItemPhoto: string | null;
-  ebItemTitle: string | null;
-  ebItemId: string | null;
-  conversationId: string | null;
-  read: 0 | 1;
-  createdAt: string;
-}
+  type: z.enum(['currency', 'item', 'wishlist', 'order', 'subscription']),
+  giveorreceive: z.enum(['give', 'receive']).nullable(),
+  linkOrWishlist: z.enum(['link', 'wishlist']),
+  relatedPostId: z.string().nullable(),
+  message: z.string(),
+  ebItemPhoto: z.string().nullable(),
+  ebItemTitle: z.string().nullable(),
+  ebItemId: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  read: z.union([z.literal(0), z.literal(1)]),
+  createdAt: isoTime,
+});
+export type NotificationView = z.infer<typeof NotificationView>;
 
 /** `PUT /api/read-notifications/{userId}`. */
-export interface MarkNotificationsReadResponse {
-  markedAsRead: number;
-}
+export const MarkNotificationsReadResponse = z.object({ markedAsRead: count });
+export type MarkNotificationsReadResponse = z.infer<typeof MarkNotificationsReadResponse>;

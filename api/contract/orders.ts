@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { count, dollars, isoTime } from './common.js';
 import { ADDRESS_FIELD_MAX, COUNTRY_CODES, POSTAL_CODE_MAX } from './limits.js';
 import {
   ADDRESS_CITY_REQUIRED,
@@ -55,28 +56,26 @@ export const AddressBody = z.object({
 export type AddressRequest = z.input<typeof AddressBody>;
 
 /** GET/PUT /api/users/me/address: the caller's own address. */
-export interface AddressView {
-  name: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string | null;
-  postalCode: string | null;
+export const AddressView = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  region: z.string().nullable(),
+  postalCode: z.string().nullable(),
   /** ISO 3166-1 alpha-2. */
-  country: string;
-  updatedAt: string;
-}
+  country: z.string().regex(/^[A-Z]{2}$/),
+  updatedAt: isoTime,
+});
+export type AddressView = z.infer<typeof AddressView>;
 
 /** GET /api/users/me/address answers `{ address: null }` until one is saved. */
-export interface AddressResponse {
-  address: AddressView | null;
-}
+export const AddressResponse = z.object({ address: AddressView.nullable() });
+export type AddressResponse = z.infer<typeof AddressResponse>;
 
 /** PUT answers the saved address and how many waiting orders it placed. */
-export interface SaveAddressResponse {
-  address: AddressView;
-  placedOrders: number;
-}
+export const SaveAddressResponse = z.object({ address: AddressView, placedOrders: count });
+export type SaveAddressResponse = z.infer<typeof SaveAddressResponse>;
 
 export const ORDER_STATUSES = ['awaiting_address', 'placed', 'shipped', 'delivered', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -89,42 +88,44 @@ export const GIVER_ORDER_STATUSES = ['processing', 'placed', 'shipped', 'deliver
 export type GiverOrderStatus = (typeof GIVER_ORDER_STATUSES)[number];
 
 /** What both sides of an order see. */
-interface OrderBase {
-  _id: string;
-  item: { itemId: string | null; title: string; photo: string | null };
+const orderBase = {
+  _id: z.string(),
+  item: z.object({ itemId: z.string().nullable(), title: z.string(), photo: z.string().nullable() }),
   /** Dollars: what the gift cost, shipping included. */
-  amount: number;
-  createdAt: string;
-  updatedAt: string;
-  placedAt: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  refundedAt: string | null;
-}
+  amount: dollars,
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  placedAt: isoTime.nullable(),
+  shippedAt: isoTime.nullable(),
+  deliveredAt: isoTime.nullable(),
+  refundedAt: isoTime.nullable(),
+};
 
 /**
  * An order the caller received: never names or hints at the giver, whatever the gift's identity.
  * It names no conversation either: a named gift's thread would name its giver.
  */
-export interface ReceivedOrderView extends OrderBase {
-  role: 'recipient';
-  status: OrderStatus;
+export const ReceivedOrderView = z.object({
+  ...orderBase,
+  role: z.literal('recipient'),
+  status: z.enum(ORDER_STATUSES),
   /** Waiting orders go back to the giver at this time unless an address arrives. */
-  addressDueAt: string | null;
+  addressDueAt: isoTime.nullable(),
   /** Where it ships, as the recipient gave it (their own address). */
-  shipTo: { city: string; country: string } | null;
-}
+  shipTo: z.object({ city: z.string(), country: z.string() }).nullable(),
+});
+export type ReceivedOrderView = z.infer<typeof ReceivedOrderView>;
 
 /** An order the caller gave: the status only, never the recipient's address nor whether they have one. */
-export interface SentOrderView extends OrderBase {
-  role: 'giver';
-  status: GiverOrderStatus;
+export const SentOrderView = z.object({
+  ...orderBase,
+  role: z.literal('giver'),
+  status: z.enum(GIVER_ORDER_STATUSES),
   /** The giver's thread with the recipient where the gift was sent. */
-  conversationId: string | null;
-}
+  conversationId: z.string().nullable(),
+});
+export type SentOrderView = z.infer<typeof SentOrderView>;
 
 /** GET /api/orders: the caller's orders, newest first. */
-export interface OrdersResponse {
-  received: ReceivedOrderView[];
-  sent: SentOrderView[];
-}
+export const OrdersResponse = z.object({ received: z.array(ReceivedOrderView), sent: z.array(SentOrderView) });
+export type OrdersResponse = z.infer<typeof OrdersResponse>;

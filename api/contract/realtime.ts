@@ -32,7 +32,7 @@ export interface MissedMessagesEvent {
   hasMore: boolean;
 }
 
-/** `error` is one of unauthorized, forbidden, not_found, validation_failed, rate_limited, server_error. */
+/** `error` is unauthorized, forbidden, not_found, validation_failed, abusive_text, rate_limited, server_error… (errors.ts). */
 export type RealtimeErrorBody = ApiErrorBody;
 
 /** Sent to a socket when one of its events without an acknowledgement callback failed. */

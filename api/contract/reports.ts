@@ -21,8 +21,5 @@ export type CreateReportInput = z.output<typeof CreateReportBody>;
  * The whole answer to a report: it says nothing about who was reported. 201 for a new report; 200
  * with the first report's id when the reporter had already reported this message (nothing new stored).
  */
-export interface ReportAnswer {
-  ok: true;
-  message: string;
-  reportId: string;
-}
+export const ReportAnswer = z.object({ ok: z.literal(true), message: z.string(), reportId: z.string() });
+export type ReportAnswer = z.infer<typeof ReportAnswer>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollars, isoTime } from './common.js';
 import { SUBSCRIPTION_PRODUCT_ID } from './limits.js';
 
 /**
@@ -13,10 +14,12 @@ export { SUBSCRIPTION_PRODUCT_ID };
  * incomplete → active → (renewal) active | past_due → canceled (SPEC 4, issue 12). A canceled
  * subscription keeps its benefits until `subscriptionEndDate` when it was canceled at period end.
  */
-export type SubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled';
+export const SubscriptionStatus = z.enum(['incomplete', 'active', 'past_due', 'canceled']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
 /** How the weekly charge is paid: a card (through the payments provider) or the Giftlink balance (the ledger). */
-export type SubscriptionPaymentMethod = 'card' | 'balance';
+export const SubscriptionPaymentMethod = z.enum(['card', 'balance']);
+export type SubscriptionPaymentMethod = z.infer<typeof SubscriptionPaymentMethod>;
 
 const userIdField = z.string().min(1).max(64).optional();
 const productIdField = z.string().min(1).max(100);
@@ -32,9 +35,8 @@ export const CreatePaymentIntentBody = z.object({
   productId: productIdField,
 });
 export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentBody>;
-export interface CreatePaymentIntentResponse {
-  clientSecret: string;
-}
+export const CreatePaymentIntentResponse = z.object({ clientSecret: z.string() });
+export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponse>;
 
 /**
  * POST /subscriptions/create-subscription {userId, paymentIntentId, productId} → {subscriptionId}.
@@ -46,32 +48,31 @@ export const CreateSubscriptionBody = z.object({
   userId: userIdField,
   paymentIntentId: z.string().min(1).max(255).optional(),
   productId: productIdField,
-  paymentMethod: z.enum(['card', 'balance']).default('card'),
+  paymentMethod: SubscriptionPaymentMethod.default('card'),
 });
 export type CreateSubscriptionRequest = z.input<typeof CreateSubscriptionBody>;
-export interface CreateSubscriptionResponse {
-  subscriptionId: string;
-}
+export const CreateSubscriptionResponse = z.object({ subscriptionId: z.string() });
+export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
 
 /** GET /subscriptions/get-subscription-info/{userId} → {subscriptionInfo}. */
-export interface SubscriptionInfo {
+export const SubscriptionInfo = z.object({
   /** null when the user never subscribed. */
-  status: SubscriptionStatus | null;
+  status: SubscriptionStatus.nullable(),
   /** ISO date: when the paid period ends (renewal date while active; end of benefits once canceled). */
-  subscriptionEndDate: string | null;
+  subscriptionEndDate: isoTime.nullable(),
   /** The payment provider's subscription id (ours for the sandbox and balance payments). */
-  id: string | null;
+  id: z.string().nullable(),
   /** True when canceled at period end: benefits last until subscriptionEndDate, then stop. */
-  cancelAtPeriodEnd: boolean;
-  paymentMethod: SubscriptionPaymentMethod | null;
+  cancelAtPeriodEnd: z.boolean(),
+  paymentMethod: SubscriptionPaymentMethod.nullable(),
   /** Whether the benefits are on right now (the same rule as `isSubscribed`). */
-  isSubscribed: boolean;
+  isSubscribed: z.boolean(),
   /** The private community server, for subscribers only (COMMUNITY_INVITE_URL); else null. */
-  communityInviteUrl: string | null;
-}
-export interface SubscriptionInfoResponse {
-  subscriptionInfo: SubscriptionInfo;
-}
+  communityInviteUrl: z.string().nullable(),
+});
+export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
+export const SubscriptionInfoResponse = z.object({ subscriptionInfo: SubscriptionInfo });
+export type SubscriptionInfoResponse = z.infer<typeof SubscriptionInfoResponse>;
 
 /** POST /subscriptions/cancel {userId, stripeCustomerId, stripeSubscriptionId} → {isCanceled}. */
 export const CancelSubscriptionBody = z.object({
@@ -80,21 +81,21 @@ export const CancelSubscriptionBody = z.object({
   stripeSubscriptionId: z.string().max(255).nullish(),
 });
 export type CancelSubscriptionRequest = z.input<typeof CancelSubscriptionBody>;
-export interface CancelSubscriptionResponse {
-  isCanceled: boolean;
-}
+export const CancelSubscriptionResponse = z.object({ isCanceled: z.boolean() });
+export type CancelSubscriptionResponse = z.infer<typeof CancelSubscriptionResponse>;
 
 /**
  * GET /subscriptions/config → how the page takes a card: the provider's name, whether it is test
  * mode, and Stripe's publishable key when the provider is Stripe.
  */
-export interface SubscriptionConfigResponse {
-  provider: 'sandbox' | 'stripe';
-  testMode: boolean;
-  publishableKey: string | null;
+export const SubscriptionConfigResponse = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  testMode: z.boolean(),
+  publishableKey: z.string().nullable(),
   /** Dollars a week. */
-  price: number;
-}
+  price: dollars,
+});
+export type SubscriptionConfigResponse = z.infer<typeof SubscriptionConfigResponse>;
 
 /**
  * POST /subscriptions/sandbox/confirm (PAYMENTS=sandbox only): the sandbox's stand-in for Stripe
@@ -110,7 +111,5 @@ export const SandboxConfirmBody = z.object({
   cvc: z.string().min(3).max(4),
 });
 export type SandboxConfirmRequest = z.input<typeof SandboxConfirmBody>;
-export interface SandboxConfirmResponse {
-  paymentIntentId: string;
-  status: 'succeeded';
-}
+export const SandboxConfirmResponse = z.object({ paymentIntentId: z.string(), status: z.literal('succeeded') });
+export type SandboxConfirmResponse = z.infer<typeof SandboxConfirmResponse>;

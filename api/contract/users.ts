@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, usernameRef } from './common.js';
+import { dollars, idSchema, usernameRef } from './common.js';
 import {
   EDIT_FIELD_MAX_LENGTH,
   EMAIL_MIN_LENGTH,
@@ -88,39 +88,39 @@ export const UpdateUserBody = z.object({
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserBody>;
 
-/** What the owner sees of themselves. */
-export interface PrivateUser {
-  _id: string;
-  username: string;
-  email: string;
-  displayName: string;
-  bio: string;
-  location: string;
-  profilePicture: string | null;
-  coverPicture: string | null;
-  isSubscribed: boolean;
-  stripeCustomerId: string | null;
-  /** Dollars. */
-  balance: number;
-  /** Visitors of the user's links may join with one of their invites (`PUT /api/invites/settings`). */
-  letVisitorsJoin: boolean;
-  /** People the user talks with by name may see when they are online (`GET /api/onlineusers/{id}`); off by default. */
-  showPresence: boolean;
-}
+/** What anyone sees of a user: never email, balance or payment ids. */
+export const PublicUser = z.object({
+  _id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  location: z.string(),
+  profilePicture: z.string().nullable(),
+  coverPicture: z.string().nullable(),
+  isSubscribed: z.boolean(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
 
-/** What anyone else sees: never email, balance or payment ids. */
-export type PublicUser = Omit<PrivateUser, 'email' | 'stripeCustomerId' | 'balance' | 'letVisitorsJoin' | 'showPresence'>;
+/** What the owner sees of themselves. */
+export const PrivateUser = PublicUser.extend({
+  email: z.string(),
+  stripeCustomerId: z.string().nullable(),
+  /** Dollars. */
+  balance: dollars,
+  /** Visitors of the user's links may join with one of their invites (`PUT /api/invites/settings`). */
+  letVisitorsJoin: z.boolean(),
+  /** People the user talks with by name may see when they are online (`GET /api/onlineusers/{id}`); off by default. */
+  showPresence: z.boolean(),
+});
+export type PrivateUser = z.infer<typeof PrivateUser>;
 
 /** `GET /api/users/getId/{username}`. */
-export interface GetUserIdResponse {
-  userId: string;
-}
+export const GetUserIdResponse = z.object({ userId: z.string() });
+export type GetUserIdResponse = z.infer<typeof GetUserIdResponse>;
 
 /** Which picture `POST /api/upload` replaces (its `pfpOrCover` field). */
 export type PictureKind = 'profilePicture' | 'coverPhoto';
 
 /** `POST /api/upload` (multipart: `file` and `pfpOrCover`). */
-export interface UploadResponse {
-  urls: { location: string }[];
-  user: PrivateUser;
-}
+export const UploadResponse = z.object({ urls: z.array(z.object({ location: z.string() })), user: PrivateUser });
+export type UploadResponse = z.infer<typeof UploadResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollars, isoTime } from './common.js';
 import { dollarsToCents, isValidAmountCents } from './money.js';
 import { INVALID_AMOUNT, MONEY_HISTORY_KINDS } from './texts.js';
 
@@ -26,15 +27,17 @@ export const WithdrawalBody = z.object({ userId: userIdSchema, balance: amountSc
 export type WithdrawalRequest = z.input<typeof WithdrawalBody>;
 
 /** GET /api/billing-settings-balance. */
-export interface BalanceResponse {
+export const BalanceResponse = z.object({
   /** Dollars. */
-  balance: number;
-}
+  balance: dollars,
+});
+export type BalanceResponse = z.infer<typeof BalanceResponse>;
 
-export interface NewBalanceResponse {
+export const NewBalanceResponse = z.object({
   /** Dollars, after the deposit or withdrawal. */
-  new_balance: number;
-}
+  new_balance: dollars,
+});
+export type NewBalanceResponse = z.infer<typeof NewBalanceResponse>;
 
 // ---- money history (issue 11) -------------------------------------------------------------------
 
@@ -58,30 +61,29 @@ export const MoneyHistoryQuery = z.object({
 export type MoneyHistoryRequest = z.input<typeof MoneyHistoryQuery>;
 
 /** Someone the user may know in a movement: the recipient of their gift, the maker of a give link they accepted. */
-export interface MoneyHistoryParty {
-  username: string;
-  displayName: string;
-}
+export const MoneyHistoryParty = z.object({ username: z.string(), displayName: z.string() });
+export type MoneyHistoryParty = z.infer<typeof MoneyHistoryParty>;
 
 /** One movement of the user's balance. */
-export interface MoneyHistoryEntry {
+export const MoneyHistoryEntry = z.object({
   /** The movement's own id in this user's history (never shared with anyone else's). */
-  id: string;
-  /** ISO time. */
-  createdAt: string;
-  kind: MoneyHistoryKind;
+  id: z.string(),
+  createdAt: isoTime,
+  kind: z.enum(moneyHistoryKinds),
   /** Dollars, signed: positive came in, negative went out. */
-  amount: number;
+  amount: dollars,
   /** Dollars: the balance right after this movement. */
-  balance: number;
+  balance: dollars,
   /** Who the money went to or came from, only where the user may know it; else null. */
-  party: MoneyHistoryParty | null;
+  party: MoneyHistoryParty.nullable(),
   /** A gift received whose giver stays hidden ('Anonymous'). */
-  anonymous: boolean;
-}
+  anonymous: z.boolean(),
+});
+export type MoneyHistoryEntry = z.infer<typeof MoneyHistoryEntry>;
 
-export interface MoneyHistoryPage {
-  entries: MoneyHistoryEntry[];
+export const MoneyHistoryPage = z.object({
+  entries: z.array(MoneyHistoryEntry),
   /** Pass as `before` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type MoneyHistoryPage = z.infer<typeof MoneyHistoryPage>;

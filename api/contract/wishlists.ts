@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { itemIdSchema } from './catalog.js';
-import { usernameRef } from './common.js';
+import { dollars, isoTime, usernameRef } from './common.js';
 import { WISHLIST_MAX } from './limits.js';
 import { TOO_MANY_ITEMS } from './texts.js';
 
@@ -58,54 +58,53 @@ export const TransactionQuery = z.object({
 });
 export type TransactionRequest = z.input<typeof TransactionQuery>;
 
-export interface WishlistItemView {
-  _id: string;
+export const WishlistItemView = z.object({
+  _id: z.string(),
   /** The catalogue's product id. */
-  itemId: string;
-  name: string;
-  title: string;
+  itemId: z.string(),
+  name: z.string(),
+  title: z.string(),
   /** Dollars. */
-  price: number;
+  price: dollars,
   /** Dollars, or 'Calculated' when the marketplace calculates shipping at checkout. */
-  shippingPrice: number | 'Calculated';
+  shippingPrice: z.union([dollars, z.literal('Calculated')]),
   /** Dollars a purchase charges for shipping: the fixed cost, or the catalogue's estimate when 'Calculated'. */
-  shippingCost: number;
+  shippingCost: dollars,
   /** Dollars a purchase charges in all: price + shippingCost. Compare the balance with this. */
-  total: number;
-  condition: string;
-  description: string;
-  imageUrl: string;
+  total: dollars,
+  condition: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
   /** The main image first, then the others. */
-  allImages: string[];
-  purchased: boolean;
+  allImages: z.array(z.string()),
+  purchased: z.boolean(),
   /** ISO date of the purchase; only on purchased items. */
-  purchasedAt?: string;
+  purchasedAt: isoTime.optional(),
   /** ISO date the owner moved it to 'Received'; only on received items. */
-  archivedAt?: string;
-}
+  archivedAt: isoTime.optional(),
+});
+export type WishlistItemView = z.infer<typeof WishlistItemView>;
 
-export interface WishlistView {
-  username: string;
+export const WishlistView = z.object({
+  username: z.string(),
   /** The list: at most seven, purchased items included until their owner archives them. */
-  items: WishlistItemView[];
+  items: z.array(WishlistItemView),
   /**
    * The owner's 'Received' section: purchased items they archived, newest first. Only the owner
    * sees it (empty for anyone else); like every item, it never says who bought what.
    */
-  received: WishlistItemView[];
-}
+  received: z.array(WishlistItemView),
+});
+export type WishlistView = z.infer<typeof WishlistView>;
 
 /** GET /wishlists/{username} and PUT /wishlists/update. */
-export interface WishlistResponse {
-  userWishlist: WishlistView;
-}
+export const WishlistResponse = z.object({ userWishlist: WishlistView });
+export type WishlistResponse = z.infer<typeof WishlistResponse>;
 
 /** POST /wishlists/purchase. */
-export interface PurchaseResponse {
-  conversationId: string;
-}
+export const PurchaseResponse = z.object({ conversationId: z.string() });
+export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
 
 /** GET /wishlists/get-transaction. */
-export interface TransactionResponse {
-  wishlistTransactionData: { createdAt: string };
-}
+export const TransactionResponse = z.object({ wishlistTransactionData: z.object({ createdAt: isoTime }) });
+export type TransactionResponse = z.infer<typeof TransactionResponse>;

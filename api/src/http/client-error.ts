@@ -1,13 +1,14 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '../../contract/errors.js';
 
 /** Node's parser codes for requests it cannot read, and what they are answered with. */
-const ANSWERS: Record<string, [status: number, error: string, message: string]> = {
+const ANSWERS: Record<string, [status: number, error: ErrorCode, message: string]> = {
   HPE_INVALID_METHOD: [400, 'unknown_method', 'This request method is not supported.'],
   HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'The request headers are too large.'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request took too long to arrive.'],
 };
-const DEFAULT_ANSWER: [number, string, string] = [400, 'bad_request', 'The request could not be read.'];
+const DEFAULT_ANSWER: [number, ErrorCode, string] = [400, 'bad_request', 'The request could not be read.'];
 
 /**
  * Requests Node's HTTP parser refuses before Koa sees them (a method it does not know, such as

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { QueryFailedError } from 'typeorm';
+import type { ApiErrorBody } from '../../contract/common.js';
 import { SERVER_ERROR } from '../../contract/texts.js';
 import { AppError } from '../errors.js';
 import type { Middleware } from './context.js';
@@ -44,7 +45,7 @@ function fromDatabaseError(err: unknown): AppError | undefined {
 }
 
 /** Answers with an empty body that the routers leave behind, as JSON like every other error. */
-const EMPTY_ANSWERS: Record<number, { error: string; message: string }> = {
+const EMPTY_ANSWERS: Record<number, ApiErrorBody> = {
   404: { error: 'not_found', message: 'Not found' },
   405: { error: 'method_not_allowed', message: 'This method is not allowed here.' },
   501: { error: 'not_implemented', message: 'This method is not supported.' },

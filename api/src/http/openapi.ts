@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
+import { ERROR_CODES } from '../../contract/errors.js';
 import { SESSION_COOKIE } from '../auth/tokens.js';
 import { servedPaths, successAnswers, type AnswerMap, type ServedPath, type SuccessAnswer } from './answers/index.js';
 import type { AuthMiddleware } from './auth.js';
@@ -156,7 +157,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[], version = '0
           type: 'object',
           required: ['error', 'message'],
           properties: {
-            error: { type: 'string', description: 'A stable code: `validation_failed`, `not_found`…' },
+            error: { type: 'string', enum: ERROR_CODES, description: 'A stable code (api/contract/errors.ts)' },
             message: { type: 'string', description: 'A sentence for people' },
           },
         },

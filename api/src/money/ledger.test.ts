@@ -77,7 +77,7 @@ describe('transfer', () => {
   it("throws the caller's error when a user cannot cover the amount, writing nothing", async () => {
     const a = await makeUser();
     const before = await db().manager.count(LedgerEntryEntity);
-    const custom = new AppError(400, 'overdrawn', 'Not enough.');
+    const custom = new AppError(400, 'insufficient_funds', 'Not enough.');
     await expect(
       move({ from: userAccount(a), to: SYSTEM_PAYMENTS, amountCents: 1, kind: 'withdrawal', insufficient: () => custom }),
     ).rejects.toBe(custom);

@@ -6,6 +6,7 @@ import { missedMessages, sendMessage } from '../conversations/service.js';
 import { presentMessage } from '../conversations/presenter.js';
 import { LastMessageIdBody, SendMessageBody } from '../conversations/schemas.js';
 import type { Deps } from '../deps.js';
+import type { ErrorCode } from '../../contract/errors.js';
 import { SERVER_ERROR } from '../../contract/texts.js';
 import { AppError } from '../errors.js';
 import { parse } from '../http/validate.js';
@@ -19,7 +20,7 @@ const TOO_MANY_SOCKETS = 'Too many open connections. Close a tab or window and t
 /** A refused handshake: the client's `connect_error` has this message and `data`. */
 class HandshakeError extends Error {
   readonly data: RealtimeErrorBody;
-  constructor(code: string, message: string) {
+  constructor(code: ErrorCode, message: string) {
     super(code);
     this.data = { error: code, message };
   }

@@ -1,4 +1,5 @@
 import type { UpgradeRequiredBody } from '../../../api/contract/desktop';
+import type { ErrorCode } from '../../../api/contract/errors';
 import { NETWORK_ERROR as NETWORK_ERROR_MESSAGE } from '../../../api/contract/texts';
 import { platform } from '../platform';
 import type { ApiErrorBody } from './types';
@@ -87,15 +88,18 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   return res;
 }
 
+/** The API's error codes, and the client's own: no answer at all, or an answer without a JSON error. */
+export type ApiErrorCode = ErrorCode | 'network_error' | `http_${number}`;
+
 /**
  * The one error every API call throws. `status` is the HTTP status, or 0 when the request never
  * got an answer (offline, server down); `code` is the API's stable error code.
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: ApiErrorCode, message: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

@@ -38,14 +38,8 @@ const SEND_ACK_TIMEOUT_MS = 10_000;
 /** How many message ids are remembered to drop an event that arrives twice. */
 const SEEN_LIMIT = 2000;
 
-export interface IncomingMessage {
-  conversationId: string;
-  message: MessageView;
-  /** The sender's own pending-message id (own messages sent with one). */
-  clientId?: string;
-  /** False for messages delivered by the catch-up after a reconnect. */
-  live: boolean;
-}
+/** A `new-message` event, or a message of the catch-up after a reconnect (`live: false`). */
+export type IncomingMessage = NewMessageEvent & { live: boolean };
 
 type Listener<T> = (event: T) => void;
 

@@ -11,7 +11,8 @@ export { servedPaths, type ServedPath } from './served.js';
 /**
  * How every route answers when it succeeds, by `METHOD /template` as the routers register it. The
  * OpenAPI document (http/openapi.ts) reads it; openapi.test.ts fails for a route without an entry
- * (and for an entry that names no route), so a new route must describe its answer here.
+ * (and for an entry that names no route), so a new route must describe its answer here, with its
+ * schema from the contract (api/contract/).
  */
 export const successAnswers: AnswerMap = {
   ...userAnswers,

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { MESSAGE_UNDELIVERABLE } from '../../../../api/contract/texts';
+import type { ApiErrorCode } from '../../api/client';
 import { useSendMessage } from '../../api/conversations';
 import { randomUuid } from '../../ids';
 import { realtimeAtom, useIncomingMessages, type IncomingMessage } from '../../state/realtime';
@@ -21,7 +22,7 @@ export interface Outgoing {
  */
 export function finalRefusal(err: unknown): string | undefined {
   if (!(err instanceof Error)) return undefined;
-  const code = (err as { code?: unknown }).code;
+  const code = (err as { code?: ApiErrorCode }).code;
   if (code === 'abusive_text') return err.message;
   if (code === 'forbidden' && err.message === MESSAGE_UNDELIVERABLE) return MESSAGE_UNDELIVERABLE;
   return undefined;

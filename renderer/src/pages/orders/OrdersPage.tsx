@@ -18,7 +18,7 @@ import { formatDate, formatDollars } from '../../format';
 import { userAtom } from '../../state/session';
 import './OrdersPage.css';
 
-type Role = 'recipient' | 'giver';
+type Role = AnyOrder['role'];
 type AnyOrder = ReceivedOrderView | SentOrderView;
 
 /** What each status says to the recipient, who is never told who gave. */

@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
+import type { LinkDetailsView } from '../../api/types';
 import { CoinsIcon, GiftIcon, HandHeartIcon, PackageIcon } from '../../components/Icons';
 
-export type GiveOrReceive = 'give' | 'receive';
-export type LinkType = 'currency' | 'item';
+export type GiveOrReceive = LinkDetailsView['giveorreceive'];
+export type LinkType = LinkDetailsView['type'];
 
 interface ChoiceOption<T extends string> {
   value: T;

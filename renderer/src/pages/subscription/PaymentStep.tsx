@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ADD_MONEY } from '../../../../api/contract/texts';
-import type { SubscriptionConfigResponse } from '../../../../api/contract/subscriptions';
+import type { SubscriptionConfigResponse, SubscriptionPaymentMethod } from '../../../../api/contract/subscriptions';
 import { ChevronLeftIcon, WalletIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { formatDollars } from '../../format';
@@ -8,8 +8,6 @@ import { SandboxCardForm } from './SandboxCardForm';
 import type { SubscribeInput } from './useSubscribe';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
-
-type Method = 'card' | 'balance';
 
 interface PaymentStepProps {
   config: SubscriptionConfigResponse;
@@ -23,7 +21,7 @@ interface PaymentStepProps {
 
 /** Step 2: pay by card (the sandbox form or Stripe Elements) or from the Giftlink balance. */
 export function PaymentStep({ config, balance, busy, error, onPay, onBack }: PaymentStepProps) {
-  const [method, setMethod] = useState<Method>('card');
+  const [method, setMethod] = useState<SubscriptionPaymentMethod>('card');
   const price = config.price;
   const canUseBalance = balance >= price;
   const headingRef = useRef<HTMLHeadingElement>(null);
