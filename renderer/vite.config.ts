@@ -109,7 +109,7 @@ export default defineConfig({
         './src/pages/home/HomeHero.tsx',
         './src/pages/link/LinkHeroView.tsx',
         './src/pages/login/LoginForm.tsx',
-        './src/pages/wishlist/WishlistHeading.tsx',
+        './src/pages/wishlist/WishlistViews.tsx',
       ].map((file) => fileURLToPath(new URL(file, import.meta.url))),
     ),
   ],

@@ -13,8 +13,7 @@ import { TopBarFrame, VisitorActions, VisitorBannerView } from '../../../rendere
 import { FeedHeader, HomeHero } from '../../../renderer/src/pages/home/HomeHero.js';
 import { LinkHeroView, LinkVisitorBox } from '../../../renderer/src/pages/link/LinkHeroView.js';
 import { LoginFooter, LoginForm } from '../../../renderer/src/pages/login/LoginForm.js';
-import { WishlistEmpty, WishlistHeading } from '../../../renderer/src/pages/wishlist/WishlistHeading.js';
-import { PackageIcon } from '../../../renderer/src/components/Icons.js';
+import { WishlistEmpty, WishlistHeading, WishRowBody } from '../../../renderer/src/pages/wishlist/WishlistViews.js';
 import { formatCents } from '../../contract/money.js';
 import { PASSWORD_MIN_LENGTH } from '../../contract/limits.js';
 import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO, LOGIN_TAGLINE, LOGIN_TITLE } from '../../contract/texts.js';
@@ -111,13 +110,11 @@ export function wishlistMarkup(owner: User, items: WishlistItem[], total: number
             {items.map((item) => (
               <li key={item.id} className="wish-row">
                 <span className="wish-row__main">
-                  <span className="wish-row__image">
-                    {item.imageUrl ? <img src={item.imageUrl} alt="" width={72} height={72} /> : <PackageIcon size={24} />}
-                  </span>
-                  <span className="wish-row__text">
-                    <span className="wish-row__title">{item.title}</span>
-                    <span className="wish-row__price">{formatCents(item.priceCents)}</span>
-                  </span>
+                  <WishRowBody
+                    image={item.imageUrl ? <img src={item.imageUrl} alt="" width={72} height={72} /> : undefined}
+                    title={item.title}
+                    price={formatCents(item.priceCents)}
+                  />
                 </span>
               </li>
             ))}

@@ -18,7 +18,7 @@ import { SaveStatus } from './wishlist/SaveStatus';
 import { ShareWishlist } from './wishlist/ShareWishlist';
 import { usePurchase } from './wishlist/usePurchase';
 import { useWishlistEditor, type Row } from './wishlist/useWishlistEditor';
-import { WishlistEmpty, WishlistHeading } from './wishlist/WishlistHeading';
+import { WishlistEmpty, WishlistHeading } from './wishlist/WishlistViews';
 import { WishlistRow } from './wishlist/WishlistRow';
 import './WishlistPage.css';
 
