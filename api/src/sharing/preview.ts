@@ -138,7 +138,7 @@ const listedItems = (db: Database, ownerId: string) =>
 
 /**
  * The preview of a page path: its card and, for an open link or a known wishlist, the page's
- * static markup; undefined for a page that has none (only link and wishlist pages do). Reads
+ * first paint (sharing/pages.tsx); undefined for a page that has none (only link and wishlist pages do). Reads
  * committed data only; never counts a view.
  */
 export async function previewFor(
