@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // API and unit tests: real HTTP against a real database (SQLite by default, PostgreSQL when
 // DATABASE_URL is set). Each test file starts its own server, data directory and database.
 export default defineConfig({
+  // The server renders the renderer's views (sharing/pages.tsx) with Preact, as tsconfig.json compiles them.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     include: ['api/src/**/*.test.ts', 'api/contract/**/*.test.ts', 'renderer/src/**/*.test.ts', 'electron/**/*.test.ts'],
     environment: 'node',

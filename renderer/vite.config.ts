@@ -96,7 +96,22 @@ export default defineConfig({
     preactCompat(),
     inlineStylesheet(),
     compileHints(),
-    sharedPageCss([fileURLToPath(new URL('../api/src/sharing/preview.ts', import.meta.url))]),
+    // The server's first paint (sharing/pages.tsx) and the views it renders.
+    sharedPageCss(
+      [
+        '../api/src/sharing/pages.tsx',
+        './src/components/AuthCardView.tsx',
+        './src/components/GiftProgressView.tsx',
+        './src/components/Icons.tsx',
+        './src/components/Logo.tsx',
+        './src/components/Spinner.tsx',
+        './src/components/VisitorChrome.tsx',
+        './src/pages/home/HomeHero.tsx',
+        './src/pages/link/LinkHeroView.tsx',
+        './src/pages/login/LoginForm.tsx',
+        './src/pages/wishlist/WishlistViews.tsx',
+      ].map((file) => fileURLToPath(new URL(file, import.meta.url))),
+    ),
   ],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

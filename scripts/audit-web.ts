@@ -1,6 +1,6 @@
 /**
  * `npm run audit:web`: Lighthouse (default mobile config: phone emulation, throttled) against the
- * built product (dist/web + dist/api, or E2E_DIST), started like the browser stories start it, with a
+ * built product (dist/web + dist/server, or E2E_DIST), started like the browser stories start it, with a
  * user seeded through the API (a link and a wishlist). Prints the four category scores and FCP/LCP
  * per page, then PASS/FAIL per goal; exits 1 when a goal fails. A measurement, not a test.
  * Each page is measured AUDIT_RUNS times (default 5) and judged by its median run, as Lighthouse's

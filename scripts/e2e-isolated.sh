@@ -9,5 +9,5 @@ name=$1
 shift
 out="$PWD/.tmp/e2e-$name"
 npx vite build --config renderer/vite.config.ts --outDir "$out/web" --emptyOutDir --logLevel warn
-npx tsc -p tsconfig.server.json --outDir "$out/api"
+npx tsc -p tsconfig.server.json --outDir "$out/server"
 E2E_DIST="$out" npx vitest run --config e2e/vitest.config.ts "$@"

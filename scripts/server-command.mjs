@@ -1,4 +1,4 @@
-// `npm run invite` / `npm run moderation`: runs a compiled server command (dist/api/src/<command>.js),
+// `npm run invite` / `npm run moderation`: runs a compiled server command (dist/server/api/src/<command>.js),
 // compiling the server first only when a source file is newer than the last build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const stamp = path.join(root, 'dist/api/.built');
+const stamp = path.join(root, 'dist/server/.built');
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
   console.error('usage: node scripts/server-command.mjs <invites/cli|moderation/cli> [args…]');
@@ -20,17 +20,18 @@ function newestSource() {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, fs.statSync(file).mtimeMs);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, fs.statSync(file).mtimeMs);
     }
   };
   visit(path.join(root, 'api'));
+  visit(path.join(root, 'renderer/src'));
   for (const config of ['tsconfig.json', 'tsconfig.server.json', 'package-lock.json'])
     newest = Math.max(newest, fs.statSync(path.join(root, config)).mtimeMs);
   return newest;
 }
 
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-const entry = path.join(root, 'dist/api/src', `${command}.js`);
+const entry = path.join(root, 'dist/server/api/src', `${command}.js`);
 if (!fs.existsSync(entry) || newestSource() >= built) {
   const started = Date.now();
   const tsc = spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.server.json'], { cwd: root, stdio: 'inherit' });

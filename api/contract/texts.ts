@@ -13,7 +13,7 @@ export const NETWORK_ERROR = 'Network error. Please check your connection.';
 
 // ---- login and registration ---------------------------------------------------------------------
 
-/** The login page's card, in the app and in the server's markup of it (sharing/preview.ts). */
+/** The login page's card, in the app and in the server's markup of it (sharing/pages.tsx). */
 export const LOGIN_TITLE = 'Welcome to Giftlink';
 export const LOGIN_TAGLINE = 'Receive gifts from people who love you';
 export const INCORRECT_LOGIN = 'Incorrect login information';
@@ -36,7 +36,7 @@ export const JOIN_UNAVAILABLE = 'No invite is available through this link right 
 export const LET_VISITORS_JOIN = 'Let people who open my links join Giftlink with one of my invites';
 
 // ---- feed and links -----------------------------------------------------------------------------
-/** The home page's hero, in the app and in the server's markup of it (sharing/preview.ts). */
+/** The home page's hero, in the app and in the server's markup of it (sharing/pages.tsx). */
 export const HOME_HEADLINE = 'Receive gifts from people who love you';
 export const HOME_INTRO = 'Create a link to ask for or give money or an item, then share it on Instagram, X or Messages.';
 export const HOME_FEED_TITLE = 'Latest links';

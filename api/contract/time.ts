@@ -1,6 +1,6 @@
 /**
  * How long ago something happened, in the words the app and the server's markup of a shared page
- * both use (renderer/src/format.ts, api/src/sharing/preview.ts): one rule, so the markup reads
+ * both use (renderer/src/format.ts, api/src/sharing/pages.tsx): one rule, so the markup reads
  * exactly as the app that replaces it. Plain values, safe in any bundle.
  */
 import { grouped } from './money.js';

@@ -1,5 +1,5 @@
 /**
- * A shared page shows the server's markup (api/src/sharing/preview.ts) until the app takes over.
+ * A shared page shows the server's markup (api/src/sharing/pages.tsx) until the app takes over.
  * A click on one of its links meanwhile waits for the app: the server's loader holds it and writes
  * its path on `#root` as `data-held-click` (api/src/http/shared-page.ts), and the app follows it as
  * its own link would (telling the next page where the visitor came from, so registering through a

@@ -3,7 +3,7 @@ import type { SharedPageAssets } from '../../contract/share.js';
 
 /**
  * A shared page (a link or a wishlist) as the server sends it with its own markup in `#root`
- * (sharing/preview.ts). On a slow phone the markup is the first impression, so the page carries
+ * (sharing/pages.tsx). On a slow phone the markup is the first impression, so the page carries
  * everything that paint needs and nothing else: the CSS rules the markup uses (from
  * dist/web/.vite/shared-page.json, written at build time by renderer/sharedPageCss.ts) instead of the
  * whole stylesheet, and no request for a script or a preload before the paint. A small inline

@@ -76,7 +76,7 @@ describe('static files', () => {
   });
 
   it('gives index.html and the favicon an ETag, revalidated or cached briefly, with every security header', async () => {
-    // A page without markup of its own (a visitor's home, login, link and wishlist pages have some: sharing/preview.ts).
+    // A page without markup of its own (a visitor's home, login, link and wishlist pages have some: sharing/pages.tsx).
     const page = await get('/register', { accept: 'text/html', 'accept-encoding': 'br, gzip' });
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');

@@ -9,7 +9,7 @@ const SUBSETS = ['latin', 'latin-ext'] as const;
 
 /**
  * resources/fonts of the repository, wherever the server is started from and whether it runs from
- * the sources (tsx) or compiled (dist/api/src/…): the nearest ancestor of this module that has it.
+ * the sources (tsx) or compiled (dist/server/api/src/…): the nearest ancestor of this module that has it.
  */
 export function fontsDir(from = path.dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = path.dirname(dir)) {

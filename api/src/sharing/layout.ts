@@ -3,7 +3,6 @@
  * `ShareContent` and its pictures, for each template and format. Pure: no I/O, so the tests can
  * read every string it will draw.
  */
-import type { ReactElement } from 'react';
 import type { ShareContent } from './content.js';
 import { DEFAULT_AVATAR, giftUri, markUri } from './mark.js';
 import { FORMATS, PALETTES, type Palette } from './templates.js';
@@ -18,7 +17,12 @@ export interface Pictures {
 
 type Style = Record<string, string | number>;
 type Child = ShareNode | string;
-export type ShareNode = ReactElement<{ style?: Style; children?: Child | Child[]; src?: string; width?: number; height?: number }, string>;
+/** A satori element, written out as JSX would make it. */
+export interface ShareNode {
+  type: string;
+  key: null;
+  props: { style?: Style; children?: Child | Child[]; src?: string; width?: number; height?: number };
+}
 
 const FONT_FAMILY = "'Inter', 'Inter Ext'";
 const INK_ON_PANEL = '#1d1733';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRelativeTime } from '../../../renderer/src/format.js';
-import { relativeTime } from './preview.js';
+import { relativeTime } from './pages.js';
 
 const HOUR = 3600;
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { LinkView } from '../api/types';
 import { appLocale, formatDollars, formatRelativeTime } from '../format';
 import { linkPath, linkSentence } from '../linkText';
+import { GiftProgressView } from './GiftProgressView';
 import { CoinsIcon, PackageIcon } from './Icons';
 import { VerifiedBadge } from './VerifiedBadge';
 import './LinkCard.css';
@@ -29,24 +30,7 @@ export function progressText(progress: NonNullable<LinkView['progress']>): strin
 export function GiftProgress({ link, compact = false }: { link: LinkView; compact?: boolean }) {
   const { progress } = link;
   if (!progress) return null;
-  const text = progressText(progress);
-  const percent = progress.goal > 0 ? Math.min(100, Math.round((progress.raised / progress.goal) * 100)) : 0;
-  return (
-    <span className={compact ? 'gift-progress gift-progress--compact' : 'gift-progress'}>
-      <span
-        className="gift-progress__track"
-        role="progressbar"
-        aria-label="Gifts so far"
-        aria-valuemin={0}
-        aria-valuemax={progress.goal}
-        aria-valuenow={progress.raised}
-        aria-valuetext={text}
-      >
-        <span className="gift-progress__fill" style={{ width: `${percent}%` }} />
-      </span>
-      <span className="gift-progress__text">{text}</span>
-    </span>
-  );
+  return <GiftProgressView raised={progress.raised} goal={progress.goal} text={progressText(progress)} compact={compact} />;
 }
 
 /** 'User is giving $5.00', with the verified badge after 'User' when the (named) creator subscribes. */

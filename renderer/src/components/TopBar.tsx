@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { balanceDialogOpenAtom } from '../state/balance';
 import { unreadCountsAtom } from '../state/realtime';
 import { balanceAtom, userAtom } from '../state/session';
-import { fromLocation } from '../state/navigation';
 import { formatDollars, formatDollarsCompact } from '../format';
 import { BellIcon, ChatIcon, CloseIcon, HeartListIcon, MenuIcon, SettingsIcon, StarIcon, TicketIcon, UserIcon, WalletIcon } from './Icons';
-import { LogoMark, Wordmark } from './Logo';
+import { AppLink, LinkFromHere } from './AppLinks';
+import { TopBarFrame, VisitorActions } from './VisitorChrome';
 import './TopBar.css';
 
 type CountKey = 'unreadNotifications' | 'unreadMessages';
@@ -85,78 +85,64 @@ export function TopBar() {
   const balanceShort = formatDollarsCompact(balance);
 
   return (
-    <header className="topbar" ref={barRef}>
-      <div className="topbar__inner">
-        <Link to="/" className="topbar__home" aria-label="Giftlink home">
-          <LogoMark size={34} />
-          <Wordmark />
-        </Link>
-
-        {user ? (
-          <>
-            <nav id="topbar-menu" className={open ? 'topbar__nav is-open' : 'topbar__nav'} aria-label="Main">
-              <ul>
-                {menuEntries(user.username).map(({ label, to, icon: Icon, end, count }) => (
-                  // Counted entries sit in the bar as shortcuts on phones, in this list on desktops.
-                  <li key={label} className={count ? 'topbar__item--wide' : undefined}>
-                    <NavLink to={to} end={end} className="topbar__link" aria-label={count ? unreadLabel(label, counts[count]) : undefined}>
-                      <Icon size={18} />
-                      <span>{label}</span>
-                      {/* A space (no width in the flex row) keeps the seen text 'Notifications 1', as in the name, not 'Notifications1'. */}
-                      {count ? ' ' : null}
-                      {count ? <CountBadge count={counts[count]} /> : null}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="topbar__actions">
-              {menuEntries(user.username)
-                .filter((entry) => entry.count)
-                .map(({ label, to, icon: Icon, count }) => (
-                  <NavLink key={label} to={to} className="topbar__shortcut" aria-label={unreadLabel(label, counts[count!])} title={label}>
-                    <Icon size={21} />
-                    <CountBadge count={counts[count!]} />
+    <TopBarFrame Link={AppLink} barRef={barRef}>
+      {user ? (
+        <>
+          <nav id="topbar-menu" className={open ? 'topbar__nav is-open' : 'topbar__nav'} aria-label="Main">
+            <ul>
+              {menuEntries(user.username).map(({ label, to, icon: Icon, end, count }) => (
+                // Counted entries sit in the bar as shortcuts on phones, in this list on desktops.
+                <li key={label} className={count ? 'topbar__item--wide' : undefined}>
+                  <NavLink to={to} end={end} className="topbar__link" aria-label={count ? unreadLabel(label, counts[count]) : undefined}>
+                    <Icon size={18} />
+                    <span>{label}</span>
+                    {/* A space (no width in the flex row) keeps the seen text 'Notifications 1', as in the name, not 'Notifications1'. */}
+                    {count ? ' ' : null}
+                    {count ? <CountBadge count={counts[count]} /> : null}
                   </NavLink>
-                ))}
-              <button
-                type="button"
-                className="balance-button"
-                aria-label={balanceShort === balanceText ? `Balance ${balanceText}` : `Balance ${balanceShort}, ${balanceText}`}
-                aria-haspopup="dialog"
-                title={`Your balance: ${balanceText}. Deposit or withdraw`}
-                onClick={() => {
-                  setOpenOn(null);
-                  openBalanceDialog(true);
-                }}
-              >
-                <WalletIcon size={18} />
-                <span aria-hidden="true">{balanceShort}</span>
-              </button>
-              <button
-                ref={menuButtonRef}
-                type="button"
-                className="btn btn--ghost btn--icon topbar__menu-button"
-                aria-expanded={open}
-                aria-controls="topbar-menu"
-                aria-label={open ? 'Close menu' : 'Open menu'}
-                onClick={() => setOpen(!open)}
-              >
-                {open ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
-              </button>
-            </div>
-          </>
-        ) : (
+                </li>
+              ))}
+            </ul>
+          </nav>
           <div className="topbar__actions">
-            <Link className="btn btn--sm btn--ghost" to="/login" state={fromLocation(location)}>
-              Login
-            </Link>
-            <Link className="btn btn--sm btn--primary" to="/register">
-              Register
-            </Link>
+            {menuEntries(user.username)
+              .filter((entry) => entry.count)
+              .map(({ label, to, icon: Icon, count }) => (
+                <NavLink key={label} to={to} className="topbar__shortcut" aria-label={unreadLabel(label, counts[count!])} title={label}>
+                  <Icon size={21} />
+                  <CountBadge count={counts[count!]} />
+                </NavLink>
+              ))}
+            <button
+              type="button"
+              className="balance-button"
+              aria-label={balanceShort === balanceText ? `Balance ${balanceText}` : `Balance ${balanceShort}, ${balanceText}`}
+              aria-haspopup="dialog"
+              title={`Your balance: ${balanceText}. Deposit or withdraw`}
+              onClick={() => {
+                setOpenOn(null);
+                openBalanceDialog(true);
+              }}
+            >
+              <WalletIcon size={18} />
+              <span aria-hidden="true">{balanceShort}</span>
+            </button>
+            <button
+              ref={menuButtonRef}
+              type="button"
+              className="btn btn--ghost btn--icon topbar__menu-button"
+              aria-expanded={open}
+              aria-controls="topbar-menu"
+              aria-label={open ? 'Close menu' : 'Open menu'}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
+            </button>
           </div>
-        )}
-      </div>
-    </header>
+        </>
+      ) : (
+        <VisitorActions Link={AppLink} LoginLink={LinkFromHere} />
+      )}
+    </TopBarFrame>
   );
 }

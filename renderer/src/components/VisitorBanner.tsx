@@ -1,7 +1,7 @@
-import { Link, matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from 'react-router-dom';
 import { useJoinAvailability } from '../api/invites';
-import { fromLocation } from '../state/navigation';
-import { GiftIcon } from './Icons';
+import { LinkFromHere } from './AppLinks';
+import { VisitorBannerView } from './VisitorChrome';
 import './VisitorBanner.css';
 
 /**
@@ -16,22 +16,5 @@ export function VisitorBanner() {
   const join = useJoinAvailability(username);
   const canJoin = username !== '' && join.data?.available === true;
 
-  return (
-    // A landmark of its own (axe 'region'): it sits between the top bar and <main>.
-    <aside className={canJoin ? 'visitor-banner visitor-banner--join' : 'visitor-banner'} aria-label="For visitors">
-      <span className="visitor-banner__message">
-        <GiftIcon size={18} />
-        <p>Log in or register to gain full access to all features</p>
-      </span>
-      {canJoin ? (
-        <Link
-          className="btn btn--sm btn--primary visitor-banner__join"
-          to={`/register?via=${encodeURIComponent(username)}`}
-          state={fromLocation(location)}
-        >
-          Join Giftlink
-        </Link>
-      ) : null}
-    </aside>
-  );
+  return <VisitorBannerView Link={LinkFromHere} joinVia={canJoin ? username : undefined} />;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
 import { useLinkFeed } from '../api/links';
-import { ArrowDownIcon, GiftIcon, HeartListIcon, PlusIcon, RefreshIcon } from '../components/Icons';
+import { AppLink } from '../components/AppLinks';
+import { ArrowDownIcon, GiftIcon } from '../components/Icons';
 import { LinkCard } from '../components/LinkCard';
 import { RetryAlert } from '../components/RetryAlert';
 import { Spinner } from '../components/Spinner';
@@ -13,6 +13,7 @@ import { INFINITE_SCROLL_TRIGGER } from '../../../api/contract/limits';
 import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../../api/contract/texts';
 import { isOwnLink } from '../linkText';
 import { userAtom } from '../state/session';
+import { FeedHeader, HomeHero } from './home/HomeHero';
 import './HomePage.css';
 
 /** SPEC section 2, as written. */
@@ -108,39 +109,21 @@ export function HomePage() {
         ) : null}
       </div>
 
-      <section className="home__hero">
-        <div className="home__hero-text">
-          <p className="home__eyebrow">{name ? `Hi, ${name}` : 'Giftlink'}</p>
-          <h1>{HOME_HEADLINE}</h1>
-          <p>{HOME_INTRO}</p>
-        </div>
-        <div className="home__hero-actions">
-          <Link className="btn home__add" to="/share">
-            <PlusIcon size={20} />
-            Create a link
-          </Link>
-          {user ? (
-            <Link className="btn home__wishlist" to={`/wishlist/${encodeURIComponent(user.username)}`}>
-              <HeartListIcon size={20} />
-              Your wishlist
-            </Link>
-          ) : null}
-        </div>
-      </section>
+      <HomeHero
+        Link={AppLink}
+        eyebrow={name ? `Hi, ${name}` : 'Giftlink'}
+        headline={HOME_HEADLINE}
+        intro={HOME_INTRO}
+        wishlistTo={user ? `/wishlist/${encodeURIComponent(user.username)}` : undefined}
+      />
 
       <section className="home__feed" aria-labelledby="home-feed-title" aria-busy={busy}>
-        <div className="home__feed-header">
-          <h2 id="home-feed-title">{HOME_FEED_TITLE}</h2>
-          <button
-            type="button"
-            className="btn btn--sm btn--ghost"
-            onClick={() => void refresh()}
-            disabled={status === 'refreshing' || status === 'loading'}
-          >
-            <RefreshIcon size={16} className={status === 'refreshing' ? 'home__spin' : undefined} />
-            Refresh
-          </button>
-        </div>
+        <FeedHeader
+          title={HOME_FEED_TITLE}
+          disabled={status === 'refreshing' || status === 'loading'}
+          spinning={status === 'refreshing'}
+          onRefresh={() => void refresh()}
+        />
 
         {links.length > 0 ? (
           <div className="home__list-area">

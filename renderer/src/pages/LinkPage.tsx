@@ -1,18 +1,18 @@
 import { useAtomValue } from 'jotai';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { LINK_GONE, LINK_LOAD_FAILED, LINK_NOT_FOUND } from '../../../api/contract/texts';
 import { ApiError, errorMessage } from '../api/client';
 import { useLinkQuery } from '../api/links';
 import type { LinkView } from '../api/types';
 import { useProfileQuery } from '../api/users';
-import { LockIcon } from '../components/Icons';
+import { LinkFromHere } from '../components/AppLinks';
 import { PageSpinner } from '../components/Spinner';
 import { UnavailablePage, type UnavailableReason } from '../components/UnavailablePage';
 import { usePageTitle } from '../components/usePageTitle';
 import { isOwnLink } from '../linkText';
-import { fromLocation } from '../state/navigation';
 import { userAtom } from '../state/session';
 import { LinkHero } from './link/LinkHero';
+import { LinkVisitorBox } from './link/LinkHeroView';
 import { OwnerView } from './link/OwnerView';
 import { ResponderView } from './link/ResponderView';
 import './LinkPage.css';
@@ -56,7 +56,6 @@ export function LinkPage() {
 
 function LinkDetails({ link }: { link: LinkView }) {
   const user = useAtomValue(userAtom);
-  const location = useLocation();
   const mine = isOwnLink(link, user?.username);
   // The creator's picture and name for signed-in viewers (profiles are not public).
   const creator = useProfileQuery(link.creatorUsername, user !== null && !mine);
@@ -68,18 +67,7 @@ function LinkDetails({ link }: { link: LinkView }) {
       <LinkHero link={link} mine={mine} profile={profile} />
 
       {!user ? (
-        <section className="card link-actions link-actions--visitor" aria-label="Log in to use this link">
-          <LockIcon size={22} />
-          <p>Log in or register to {give ? 'accept this gift' : 'give to this link'}.</p>
-          <div className="link-actions__row">
-            <Link className="btn btn--primary" to="/login" state={fromLocation(location)}>
-              Login
-            </Link>
-            <Link className="btn" to="/register" state={fromLocation(location)}>
-              Register
-            </Link>
-          </div>
-        </section>
+        <LinkVisitorBox Link={LinkFromHere} give={give} />
       ) : mine ? (
         <OwnerView link={link} />
       ) : (

@@ -1,16 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import * as authApi from '../api/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../api/contract/limits';
 import { INCORRECT_LOGIN, LOGIN_TAGLINE, LOGIN_TITLE, SERVER_ERROR } from '../../../api/contract/texts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
 import { AuthCard } from '../components/AuthCard';
-import { Spinner } from '../components/Spinner';
+import { AppLink } from '../components/AppLinks';
 import { usePageTitle } from '../components/usePageTitle';
 import { returnPath } from '../state/navigation';
 import { errorAtom, isLoadingAtom, loginFailureAtom, loginStartAtom, userAtom } from '../state/session';
 import { useCompleteLogin } from '../state/useSession';
+import { LoginFooter, LoginForm } from './login/LoginForm';
 import './PasswordReset.css';
 
 /** SPEC section 8: login errors. */
@@ -63,57 +64,18 @@ export function LoginPage() {
   const busy = submitting && isLoading;
 
   return (
-    <AuthCard
-      title={LOGIN_TITLE}
-      tagline={LOGIN_TAGLINE}
-      footer={
-        <p>
-          New here? <Link to="/register">Register with an invite</Link>
-        </p>
-      }
-    >
-      <form className="form" onSubmit={onSubmit} aria-busy={busy}>
-        {error ? (
-          <div className="alert" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            className="input"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Link to="/forgot-password" className="field-hint login__forgot">
-            Forgot password?
-          </Link>
-        </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? <Spinner size={18} light label="Logging in" /> : null}
-          Log in
-        </button>
-      </form>
+    <AuthCard title={LOGIN_TITLE} tagline={LOGIN_TAGLINE} footer={<LoginFooter Link={AppLink} />}>
+      <LoginForm
+        Link={AppLink}
+        passwordMinLength={PASSWORD_MIN_LENGTH}
+        busy={busy}
+        error={error}
+        email={email}
+        password={password}
+        onEmail={setEmail}
+        onPassword={setPassword}
+        onSubmit={onSubmit}
+      />
     </AuthCard>
   );
 }

@@ -5,7 +5,6 @@ import { ApiError, errorMessage } from '../api/client';
 import type { SearchProduct, WishlistItemView, WishlistView } from '../api/types';
 import { ARCHIVE_FAILED, WISHLIST_LOAD_ERROR, WISHLIST_MAX, useArchiveWishlistItem, useWishlistQuery } from '../api/wishlists';
 import { ConfirmPopup } from '../components/ConfirmPopup';
-import { HeartListIcon, PackageIcon } from '../components/Icons';
 import { MessagePopup } from '../components/MessagePopup';
 import { ProductSearch } from '../components/ProductSearch';
 import { PageSpinner } from '../components/Spinner';
@@ -19,6 +18,7 @@ import { SaveStatus } from './wishlist/SaveStatus';
 import { ShareWishlist } from './wishlist/ShareWishlist';
 import { usePurchase } from './wishlist/usePurchase';
 import { useWishlistEditor, type Row } from './wishlist/useWishlistEditor';
+import { WishlistEmpty, WishlistHeading } from './wishlist/WishlistViews';
 import { WishlistRow } from './wishlist/WishlistRow';
 import './WishlistPage.css';
 
@@ -108,37 +108,24 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
   return (
     <div className="wishlist">
       <header className="wishlist__header">
-        <div className="wishlist__heading">
-          <span className="wishlist__icon" aria-hidden="true">
-            <HeartListIcon size={26} />
-          </span>
-          <div>
-            <p className="wishlist__eyebrow">Wishlist</p>
-            <h1>{isOwner ? 'Your wishlist' : `@${username}'s wishlist`}</h1>
-            <p className="muted small">
-              {rows.length} of {WISHLIST_MAX} items
-              {purchasedCount ? ` · ${purchasedCount} purchased` : ''}
-              {received.length ? ` · ${received.length} received` : ''}
-            </p>
-          </div>
-        </div>
+        <WishlistHeading
+          title={isOwner ? 'Your wishlist' : `@${username}'s wishlist`}
+          counts={`${rows.length} of ${WISHLIST_MAX} items${purchasedCount ? ` · ${purchasedCount} purchased` : ''}${received.length ? ` · ${received.length} received` : ''}`}
+        />
         {isOwner ? <ShareWishlist username={username} /> : null}
       </header>
 
       {isOwner ? <SaveStatus state={editor.status} /> : null}
 
       {rows.length === 0 ? (
-        <div className="card empty-state">
-          <div className="empty-state__icon">
-            <PackageIcon size={28} />
-          </div>
-          <h2>{isOwner ? 'Your wishlist is empty' : 'Nothing here yet'}</h2>
-          <p className="muted">
-            {isOwner
+        <WishlistEmpty
+          title={isOwner ? 'Your wishlist is empty' : 'Nothing here yet'}
+          message={
+            isOwner
               ? `Search the shop below and add up to ${WISHLIST_MAX} items you would love to receive.`
-              : `@${username} has not added any items yet.`}
-          </p>
-        </div>
+              : `@${username} has not added any items yet.`
+          }
+        />
       ) : (
         <ul className="wishlist__list" aria-label="Wishlist items">
           {rows.map((row) => (

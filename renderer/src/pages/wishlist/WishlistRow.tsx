@@ -1,9 +1,10 @@
 import { CachedImage } from '../../components/CachedImage';
-import { CheckIcon, GiftIcon, PackageIcon, TrashIcon } from '../../components/Icons';
+import { CheckIcon, GiftIcon, TrashIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { formatPurchaseDate, shippingLabel } from '../../components/WishlistItemDialog';
 import { formatDollars } from '../../format';
 import type { Row } from './useWishlistEditor';
+import { WishRowBody } from './WishlistViews';
 
 /**
  * One item of the list: opens its modal; the owner can remove it until it is bought, and move it
@@ -43,17 +44,12 @@ export function WishlistRow({
   return (
     <li className={classes.join(' ')} aria-busy={row.pending || archiving || undefined}>
       <button type="button" className="wish-row__main" onClick={onOpen} aria-haspopup="dialog">
-        <span className="wish-row__image">
-          {row.imageUrl ? <CachedImage src={row.imageUrl} width={72} height={72} /> : <PackageIcon size={24} />}
-        </span>
-        <span className="wish-row__text">
-          <span className="wish-row__title">{row.title}</span>
-          {received ? null : (
-            <span className="wish-row__price">
-              {formatDollars(row.price)}
-              <span className="wish-row__shipping">{shipping}</span>
-            </span>
-          )}
+        <WishRowBody
+          image={row.imageUrl ? <CachedImage src={row.imageUrl} width={72} height={72} /> : undefined}
+          title={row.title}
+          price={received ? undefined : formatDollars(row.price)}
+          shipping={shipping}
+        >
           {row.purchased ? (
             <span className="wish-row__status">
               <span className="wish-row__badge">
@@ -63,7 +59,7 @@ export function WishlistRow({
               {date ? <span className="wish-row__date">on {date}</span> : null}
             </span>
           ) : null}
-        </span>
+        </WishRowBody>
       </button>
       {row.pending || archiving ? (
         <span className="wish-row__side">
