@@ -6,7 +6,7 @@ import type { PageHead } from '../http/web.js';
 import { canJoinThrough } from '../invites/policy.js';
 import { countFree, refillPlan } from '../invites/refill.js';
 import { isGroupGift } from '../links/group-gift.js';
-import { isOpen } from '../links/queries.js';
+import { isOpen } from '../links/service.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { formatCents } from '../../contract/money.js';
 import { PASSWORD_MIN_LENGTH } from '../../contract/limits.js';
