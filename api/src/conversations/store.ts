@@ -23,7 +23,7 @@ const LAST = 'last.';
 
 /**
  * Conversations of viewer $1 that `where` picks, each with the other member's public columns, its
- * last message and the viewer's unread count in it: one statement (issue 15), however many there are.
+ * last message and the viewer's unread count in it: one statement, however many there are.
  */
 const conversationViews = (where: string) =>
   sql(`SELECT c.*,
@@ -39,8 +39,8 @@ const ONE_CONVERSATION = conversationViews('WHERE c.id = $2');
 
 /**
  * The `columns` of `row` named `prefix`<column>, without the prefix (null if the joined row is
- * missing). By the known names, not by a scan of the row's ~40 keys: 200 rows of the inbox spent
- * 12% of its time scanning (issue 15, `npm run bench -- --scenario inbox`).
+ * missing). By the known names, not by a scan of the row's ~40 keys, which shows in an inbox of
+ * 200 rows (`npm run bench -- --scenario inbox`).
  */
 function prefixed(row: Record<string, unknown>, prefix: string, columns: readonly string[]): Record<string, unknown> | null {
   if (row[`${prefix}id`] === null || row[`${prefix}id`] === undefined) return null;

@@ -23,14 +23,15 @@ export interface LinkDeps {
   realtime: Publisher;
 }
 
+/** A group gift asked for more than it has left: the 400 says how much that is. */
 export const overGoalError = (link: Link) => badRequest(overGoal(formatCents(leftToGive(link))), 'over_goal');
 
 /**
  * Takes one use of an open link for `responder`, inside the transaction, and answers the use's
- * id: the use is recorded once per responder (links/store.ts `recordUse`) (the unique (link, responder) pair: a second is a 400
- * `already_used`), then the link's row changes by one conditional update, so concurrent uses never take more than there is. A link
- * that could not be used is a 410, or for a group gift with too little left, a 400 that says how
- * much is left.
+ * id: the use is recorded once per responder (the unique (link, responder) pair: a second is a 400
+ * `already_used`), then the link's row changes by one conditional update (`recordUse`,
+ * links/store.ts), so concurrent uses never take more than there is. A link that could not be
+ * used is a 410, or for a group gift with too little left, a 400 that says how much is left.
  */
 export async function takeUse(
   em: EntityManager,
