@@ -13,7 +13,8 @@
  * share is above it.
  */
 import { LinkResponseEntity } from '../api/src/links/entity.js';
-import { giveToLink, type LinkDeps } from '../api/src/links/commands.js';
+import { giveToLink } from '../api/src/links/give-to-link.js';
+import type { LinkDeps } from '../api/src/links/use.js';
 import { In } from 'typeorm';
 import { UserEntity } from '../api/src/users/entity.js';
 import type { TestServer, TestUser } from '../api/src/testing/server.js';

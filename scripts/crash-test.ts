@@ -23,7 +23,7 @@ import { numberArg } from '../bench/args.js';
 import { loadConfig } from '../api/src/config.js';
 import { openDatabase } from '../api/src/db/index.js';
 import { ledgerInvariants } from '../api/src/money/ledger.js';
-import { freshPostgres } from '../api/src/testing/server.js';
+import { freshPostgres } from '../api/src/db/fresh-postgres.js';
 
 const OUT = path.resolve('.tmp/crash-test');
 const MAIN = path.join(OUT, 'api/src/main.js');

@@ -37,6 +37,7 @@ import { walletRoutes } from './wallet/routes.js';
 import { wishlistRoutes } from './wishlists/routes.js';
 import { blockRoutes } from './blocks/routes.js';
 import { reportRoutes } from './moderation/routes.js';
+import { writerInstanceId } from './db/instance.js';
 
 /** Assembles the Koa app; used by main and by the tests alike. Routes are registered here, explicitly. */
 export function createApp(deps: Deps): Koa<AppState> {
@@ -78,9 +79,9 @@ export function createApp(deps: Deps): Koa<AppState> {
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
-      const rows: { id: string }[] = await deps.db.source.query('SELECT id FROM instance');
+      const instance = await writerInstanceId(deps.db);
       // The database's id only to this machine: `npm run invite` and `npm run moderation` compare it with theirs.
-      ctx.body = isLoopback(ctx.req.socket.remoteAddress) ? { status: 'ok', instance: rows[0].id } : { status: 'ok' };
+      ctx.body = isLoopback(ctx.req.socket.remoteAddress) ? { status: 'ok', instance } : { status: 'ok' };
       return;
     }
     await next();

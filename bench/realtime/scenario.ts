@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
-import { freshPostgres } from '../../api/src/testing/server.js';
+import { freshPostgres } from '../../api/src/db/fresh-postgres.js';
 import type { Options } from './options.js';
 import { child, nextMessage, stop } from './processes.js';
 import type { ClientSpec, ClientsResult, Listening, PhaseResult, SeedRequest, Seeded } from './protocol.js';

@@ -14,7 +14,7 @@ import { In, type EntityManager } from 'typeorm';
 import { ACCOUNT_PASSWORD_WRONG, DELETED_MESSAGE } from '../../contract/texts.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/session.js';
-import { MessageEntity } from '../conversations/entity.js';
+import { replaceNamedMessages } from './store.js';
 import type { Deps } from '../deps.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { InviteEntity } from '../invites/entity.js';
@@ -97,15 +97,7 @@ async function closeIn(em: EntityManager, userId: string, now: Date): Promise<(s
   await em.delete(WishlistEntity, { ownerId: userId });
   await em.delete(AddressEntity, { userId });
   await em.delete(InviteEntity, { ownerId: userId, status: 'available' });
-  await em
-    .createQueryBuilder()
-    .update(MessageEntity)
-    .set({ text: DELETED_MESSAGE })
-    .where("sender_id = :userId AND message_type = 'normal'", { userId })
-    .andWhere('conversation_id NOT IN (SELECT id FROM conversations WHERE initiator_id = :userId AND initiator_anonymous = :persona)', {
-      persona: true,
-    })
-    .execute();
+  await replaceNamedMessages(em, userId, DELETED_MESSAGE);
   await revokeUserSessions(em, userId);
   return [user.profilePicture, user.coverPicture];
 }

@@ -14,7 +14,7 @@ import { InviteEntity } from '../invites/entity.js';
 import { presentInvite } from '../invites/presenter.js';
 import { LinkEntity } from '../links/entity.js';
 import { presentLink } from '../links/presenter.js';
-import { metricsFor } from '../links/queries.js';
+import { metricsFor } from '../links/service.js';
 import { presentNotification } from '../notifications/presenter.js';
 import { listNotifications } from '../notifications/service.js';
 import { listOrders } from '../orders/service.js';

@@ -2,12 +2,11 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { DESKTOP_VERSION_HEADER } from '../../contract/desktop.js';
-import { dateParam } from '../db/dates.js';
-import { hydrate, isPostgres, read, sql } from '../db/sql.js';
 import type { Deps } from '../deps.js';
 import type { AppContext } from '../http/context.js';
-import { UserEntity, type User } from '../users/entity.js';
+import type { User } from '../users/entity.js';
 import { SessionEntity, type Session } from './entity.js';
+import { deleteExpiredSessions, markSeen, revokeOne, revokeSessionsOf, sessionAndUser } from './session-store.js';
 import { SESSION_COOKIE, type Tokens } from './tokens.js';
 import { clearVisitor } from './visitor.js';
 
@@ -41,73 +40,24 @@ export function newSessionRecord(userId: string, { ttlHours, userAgent }: NewSes
 /** Opens a session for the user inside `em`'s transaction, clearing out their expired ones. */
 export async function createSession(em: EntityManager, userId: string, options: NewSession): Promise<Session> {
   const session = newSessionRecord(userId, options);
-  await em
-    .createQueryBuilder()
-    .delete()
-    .from(SessionEntity)
-    .where('user_id = :userId AND expires_at < :now', { userId, now: dateParam(em, session.createdAt) })
-    .execute();
+  await deleteExpiredSessions(em, userId, session.createdAt);
   await em.insert(SessionEntity, { ...session });
   return session;
 }
 
 /** Revokes the user's live sessions, all of them or all but `exceptId` (a password change). */
 export async function revokeUserSessions(em: EntityManager, userId: string, exceptId?: string): Promise<void> {
-  const query = em
-    .createQueryBuilder()
-    .update(SessionEntity)
-    .set({ revokedAt: new Date() })
-    .where('user_id = :userId AND revoked_at IS NULL', { userId });
-  if (exceptId) query.andWhere('id <> :exceptId', { exceptId });
-  await query.execute();
+  await revokeSessionsOf(em, userId, new Date(), exceptId);
 }
 
 /** Revokes one session (logout). Revoking an already revoked session changes nothing. */
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.transaction((em) =>
-    em
-      .createQueryBuilder()
-      .update(SessionEntity)
-      .set({ revokedAt: new Date() })
-      .where('id = :sessionId AND revoked_at IS NULL', { sessionId })
-      .execute(),
-  );
+  await db.transaction((em) => revokeOne(em, sessionId, new Date()));
 }
 
 /** The token of a session: it names the session and expires with it. */
 export function sessionToken(tokens: Tokens, session: Session): Promise<string> {
   return tokens.sign({ userId: session.userId, sessionId: session.id, expiresAt: session.expiresAt });
-}
-
-/** The session's columns, as its entity names them: they come back as `session.<column>` beside the user's own. */
-const SESSION_COLUMNS = Object.entries(SessionEntity.options.columns).map(([property, column]) => column?.name ?? property);
-const SESSION_PREFIX = 'session.';
-/** PostgreSQL: a session and its user in one read (one round trip), found by the session's key. */
-const SESSION_AND_USER = sql(
-  `SELECT u.*, ${SESSION_COLUMNS.map((c) => `s.${c} AS "${SESSION_PREFIX}${c}"`).join(', ')}
-   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-);
-/** SQLite: two lookups by key, 10 µs in all, where the join above takes 20 (it builds the user's columns three times slower). */
-const SESSION_BY_ID = sql('SELECT * FROM sessions WHERE id = $1');
-const USER_BY_ID = sql('SELECT * FROM users WHERE id = $1');
-
-type Row = Record<string, unknown>;
-
-/** The raw rows of a session and of the token's user, as `hydrate` takes them (none unless both exist). */
-async function sessionAndUserRows(db: Database, sessionId: string, userId: string): Promise<{ session: Row; user: Row } | undefined> {
-  if (!isPostgres(db.manager)) {
-    const [[session], [user]] = await Promise.all([read<Row>(db, SESSION_BY_ID, [sessionId]), read<Row>(db, USER_BY_ID, [userId])]);
-    return session && user ? { session, user } : undefined;
-  }
-  const [row] = await read<Row>(db, SESSION_AND_USER, [sessionId]);
-  if (!row) return undefined;
-  const session: Row = {};
-  const user: Row = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (key.startsWith(SESSION_PREFIX)) session[key.slice(SESSION_PREFIX.length)] = value;
-    else user[key] = value;
-  }
-  return { session, user };
 }
 
 /**
@@ -118,12 +68,11 @@ async function sessionAndUserRows(db: Database, sessionId: string, userId: strin
 export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens' | 'log'>, token: string): Promise<Authenticated | undefined> {
   const claims = await deps.tokens.verify(token);
   if (!claims) return undefined;
-  // Every signed-in request reads these two rows: prepared statements, hydrated as TypeORM would (db/sql.ts).
+  // Every signed-in request reads these two rows: prepared statements, hydrated as TypeORM would (session-store.ts).
   const { db } = deps;
-  const rows = await sessionAndUserRows(db, claims.sessionId, claims.userId);
-  if (!rows) return undefined;
-  const session = hydrate(db, SessionEntity, rows.session);
-  const user = hydrate(db, UserEntity, rows.user);
+  const found = await sessionAndUser(db, claims.sessionId, claims.userId);
+  if (!found) return undefined;
+  const { session, user } = found;
   const now = Date.now();
   if (user.id !== claims.userId || session.userId !== user.id || session.revokedAt || session.expiresAt.getTime() <= now) return undefined;
   // A suspended or closed account has no sessions left (both revoke them); a login racing either is refused here too.
@@ -136,16 +85,7 @@ export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens' | 'log'
 async function touch({ db, log }: Pick<Deps, 'db' | 'log'>, session: Session, now: Date): Promise<void> {
   try {
     await db.transaction(
-      (em) =>
-        em
-          .createQueryBuilder()
-          .update(SessionEntity)
-          .set({ lastSeenAt: now })
-          .where('id = :id AND last_seen_at < :before', {
-            id: session.id,
-            before: dateParam(em, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
-          })
-          .execute(),
+      (em) => markSeen(em, session.id, now, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
       // One update and nothing else: it may run again (a signed-in give's group stays without savepoints).
       { replayable: true },
     );

@@ -5,7 +5,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { migrations } from '../db/index.js';
-import { freshPostgres } from '../testing/server.js';
+import { freshPostgres } from '../db/fresh-postgres.js';
 
 /**
  * The sessions migration replaces `users.token_version` on a database that already has users:

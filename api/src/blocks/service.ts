@@ -3,24 +3,13 @@ import { In, type EntityManager } from 'typeorm';
 import { ConversationEntity } from '../conversations/entity.js';
 import { canSeeMember } from '../conversations/policy.js';
 import type { Database } from '../db/index.js';
-import { anonymousPairKeySql, namedPairKey } from '../identity/identity.js';
-import { run, sql } from '../db/sql.js';
+import { namedPairKey } from '../identity/identity.js';
 import { forbidden, isUniqueViolation, notFound, type AppError } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import { BlockEntity, type Block } from './entity.js';
 import { canBlockFrom, canReach } from './policy.js';
 import type { BlockView } from './schemas.js';
-
-/**
- * SQL that is true when `blocker` (an expression) has blocked the other identity of the conversation
- * keyed `pairKey` (an expression: `namedPairKey`, `anonymousPairKeySql`), for a statement that reads
- * it along with what it is about. Blocks are per conversation: a block in one thread never reaches
- * the other thread of the same two people (identity/identity.ts).
- */
-export const blockedSql = (blocker: string, pairKey: string) =>
-  `EXISTS (SELECT 1 FROM blocks b JOIN conversations c ON c.id = b.conversation_id WHERE c.pair_key = ${pairKey} AND b.blocker_id = ${blocker})`;
-const BLOCKED_NAMED = sql(`SELECT ${blockedSql('$1', '$2')} AS blocked`);
-const BLOCKED_ANONYMOUS = sql(`SELECT ${blockedSql('$1', anonymousPairKeySql('$2', '$3'))} AS blocked`);
+import { hasBlockedNamed, hasBlockedPersona } from './store.js';
 
 /** Who a gift or a message is between: the giver's identity (`named` or `anonymous`) towards the recipient. */
 export interface Between {
@@ -36,11 +25,9 @@ export interface Between {
 export async function isBlocked(em: EntityManager, blockerId: string, between: Between): Promise<boolean> {
   const { giverId, recipientId } = between;
   if (giverId === recipientId) return false;
-  const { rows } =
-    between.identity === 'named'
-      ? await run<{ blocked: boolean | number }>(em, BLOCKED_NAMED, [blockerId, namedPairKey(giverId, recipientId)])
-      : await run<{ blocked: boolean | number }>(em, BLOCKED_ANONYMOUS, [blockerId, giverId, recipientId]);
-  return Boolean(rows[0].blocked);
+  return between.identity === 'named'
+    ? hasBlockedNamed(em, blockerId, namedPairKey(giverId, recipientId))
+    : hasBlockedPersona(em, blockerId, giverId, recipientId);
 }
 
 /**
@@ -53,7 +40,7 @@ export async function assertCanReach(em: EntityManager, actorId: string, between
   checkReach(actorId, targetId, await isBlocked(em, targetId, between), refusal);
 }
 
-/** `assertCanReach` when the caller has read already (`blockedSql`) whether `targetId` blocked `actorId` in their conversation. */
+/** `assertCanReach` when the caller has read already (`blockedSql`, blocks/store.ts) whether `targetId` blocked `actorId` in their conversation. */
 export function checkReach(actorId: string, targetId: string, blocked: boolean, refusal: () => AppError): void {
   if (!canReach(actorId, targetId, blocked ? [{ blockerId: targetId, blockedId: actorId }] : [])) throw refusal();
 }

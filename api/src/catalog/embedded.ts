@@ -8,6 +8,7 @@ import { type Catalog, clampLimit } from './catalog.js';
 import { CatalogMetaEntity, CatalogProductEntity, type CatalogProduct } from './entity.js';
 import { dollarsToCents } from '../../contract/money.js';
 import { presentProduct } from './presenter.js';
+import { deleteAllProducts, lockMeta, searchProducts } from './store.js';
 import { ITEM_ID, ShippingCostType, type SearchProduct } from './schemas.js';
 import { sandboxMarketplace } from '../orders/sandbox.js';
 
@@ -158,10 +159,10 @@ export class EmbeddedCatalog implements Catalog {
     const rows = this.parseFile(raw);
     const loaded = await this.db.transaction(async (em) => {
       // A write first: it takes the row lock (PostgreSQL) or the write lock (SQLite) before we look.
-      await em.query(`UPDATE catalog_meta SET value = value WHERE name = '${HASH_KEY}'`);
+      await lockMeta(em, HASH_KEY);
       const locked = await em.findOneBy(CatalogMetaEntity, { name: HASH_KEY });
       if (locked?.value === hash) return false;
-      await em.createQueryBuilder().delete().from(CatalogProductEntity).execute();
+      await deleteAllProducts(em);
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) await em.insert(CatalogProductEntity, rows.slice(i, i + INSERT_CHUNK));
       await em.upsert(CatalogMetaEntity, { name: HASH_KEY, value: hash, updatedAt: new Date() }, ['name']);
       return true;
@@ -179,20 +180,7 @@ export class EmbeddedCatalog implements Catalog {
   async search(q: string, limit?: number): Promise<SearchProduct[]> {
     const words = [...new Set(searchWords(q))].slice(0, MAX_QUERY_WORDS);
     if (!words.length) return [];
-    // Words hold only letters and digits, so they never carry LIKE wildcards.
-    const params = Object.fromEntries(words.map((w, i) => [`w${i}`, `% ${w}%`]));
-    const qb = this.db.manager.createQueryBuilder(CatalogProductEntity, 'p');
-    for (const key of Object.keys(params)) qb.andWhere(`p.searchText LIKE :${key}`);
-    // Products whose title holds more of the words come first, then the catalogue's own order.
-    const titleHits = Object.keys(params)
-      .map((key) => `CASE WHEN (' ' || LOWER(p.title)) LIKE :${key} THEN 1 ELSE 0 END`)
-      .join(' + ');
-    const rows = await qb
-      .setParameters(params)
-      .orderBy(`(${titleHits})`, 'DESC')
-      .addOrderBy('p.position', 'ASC')
-      .limit(clampLimit(limit))
-      .getMany();
+    const rows = await searchProducts(this.db, words, clampLimit(limit));
     return rows.map(presentProduct);
   }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ITEM_UNAVAILABLE, LINK_GONE } from '../../contract/texts.js';
 import { assertCanReach, checkReach } from '../blocks/service.js';
-import { together } from '../db/sql.js';
+import { together } from '../db/together.js';
 import { forbidden, gone } from '../errors.js';
 import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/gift-message.js';
@@ -31,7 +31,7 @@ export interface Gift {
   /**
    * Whether the other party (the recipient; the giver, when the recipient acts) has blocked whoever
    * acts in the conversation this gift goes to, when the caller has read it already, with the link
-   * (blocks/service.ts `blockedSql`): one statement fewer per give. Left out, it is read here.
+   * (blocks/store.ts `blockedSql`): one statement fewer per give. Left out, it is read here.
    */
   blocked?: boolean;
   /** What the notification says the gift came through. */
@@ -68,8 +68,8 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
   if (gift.blocked === undefined) await assertCanReach(em, actorId, gift, refusal);
   else checkReach(actorId, otherParty, gift.blocked, refusal);
   // The gift message and the payment are started together: on PostgreSQL they go out in one write
-  // and run in this order (sql.ts `together`), so the members are locked first, as every writer of
-  // messages locks them (conversations/member-locks.ts). Nothing is awaited between the block check
+  // and run in this order (db/together.ts), so the members are locked first, as every writer of
+  // messages locks them (conversations/member-locks-store.ts). Nothing is awaited between the block check
   // and them.
   const [{ conversation, message, notification }, paid] = await together(
     recordGiftMessage(

@@ -1,14 +1,13 @@
 import { In } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { hydrate, read, sql } from '../db/sql.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
-import { UserEntity } from '../users/entity.js';
 import { ConversationEntity, MessageEntity, type Conversation } from './entity.js';
 import { namedPairKey } from '../identity/identity.js';
 import { canSeeConversation, canSeePresence } from './policy.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
 import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput } from './schemas.js';
+import { inbox, inboxConversation, type InboxRow } from './store.js';
 
 export { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
@@ -32,75 +31,19 @@ export async function memberConversation(
   return allowed(await db.manager.findOneBy(ConversationEntity, { id: conversationId }), viewerId, may);
 }
 
-/** What the inbox shows of the other member: nothing else of their row is read. */
-const OTHER_COLUMNS = ['id', 'username', 'display_name', 'profile_picture', 'subscribed_until'] as const;
-const MESSAGE_COLUMNS = [
-  'id',
-  'conversation_id',
-  'sender_id',
-  'text',
-  'message_type',
-  'gift_title',
-  'gift_type',
-  'gift_img',
-  'read',
-  'created_at',
-  'seq',
-] as const;
-const OTHER = 'other.';
-const LAST = 'last.';
-
-/**
- * Conversations of viewer $1 that `where` picks, each with the other member's public columns, its
- * last message and the viewer's unread count in it: one statement (issue 15), however many there are.
- */
-const conversationViews = (where: string) =>
-  sql(`SELECT c.*,
-     ${OTHER_COLUMNS.map((col) => `u.${col} AS "${OTHER}${col}"`).join(', ')},
-     ${MESSAGE_COLUMNS.map((col) => `m.${col} AS "${LAST}${col}"`).join(', ')},
-     (SELECT COUNT(*) FROM messages um WHERE um.conversation_id = c.id AND um.sender_id <> $1 AND NOT um.read) AS unread_count
-   FROM conversations c
-   LEFT JOIN users u ON u.id = CASE WHEN c.initiator_id = $1 THEN c.responder_id ELSE c.initiator_id END
-   LEFT JOIN messages m ON m.id = c.last_message_id
-   ${where}`);
-const INBOX = conversationViews('WHERE c.initiator_id = $1 OR c.responder_id = $1 ORDER BY c.last_message_at DESC LIMIT 200');
-const ONE_CONVERSATION = conversationViews('WHERE c.id = $2');
-
-/**
- * The `columns` of `row` named `prefix`<column>, without the prefix (null if the joined row is
- * missing). By the known names, not by a scan of the row's ~40 keys: 200 rows of the inbox spent
- * 12% of its time scanning (issue 15, `npm run bench -- --scenario inbox`).
- */
-function prefixed(row: Record<string, unknown>, prefix: string, columns: readonly string[]): Record<string, unknown> | null {
-  if (row[`${prefix}id`] === null || row[`${prefix}id`] === undefined) return null;
-  const out: Record<string, unknown> = {};
-  for (const column of columns) out[column] = row[prefix + column];
-  return out;
-}
-
-/** The view for `viewerId` of one row of `conversationViews`, whose conversation is `conversation`. */
-function viewOf(db: Database, row: Record<string, unknown>, conversation: Conversation, viewerId: string): ConversationView {
-  const other = prefixed(row, OTHER, OTHER_COLUMNS);
-  const last = prefixed(row, LAST, MESSAGE_COLUMNS);
-  return presentConversation(
-    conversation,
-    viewerId,
-    other && hydrate(db, UserEntity, other),
-    last && hydrate(db, MessageEntity, last),
-    Number(row.unread_count),
-  );
-}
+/** The view for `viewerId` of one conversation of their inbox. */
+const viewOf = (row: InboxRow, viewerId: string): ConversationView =>
+  presentConversation(row.conversation, viewerId, row.other, row.last, row.unreadCount);
 
 export async function listConversations(db: Database, viewerId: string): Promise<ConversationView[]> {
-  const rows = await read(db, INBOX, [viewerId]);
-  return rows.map((row) => viewOf(db, row, hydrate(db, ConversationEntity, row), viewerId));
+  return (await inbox(db, viewerId)).map((row) => viewOf(row, viewerId));
 }
 
 /** One conversation's view, for its members: its row, membership and view in one read. */
 export async function findConversation(db: Database, viewerId: string, conversationId: string): Promise<ConversationView> {
-  const [row] = await read(db, ONE_CONVERSATION, [viewerId, conversationId]);
-  const conversation = allowed(row ? hydrate(db, ConversationEntity, row) : null, viewerId, canSeeConversation);
-  return viewOf(db, row, conversation, viewerId);
+  const row = await inboxConversation(db, viewerId, conversationId);
+  allowed(row?.conversation ?? null, viewerId, canSeeConversation);
+  return viewOf(row!, viewerId);
 }
 
 /**

@@ -14,6 +14,12 @@ export async function readInstance(db: Database): Promise<Instance> {
   return { id: rows[0].id, publicUrl: rows[0].public_url };
 }
 
+/** The database's id, read on the connection every write goes through (/healthz: the database answers). */
+export async function writerInstanceId(db: Database): Promise<string> {
+  const rows: { id: string }[] = await db.source.query('SELECT id FROM instance');
+  return rows[0].id;
+}
+
 /** At start-up: the server's public URL, which the commands compare with their own. */
 export async function recordServer(db: Database, publicUrl: string): Promise<void> {
   const p = db.isPostgres ? '$1' : '?';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { freshPostgres } from '../testing/server.js';
+import { freshPostgres } from './fresh-postgres.js';
 import { openDatabase } from './index.js';
 import { migrations } from './index.js';
 import { ConversationIdentity1763870600000 } from './migrations/1763870600000-conversation-identity.js';

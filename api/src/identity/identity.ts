@@ -13,7 +13,7 @@
  *   reads the named conversation (`namedPairKey`) and never persona rows.
  *
  * The only readers of persona rows are the persona's own owner (their inbox, messages, export),
- * the gift that uses the persona (`conversationKey`, `anonymousPairKeySql`) and the rules of the
+ * the gift that uses the persona (`conversationKey`, `anonymousPairKeySql` in identity/store.ts) and the rules of the
  * one anonymous conversation (its messages, blocks and reports). Pure: no database, no Node.
  */
 import type { Conversation } from '../conversations/entity.js';
@@ -30,13 +30,6 @@ export const namedPairKey = (a: string, b: string): string => {
   const [low, high] = [a, b].sort();
   return `named:${low}:${high}`;
 };
-
-/**
- * SQL for the key of the anonymous conversation of giver `giver` towards recipient `recipient`
- * (expressions): null while that persona does not exist.
- */
-export const anonymousPairKeySql = (giver: string, recipient: string): string =>
-  `('anon:' || (SELECT p.id FROM anonymous_pseudonyms p WHERE p.giver_id = ${giver} AND p.recipient_id = ${recipient}))`;
 
 /** True when `userId` acts in `c` as an anonymous persona (the giver who opened it anonymously). */
 export const isPersonaIn = (c: Pick<Conversation, 'initiatorId' | 'initiatorAnonymous'>, userId: string): boolean =>

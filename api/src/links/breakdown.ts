@@ -1,8 +1,8 @@
-import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { BREAKDOWN_MIN_VISITORS, VISITOR_SOURCES, type VisitorSource } from '../../contract/analytics.js';
 import type { Link } from './entity.js';
 import type { SuppressedCount, VisitorBreakdownView } from './schemas.js';
+import { viewDays, visitorGroups, type VisitorGroup } from './store.js';
 import { utcDay } from './views.js';
 
 /** The most days a breakdown lists (a link lives LINK_TTL_HOURS, a day by default). */
@@ -39,13 +39,6 @@ function daysOf(link: Link, now: Date): string[] {
   return days.slice(-MAX_DAYS);
 }
 
-interface GroupRow {
-  source: string | null;
-  device: string | null;
-  signed_in: number | string;
-  n: number | string;
-}
-
 /**
  * A subscribed owner's visitor breakdown (`canSeeVisitorBreakdown`): views and distinct visitors
  * per UTC day, visitors by source, signed in or not, phone or desktop. Counts only, each below 5
@@ -53,26 +46,15 @@ interface GroupRow {
  * visit just before a gift never moves a cell at once.
  */
 export async function visitorBreakdown(db: Database, link: Link, now = new Date()): Promise<VisitorBreakdownView> {
-  const em = db.manager;
-  const $ = (i: number) => (db.isPostgres ? `$${i}` : '?');
-  const groups: GroupRow[] = await em.query(
-    `SELECT source, device, CASE WHEN user_id IS NULL THEN 0 ELSE 1 END AS signed_in, COUNT(*) AS n
-     FROM link_visitors WHERE link_id = ${$(1)} AND created_at < ${$(2)}
-     GROUP BY source, device, CASE WHEN user_id IS NULL THEN 0 ELSE 1 END`,
-    [link.id, dateParam(em, hourStart(now))],
-  );
-  const count = (match: (g: GroupRow) => boolean) => groups.filter(match).reduce((sum, g) => sum + Number(g.n), 0);
+  const groups = await visitorGroups(db, link.id, hourStart(now));
+  const count = (match: (g: VisitorGroup) => boolean) => groups.filter(match).reduce((sum, g) => sum + Number(g.n), 0);
 
   const sourceCells = suppress(VISITOR_SOURCES.map((s) => count((g) => g.source === s)));
   const sources = Object.fromEntries(VISITOR_SOURCES.map((s, i) => [s, sourceCells[i]])) as Record<VisitorSource, SuppressedCount>;
   const [loggedIn, anonymous] = suppress([count((g) => Number(g.signed_in) === 1), count((g) => Number(g.signed_in) === 0)]);
   const [phone, desktop] = suppress([count((g) => g.device === 'phone'), count((g) => g.device === 'desktop')]);
 
-  const stored: { day: string; views: number | string; visitors: number | string }[] = await em.query(
-    `SELECT day, views, visitors FROM link_view_days WHERE link_id = ${$(1)}`,
-    [link.id],
-  );
-  const byDay = new Map(stored.map((d) => [d.day, { views: Number(d.views), visitors: Number(d.visitors) }]));
+  const byDay = new Map((await viewDays(db, link.id)).map((d) => [d.day, { views: d.views, visitors: d.visitors }]));
   const days = daysOf(link, now);
   const shown = suppress(days.map((d) => byDay.get(d)?.visitors ?? 0));
   return {

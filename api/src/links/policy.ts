@@ -3,7 +3,7 @@ import type { Link } from './entity.js';
 
 /**
  * Who may see and use which link, written once (STYLE.md, "Who may see what"). The services
- * (links/commands.ts, links/queries.ts) ask these rules; nobody re-derives them inline. Pure: no
+ * (the link commands, links/service.ts) ask these rules; nobody re-derives them inline. Pure: no
  * database, no Node.
  */
 

@@ -22,8 +22,11 @@ import {
   RespondedQuery,
   UsernameParams,
 } from './schemas.js';
-import { acceptLink, createLink, giveToLink, type LinkDeps } from './commands.js';
-import { confirmGive, countActiveLinks, hasResponded, listProfileLinks, openLink } from './queries.js';
+import { acceptLink } from './accept-link.js';
+import { createLink } from './create-link.js';
+import { giveToLink } from './give-to-link.js';
+import { confirmGive, countActiveLinks, hasResponded, listProfileLinks, openLink } from './service.js';
+import type { LinkDeps } from './use.js';
 import { FeedPages } from './feed.js';
 import { ViewCounter } from './views.js';
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { EntityManager } from 'typeorm';
-import { dateParam } from '../db/dates.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { VisitorDevice, VisitorSource } from '../../contract/analytics.js';
 import type { User } from '../users/entity.js';
+import { addToViewDay, countVisit, countedSince, lastCounted } from './store.js';
 
 /** A visitor's views of one link count once per this long. */
 export const VIEW_WINDOW_SECONDS = 3600;
@@ -56,15 +56,8 @@ export class ViewCounter {
   }
 
   /** Whether this visitor's view of the link already counted within the hour (committed data). */
-  async seenRecently(em: EntityManager, linkId: string, visitorKey: string, now: Date): Promise<boolean> {
-    return em
-      .createQueryBuilder()
-      .select('1')
-      .from('link_visitors', 'v')
-      .where('v.link_id = :linkId AND v.visitor_key = :visitorKey', { linkId, visitorKey })
-      .andWhere('v.counted_at > :since', { since: dateParam(em, new Date(now.getTime() - VIEW_WINDOW_SECONDS * 1000)) })
-      .getRawOne()
-      .then((row) => row !== undefined);
+  seenRecently(em: EntityManager, linkId: string, visitorKey: string, now: Date): Promise<boolean> {
+    return countedSince(em, linkId, visitorKey, new Date(now.getTime() - VIEW_WINDOW_SECONDS * 1000));
   }
 
   /** Whether the address still has budget for new anonymous visitors of the link (spends nothing). */
@@ -97,32 +90,19 @@ export class ViewCounter {
    * day (`link_view_days`): one view, and one visitor when this visitor had not counted that day.
    */
   async record(em: EntityManager, linkId: string, visitorKey: string, userId: string | null, now: Date, visit?: Visit): Promise<boolean> {
-    const at = dateParam(em, now);
-    const since = dateParam(em, new Date(now.getTime() - VIEW_WINDOW_SECONDS * 1000));
-    const pg = em.dataSource.driver.options.type === 'postgres';
-    const $ = (i: number) => (pg ? `$${i}` : '?');
-    const before: { counted_at: Date | string | null }[] = await em.query(
-      `SELECT counted_at FROM link_visitors WHERE link_id = ${$(1)} AND visitor_key = ${$(2)}`,
-      [linkId, visitorKey],
-    );
-    const params = [crypto.randomUUID(), linkId, visitorKey, userId, at, at, visit?.source ?? null, visit?.device ?? null, since];
-    const rows: unknown[] = await em.query(
-      `INSERT INTO link_visitors (id, link_id, visitor_key, user_id, created_at, counted_at, source, device)
-       VALUES (${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)})
-       ON CONFLICT (link_id, visitor_key) DO UPDATE SET counted_at = excluded.counted_at
-       WHERE link_visitors.counted_at IS NULL OR link_visitors.counted_at <= ${$(9)}
-       RETURNING id`,
-      params,
-    );
-    if (rows.length === 0) return false;
-    const last = before[0]?.counted_at;
-    const lastDay = last ? utcDay(typeof last === 'string' ? new Date(`${last.replace(' ', 'T')}Z`) : last) : null;
-    const newVisitorToday = lastDay !== utcDay(now) ? 1 : 0;
-    await em.query(
-      `INSERT INTO link_view_days (link_id, day, views, visitors) VALUES (${$(1)}, ${$(2)}, 1, ${$(3)})
-       ON CONFLICT (link_id, day) DO UPDATE SET views = link_view_days.views + 1, visitors = link_view_days.visitors + excluded.visitors`,
-      [linkId, utcDay(now), newVisitorToday],
-    );
+    const last = await lastCounted(em, linkId, visitorKey);
+    const visitor = {
+      id: crypto.randomUUID(),
+      linkId,
+      visitorKey,
+      userId,
+      at: now,
+      source: visit?.source ?? null,
+      device: visit?.device ?? null,
+    };
+    if (!(await countVisit(em, visitor, new Date(now.getTime() - VIEW_WINDOW_SECONDS * 1000)))) return false;
+    const newVisitorToday = (last ? utcDay(last) : null) !== utcDay(now) ? 1 : 0;
+    await addToViewDay(em, linkId, utcDay(now), newVisitorToday);
     return true;
   }
 }

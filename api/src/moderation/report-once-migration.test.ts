@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { migrations } from '../db/index.js';
 import { ReportOnce1763872410000 } from '../db/migrations/1763872410000-report-once.js';
-import { freshPostgres } from '../testing/server.js';
+import { freshPostgres } from '../db/fresh-postgres.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -25,10 +25,22 @@
 import type { EntityManager } from 'typeorm';
 import { ADD_MONEY } from '../../contract/texts.js';
 import type { Database } from '../db/index.js';
-import { isPostgres, run, sql, type SqlValue } from '../db/sql.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
-import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity, type TransferKind } from './entities.js';
+import { LedgerAccountEntity, LedgerTransferEntity, type TransferKind } from './entities.js';
+import {
+  creditsToClosedAccounts,
+  entriesByAccount,
+  entriesTotal as entriesOf,
+  moveAccountBalance,
+  moveBetweenUsers,
+  moveUserBalance,
+  movesBetweenUsersAtOnce,
+  recordTransfer,
+  unbalancedTransfers,
+  upsertAccountBalance,
+  type TransferRecord,
+} from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
@@ -109,64 +121,30 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
   const insufficient = input.insufficient ?? insufficientFunds;
   const createdAt = new Date();
   const transferId = input.id ?? appendedRowId();
-  const record: SqlValue[] = [
-    transferId,
-    input.kind,
-    input.actorUserId ?? null,
-    input.reference ?? null,
+  const record: TransferRecord = {
+    id: transferId,
+    kind: input.kind,
+    actorUserId: input.actorUserId ?? null,
+    reference: input.reference ?? null,
     createdAt,
-    appendedRowId(),
-    from.key,
-    -amountCents,
-    appendedRowId(),
-    to.key,
-    amountCents,
-  ];
-  if (isPostgres(em) && from.kind === 'user' && to.kind === 'user') return transferBetweenUsers(em, legs, record, insufficient);
+    entries: [
+      { id: appendedRowId(), account: from.key, amountCents: -amountCents },
+      { id: appendedRowId(), account: to.key, amountCents },
+    ],
+  };
+  if (from.kind === 'user' && to.kind === 'user' && movesBetweenUsersAtOnce(em))
+    return transferBetweenUsers(em, legs, record, insufficient);
 
   const balances = new Map<AccountKey, number>();
   for (const leg of legs) balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, insufficient));
-  if (isPostgres(em)) await run(em, RECORD_TRANSFER, record);
-  else {
-    await run(em, INSERT_TRANSFER, record.slice(0, 5));
-    await run(em, INSERT_ENTRIES, [transferId, createdAt, ...record.slice(5)]);
-  }
+  await recordTransfer(em, record);
   return { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
 }
-
-const INSERT_TRANSFER = sql('INSERT INTO ledger_transfers (id, kind, actor_user_id, reference, created_at) VALUES ($1, $2, $3, $4, $5)');
-const INSERT_ENTRIES = sql(
-  'INSERT INTO ledger_entries (id, transfer_id, account, amount_cents, created_at) VALUES ($3, $1, $4, $5, $2), ($6, $1, $7, $8, $2)',
-);
-/** PostgreSQL: the transfer and its entries in one statement (one round trip). */
-const RECORD_TRANSFER = sql(
-  `WITH t AS (INSERT INTO ledger_transfers (id, kind, actor_user_id, reference, created_at) VALUES ($1, $2, $3, $4, $5))
-   INSERT INTO ledger_entries (id, transfer_id, account, amount_cents, created_at) VALUES ($6, $1, $7, $8, $5), ($9, $1, $10, $11, $5)`,
-);
 
 /** Records the payment provider's reference on a transfer made before the provider answered. */
 export async function setTransferReference(em: EntityManager, transferId: string, reference: string): Promise<void> {
   await em.update(LedgerTransferEntity, { id: transferId }, { reference });
 }
-
-/*
- * A cached balance moves by `$1` only while it stays within [floor, MAX_SAFE_INTEGER]: the bounds
- * are `balance BETWEEN $3 AND $4`, parameters that stay within ±MAX_SAFE_INTEGER.
- */
-const MOVE_USER_BALANCE = sql(
-  `UPDATE users SET balance_cents = balance_cents + $1
-   WHERE id = $2 AND balance_cents BETWEEN $3 AND $4 AND (closed_at IS NULL OR balance_cents + $1 < balance_cents) RETURNING balance_cents`,
-);
-const MOVE_ACCOUNT_BALANCE = sql(
-  'UPDATE ledger_accounts SET balance_cents = balance_cents + $1 WHERE key = $2 AND balance_cents BETWEEN $3 AND $4 RETURNING balance_cents',
-);
-/** Escrow and system accounts get their row on first use (race-safe: the insert is an upsert). */
-const UPSERT_ACCOUNT_BALANCE = sql(
-  `INSERT INTO ledger_accounts (key, kind, balance_cents, created_at) VALUES ($2, $5, $1, $6)
-   ON CONFLICT (key) DO UPDATE SET balance_cents = ledger_accounts.balance_cents + excluded.balance_cents
-   WHERE ledger_accounts.balance_cents BETWEEN $3 AND $4
-   RETURNING balance_cents`,
-);
 
 /** The bounds a cached balance must be within for `delta` to move it: [floor, MAX_SAFE_INTEGER] after the move. */
 function bounds(account: ParsedKey, delta: number): [low: number, high: number] {
@@ -183,12 +161,12 @@ async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, 
   const [low, high] = bounds(account, delta);
   const moved =
     account.kind === 'user'
-      ? await run<{ balance_cents: string | number }>(em, MOVE_USER_BALANCE, [delta, account.id, low, high])
+      ? await moveUserBalance(em, account.id, delta, low, high)
       : // An escrow account that was never credited holds nothing: a debit of it makes no row.
         account.kind === 'escrow' && delta < 0
-        ? await run<{ balance_cents: string | number }>(em, MOVE_ACCOUNT_BALANCE, [delta, account.key, low, high])
-        : await run<{ balance_cents: string | number }>(em, UPSERT_ACCOUNT_BALANCE, [delta, account.key, low, high, account.kind, now]);
-  if (moved.rows.length === 1) return Number(moved.rows[0].balance_cents);
+        ? await moveAccountBalance(em, account.key, delta, low, high)
+        : await upsertAccountBalance(em, account.key, account.kind, delta, [low, high], now);
+  if (moved !== undefined) return moved;
   throw await refusal(em, account, delta, insufficient);
 }
 
@@ -221,41 +199,19 @@ interface Leg {
 async function transferBetweenUsers(
   em: EntityManager,
   legs: Leg[],
-  record: SqlValue[],
+  record: TransferRecord,
   insufficient: () => AppError,
 ): Promise<TransferResult> {
-  const params = [...record, ...legs.flatMap(({ account, delta }) => [account.id, delta, ...bounds(account, delta)])];
-  const { rows } = await run<{ id: string; balance_cents: string | number }>(em, MOVE_BETWEEN_USERS, params);
-  const moved = new Map(rows.map((row) => [row.id, Number(row.balance_cents)]));
+  const [first, second] = legs.map(({ account, delta }) => {
+    const [low, high] = bounds(account, delta);
+    return { userId: account.id, delta, low, high };
+  });
+  const moved = await moveBetweenUsers(em, record, [first, second]);
   for (const { account, delta } of legs) if (!moved.has(account.id)) throw await refusal(em, account, delta, insufficient);
   // The debited leg is `from`'s, the credited one `to`'s.
   const balance = (sign: -1 | 1) => moved.get(legs.find((leg) => Math.sign(leg.delta) === sign)!.account.id)!;
-  return { transferId: record[0] as string, fromBalanceCents: balance(-1), toBalanceCents: balance(1) };
+  return { transferId: record.id, fromBalanceCents: balance(-1), toBalanceCents: balance(1) };
 }
-
-/** $1-$11 as RECORD_TRANSFER; then per leg, in key order: the user's id, the delta, the bounds ($12-$15, $16-$19). */
-const MOVE_BETWEEN_USERS = sql(
-  `WITH locked AS MATERIALIZED (
-     SELECT id FROM users WHERE id IN ($12, $16) ORDER BY id COLLATE "C" FOR NO KEY UPDATE
-   ), moved AS (
-     UPDATE users u SET balance_cents = u.balance_cents + CASE WHEN u.id = $12 THEN $13::bigint ELSE $17::bigint END
-     FROM locked
-     WHERE u.id = locked.id
-       AND (u.closed_at IS NULL OR u.id = (CASE WHEN $13::bigint < 0 THEN $12 ELSE $16 END))
-       AND u.balance_cents BETWEEN CASE WHEN u.id = $12 THEN $14::bigint ELSE $18::bigint END
-                               AND CASE WHEN u.id = $12 THEN $15::bigint ELSE $19::bigint END
-     RETURNING u.id, u.balance_cents
-   ), t AS (
-     INSERT INTO ledger_transfers (id, kind, actor_user_id, reference, created_at)
-     SELECT $1, $2, $3, $4, $5 WHERE (SELECT count(*) FROM moved) = 2
-   ), e AS (
-     INSERT INTO ledger_entries (id, transfer_id, account, amount_cents, created_at)
-     SELECT v.id, $1, v.account, v.amount, $5
-     FROM (VALUES ($6::varchar, $7::varchar, $8::bigint), ($9::varchar, $10::varchar, $11::bigint)) AS v (id, account, amount)
-     WHERE (SELECT count(*) FROM moved) = 2
-   )
-   SELECT id, balance_cents FROM moved`,
-);
 
 /** The cached balance of an account, in cents (0 for an account never used). */
 export async function balanceOf(em: EntityManager, key: AccountKey): Promise<number> {
@@ -271,12 +227,7 @@ export async function balanceOf(em: EntityManager, key: AccountKey): Promise<num
 
 /** The sum of an account's entries, in cents: what its cached balance must equal. */
 export async function entriesTotal(em: EntityManager, key: AccountKey): Promise<number> {
-  const row = await em
-    .createQueryBuilder(LedgerEntryEntity, 'e')
-    .select('COALESCE(SUM(e.amountCents), 0)', 'total')
-    .where('e.account = :key', { key })
-    .getRawOne<{ total: string | number }>();
-  return Number(row?.total ?? 0);
+  return entriesOf(em, key);
 }
 
 export interface BalanceMismatch {
@@ -304,13 +255,7 @@ export interface LedgerInvariants {
 /** Checks the ledger's invariants over the whole database (for tests and diagnostics). */
 export async function ledgerInvariants(db: Database): Promise<LedgerInvariants> {
   const em = db.manager;
-  const sums = await em
-    .createQueryBuilder(LedgerEntryEntity, 'e')
-    .select('e.account', 'account')
-    .addSelect('SUM(e.amountCents)', 'total')
-    .groupBy('e.account')
-    .getRawMany<{ account: string; total: string | number }>();
-  const byAccount = new Map(sums.map((s) => [s.account, Number(s.total)]));
+  const byAccount = await entriesByAccount(em);
   const users = await em.find(UserEntity, { select: { id: true, balanceCents: true } });
   const accounts = await em.find(LedgerAccountEntity);
 
@@ -326,18 +271,6 @@ export async function ledgerInvariants(db: Database): Promise<LedgerInvariants> 
   for (const [account, entriesCents] of byAccount)
     if (!cached.has(account) && entriesCents !== 0) mismatchedBalances.push({ account, cachedCents: null, entriesCents });
 
-  const unbalanced = await em
-    .createQueryBuilder(LedgerEntryEntity, 'e')
-    .select('e.transferId', 'transferId')
-    .groupBy('e.transferId')
-    .having('COUNT(*) <> 2 OR SUM(e.amountCents) <> 0')
-    .getRawMany<{ transferId: string }>();
-
-  const closedCredits: { id: string }[] = await em.query(
-    `SELECT e.id FROM ledger_entries e JOIN users u ON e.account = 'user:' || u.id
-     WHERE e.amount_cents > 0 AND u.closed_at IS NOT NULL AND e.created_at > u.closed_at`,
-  );
-
   return {
     sumOfAllEntries: [...byAccount.values()].reduce((a, b) => a + b, 0),
     mismatchedBalances,
@@ -345,7 +278,7 @@ export async function ledgerInvariants(db: Database): Promise<LedgerInvariants> 
     negativeEscrowBalances: accounts
       .filter((a) => a.kind === 'escrow' && a.balanceCents < 0)
       .map((a) => ({ account: a.key, balanceCents: a.balanceCents })),
-    unbalancedTransfers: unbalanced.map((u) => u.transferId),
-    creditsToClosedAccounts: closedCredits.map((c) => c.id),
+    unbalancedTransfers: await unbalancedTransfers(em),
+    creditsToClosedAccounts: await creditsToClosedAccounts(em),
   };
 }

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import type { PageHead } from '../http/web.js';
 import { canJoinThrough } from '../invites/policy.js';
 import { countFree, refillPlan } from '../invites/refill.js';
-import { isOpen } from '../links/queries.js';
+import { isOpen } from '../links/service.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WishlistItemEntity } from '../wishlists/entity.js';

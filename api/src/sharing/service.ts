@@ -5,7 +5,7 @@ import { USER_NOT_FOUND } from '../../contract/texts.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { notFound } from '../errors.js';
-import { currentLink, findCreator } from '../links/queries.js';
+import { currentLink, findCreator } from '../links/service.js';
 import { uploadsDir } from '../uploads/service.js';
 import { UserEntity } from '../users/entity.js';
 import { WishlistItemEntity } from '../wishlists/entity.js';
@@ -47,7 +47,7 @@ function etagOf(kind: ShareKind, subject: unknown, content: ShareContent, templa
   return `"${hash.slice(0, 32)}"`;
 }
 
-/** The image of a creator's open link; 404 and 410 as opening the link page (links/queries.ts). */
+/** The image of a creator's open link; 404 and 410 as opening the link page (links/service.ts). */
 export async function linkImage(
   db: Database,
   config: Config,

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { loadConfig, type Env } from '../config.js';
+import { freshPostgres } from '../db/fresh-postgres.js';
 import { createInvite } from '../invites/service.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { PrivateUser } from '../users/schemas.js';
@@ -33,26 +33,6 @@ export interface TestServer extends RunningServer {
   // each against the published contract); a typed call names its answer's type.
   // oxlint-disable-next-line typescript/no-explicit-any
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>;
-}
-
-/** A fresh PostgreSQL database (for one test file or bench run), made on `baseUrl`'s server. */
-export async function freshPostgres(baseUrl: string, prefix = 'giftlink_t'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** A desktop Chrome's user agent: what `request` sends unless a test sets its own. */

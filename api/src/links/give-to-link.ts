@@ -1,0 +1,71 @@
+import { deliverGift } from '../commands/deliver-gift.js';
+import { appendedRowId } from '../db/ids.js';
+import { together } from '../db/together.js';
+import { badRequest, gone, notFound } from '../errors.js';
+import { centsToDollars } from '../../contract/money.js';
+import { INVALID_AMOUNT } from '../../contract/texts.js';
+import { MIN_AMOUNT_CENTS } from '../../contract/limits.js';
+import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
+import { insufficientFunds, userAccount } from '../money/ledger.js';
+import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js';
+import type { User } from '../users/entity.js';
+import { isGroupGift, leftToGive } from './group-gift.js';
+import { canRespondTo } from './policy.js';
+import { LINK_GONE, LINK_NOT_FOUND, OWN_POST, type GiveResponse } from './schemas.js';
+import { isOpen } from './service.js';
+import { linkForGiver } from './store.js';
+import { linkGift, overGoalError, takeUse, type LinkDeps } from './use.js';
+
+/**
+ * Gives to a receive link in one atomic call: the giver pays (a chosen amount for currency, the
+ * item's total for an item), the use is recorded, the gift message and notification are made.
+ * Nothing moves unless all of it succeeds.
+ */
+export async function giveToLink(
+  deps: LinkDeps,
+  giver: User,
+  input: { postId: string; amountCents?: number },
+  idempotencyKey: string | undefined,
+): Promise<IdempotentAnswer<GiveResponse>> {
+  const found = await linkForGiver(deps.db, input.postId, giver.id);
+  if (!found) throw notFound(LINK_NOT_FOUND);
+  const { link, giverBlocked } = found;
+  if (!canRespondTo(giver, link)) throw badRequest(OWN_POST, 'own_post');
+  if (link.giveOrReceive !== 'receive') throw badRequest('This link gives gifts: use Accept instead.', 'not_a_receive_link');
+  const amountCents = link.type === 'item' ? link.amountCents : input.amountCents;
+  if (amountCents === undefined) throw badRequest(INVALID_AMOUNT, 'validation_failed');
+  // Less than the minimum only to give exactly what a group gift has left.
+  if (link.type === 'currency' && amountCents < MIN_AMOUNT_CENTS && amountCents !== leftToGive(link))
+    throw badRequest(INVALID_AMOUNT, 'validation_failed');
+  let events: RealtimeEvent[] = [];
+  // Replayable: the work's only effect outside the database is `events`, set (not added to) by its last run.
+  const request = { key: idempotencyKey, userId: giver.id, scope: 'links.give', input, replayable: true };
+  const answer = await withIdempotency(deps.db, request, async (em) => {
+    // Checked on the link as read above; the use itself (takeUse) checks it again in one conditional update.
+    if (!isOpen(link, new Date())) throw gone(LINK_GONE);
+    if (isGroupGift(link) && amountCents > leftToGive(link)) throw overGoalError(link);
+    const gift = linkGift(
+      link,
+      amountCents,
+      { giverId: giver.id, recipientId: link.creatorId, identity: 'anonymous' },
+      { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds },
+    );
+    // The gift and the use are started together (on PostgreSQL one write: the members, the message,
+    // the payment, the use, in this order, which is the order they lock rows in); the use records
+    // the payment's id.
+    const transferId = appendedRowId();
+    const [{ conversation, events: made }, giveId] = await together(
+      deliverGift(em, { ...gift, payment: { ...gift.payment, id: transferId }, blocked: giverBlocked }),
+      takeUse(em, link, giver.id, 'give', amountCents, transferId),
+    );
+    events = made;
+    return {
+      status: 201,
+      body: {
+        give: { _id: giveId, type: link.type, amount: centsToDollars(amountCents), postId: link.id },
+        conversationId: conversation.id,
+      },
+    };
+  });
+  return publishAfterCommit(deps.realtime, answer, events);
+}
