@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { Tokens, resolveSecret } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
+import { schema } from './schema.js';
 import { recordServer } from './db/instance.js';
 import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
@@ -29,7 +30,7 @@ export interface RunningServer {
 /** Opens the database (running migrations), assembles the app and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: undefined });
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, schema);
   await recordServer(db, config.publicUrl);
   const realtime = await Realtime.create(config, log);
   const deps: Deps = {

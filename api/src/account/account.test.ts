@@ -6,7 +6,7 @@ import type { AccountExport } from '../../contract/account.js';
 import { DELETED_MESSAGE, DUPLICATE_ACCOUNT, giveLinkHoldsEscrow, INCORRECT_LOGIN, withdrawBalanceFirst } from '../../contract/texts.js';
 import { SessionEntity } from '../auth/entity.js';
 import { CatalogProductEntity } from '../catalog/entity.js';
-import { LedgerEntryEntity } from '../money/entities.js';
+import { LedgerEntryEntity } from '../money/entity.js';
 import { connectClient } from '../realtime/testing.js';
 import { userAccount } from '../money/ledger.js';
 import { expectLedgerSound } from '../testing/ledger.js';

@@ -28,7 +28,7 @@ import type { Database } from '../db/index.js';
 import { isPostgres, run, sql, type SqlValue } from '../db/sql.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
-import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity, type TransferKind } from './entities.js';
+import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity, type TransferKind } from './entity.js';
 import { appendedRowId } from '../db/ids.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;

@@ -29,7 +29,7 @@ import {
   type SettleDeps,
 } from './settle.js';
 import { invoicePeriodEnd, invoiceSubscriptionId, requireStripeConfig, stripeClient, subscriptionState } from './stripe-provider.js';
-import { StripeEventEntity } from './webhook-events.js';
+import { StripeEventEntity } from './entity.js';
 
 export const WEBHOOK_PATHS = new Set(['/subscriptions/webhook', '/api/subscriptions/webhook']);
 

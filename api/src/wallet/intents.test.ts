@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { expectLedgerSound as expectLedgerSoundIn } from '../testing/ledger.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { IdempotencyRecordEntity, LedgerTransferEntity } from '../money/entities.js';
+import { IdempotencyRecordEntity, LedgerTransferEntity } from '../money/entity.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, balanceOf } from '../money/ledger.js';
 import { buildConversation } from '../realtime/testing.js';
 import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { PaymentIntentEntity, resolvePendingPayments, type PaymentIntent } from './intents.js';
+import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
+import { resolvePendingPayments } from './intents.js';
 import { SANDBOX_FAILING_CENTS, SandboxPayments, type PaymentRequest, type PaymentResult, type PaymentsProvider } from './payments.js';
 import { deposit, withdraw } from './service.js';
 
