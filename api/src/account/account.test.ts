@@ -13,7 +13,7 @@ import { expectLedgerSound } from '../testing/ledger.js';
 import { buildUser, depositFor, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { uploadsDir } from '../uploads/service.js';
 import { UserEntity } from '../users/entity.js';
-import { releaseClosedUsernames, TOMBSTONE_PREFIX } from './release.js';
+import { releaseClosedUsernames, TOMBSTONE_PREFIX } from '../users/release.js';
 import { CANCEL_SUBSCRIPTION_FIRST } from './policy.js';
 import { SUBSCRIPTION_PRODUCT_ID } from '../../contract/subscriptions.js';
 

@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
 import { ACCOUNT_PASSWORD_WRONG, DELETED_MESSAGE } from '../../contract/texts.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../users/passwords.js';
 import { revokeUserSessions } from '../auth/session.js';
 import { MessageEntity } from '../conversations/entity.js';
 import type { Deps } from '../deps.js';

@@ -4,7 +4,7 @@
  * them with an injected clock.
  */
 import type { Deps } from '../deps.js';
-import { releaseClosedUsernames } from '../account/release.js';
+import { releaseClosedUsernames } from '../users/release.js';
 import { sweepExpiredLinks } from '../links/expiry.js';
 import { orderDeps, sweepOrders } from '../orders/service.js';
 import { renewDueSubscriptions } from '../subscriptions/renewals.js';
