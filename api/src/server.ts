@@ -16,8 +16,7 @@ import { Realtime } from './realtime/hub.js';
 import { registerSocketHandlers } from './realtime/socket.js';
 import { REVOKED_SOCKETS_SWEEP_MS, closeRevokedSockets } from './moderation/service.js';
 import { resolvePendingPayments } from './wallet/intents.js';
-import { createPaymentsProvider } from './wallet/payments.js';
-import { createSubscriptionProvider } from './subscriptions/providers.js';
+import { createPaymentsProvider } from './payments/create.js';
 import { createMailer } from './mail/mailer.js';
 
 export interface RunningServer {
@@ -42,7 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     realtime,
     limits: new RateLimits(realtime.sharedStore),
     // Read through deps, so a test that moves `deps.clock` moves the sandbox's clock too.
-    subscriptions: createSubscriptionProvider(config, db, () => deps.clock()),
+    payments: createPaymentsProvider(config, db, () => deps.clock()),
     clock: () => new Date(),
     mailer: createMailer(config, log),
   };
@@ -62,7 +61,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   // Scheduled jobs (link expiry, order sweep, pending payments, …; jobs/jobs.ts): each runs once
   // per period across all API processes. Payments a crash left pending are settled at start-up too.
-  const payments = createPaymentsProvider(config, db);
+  const { payments } = deps;
   const recovering = resolvePendingPayments({ db, payments, log }, deps.clock()).catch((err: unknown) =>
     log.error({ err }, 'pending payments recovery failed'),
   );

@@ -38,9 +38,6 @@ export function laterEnd(a: Date | null, b: Date | null): Date | null {
   return a.getTime() >= b.getTime() ? a : b;
 }
 
-/** A subscription's paid period: a week. */
-export const SUBSCRIPTION_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
-
 /**
  * Running: active and either renewing (a period that just ended waits for its renewal) or
  * canceled at a period end still ahead.

@@ -24,13 +24,13 @@ import { AppError } from '../errors.js';
 import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/idempotency.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
 import { centsToDollars } from '../../contract/money.js';
-import { isDefiniteFailure, type PaymentResult, type PaymentsProvider } from './payments.js';
+import { isDefiniteFailure, type PaymentResult, type WalletPayments } from '../payments/provider.js';
 import type { NewBalanceResponse } from './schemas.js';
 import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind, type PaymentIntentStatus } from './entity.js';
 
 export interface IntentDeps {
   db: Database;
-  payments: PaymentsProvider;
+  payments: WalletPayments;
   log?: Logger;
 }
 
@@ -93,7 +93,7 @@ async function insertIntent(
 }
 
 /** Calls the provider for an intent, outside any transaction. */
-function callProvider(payments: PaymentsProvider, intent: PaymentIntent): Promise<PaymentResult> {
+function callProvider(payments: WalletPayments, intent: PaymentIntent): Promise<PaymentResult> {
   const request = { userId: intent.userId, amountCents: intent.amountCents, idempotencyKey: intent.idempotencyKey };
   return intent.kind === 'deposit' ? payments.charge(request) : payments.payout(request);
 }
