@@ -63,7 +63,7 @@ const schema = z.object({
   WEB_DIR: z.string().default('./dist/web'),
   COMMUNITY_INVITE_URL: z.url().optional(),
   PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  /** PAYMENTS=stripe (api/src/subscriptions/stripe-provider.ts): the secret key (sk_test_… or sk_live_…)… */
+  /** PAYMENTS=stripe (api/src/payments/stripe.ts): the secret key (sk_test_… or sk_live_…)… */
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
@@ -157,7 +157,7 @@ export interface Config {
   logLevel: string;
   webDir: string;
   communityInviteUrl?: string;
-  /** The payment provider (wallet/payments.ts); `sandbox` is the embedded, offline one. */
+  /** The payments provider (payments/provider.ts); `sandbox` is the embedded, offline one. */
   payments: 'sandbox' | 'stripe';
   /** Set when PAYMENTS=stripe, or when STRIPE_SECRET_KEY is set (for `npm run stripe:setup`). */
   stripe?: StripeConfig;
@@ -175,7 +175,7 @@ export interface Config {
   /** Outgoing email through this SMTP server (mail/mailer.ts); unset → the outbox in DATA_DIR. */
   smtpUrl?: string;
   mailFrom: string;
-  /** argon2id's memory (KiB), passes and lanes for new hashes (auth/passwords.ts); a hash keeps its own for verifying. */
+  /** argon2id's memory (KiB), passes and lanes for new hashes (users/passwords.ts); a hash keeps its own for verifying. */
   passwordHash: PasswordHashCost;
 }
 

@@ -48,7 +48,7 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
       run: (now) => renewDueSubscriptions(deps, now),
     },
     {
-      // Closed accounts' usernames come free 30 days after they closed (account/release.ts).
+      // Closed accounts' usernames come free 30 days after they closed (users/release.ts).
       name: 'accounts.release',
       everyMs: 60 * MINUTE,
       run: async (now) => {
