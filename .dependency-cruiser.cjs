@@ -7,11 +7,11 @@
  *   infra      db/, mail/, jobs/ (the scheduler), http/ (its core), realtime/ (redis, presence,
  *              events, publisher): imports base, never a capability.
  *   capability the folders in CAPABILITIES below, each importing only those listed before it.
- *   edge       every routes.ts, realtime/socket.ts, http/openapi.ts, http/web.ts,
- *              http/docs.ts: the HTTP, socket and command-line surface; imports any capability,
- *              imported by composition only.
+ *   edge       every routes.ts, realtime/socket.ts, http/openapi.ts, http/web.ts, http/docs.ts: the
+ *              HTTP and socket surface; imports any capability, imported by composition only.
  *   composition app.ts, server.ts, main.ts, deps.ts, schema.ts, jobs/jobs.ts (the job list), every
- *              cli.ts (a command's main), testing/, test files: may import anything; nothing else imports them.
+ *              cli.ts (a command's main), testing/, test files: may import anything; nothing else
+ *              imports them.
  *
  * Type-only imports are exempted only where a rule's `because` says why.
  */
