@@ -22,6 +22,7 @@ import path from 'node:path';
 import { numberArg } from '../bench/args.js';
 import { loadConfig } from '../api/src/config.js';
 import { openDatabase } from '../api/src/db/index.js';
+import { schema } from '../api/src/schema.js';
 import { ledgerInvariants } from '../api/src/money/ledger.js';
 import { freshPostgres } from '../api/src/db/fresh-postgres.js';
 
@@ -251,7 +252,7 @@ async function runOn(label: string, env: Record<string, string>, dropDb?: () => 
     await kill9(server);
   }
 
-  const db = await openDatabase(loadConfig({ ...process.env, ...env }));
+  const db = await openDatabase(loadConfig({ ...process.env, ...env }), schema);
   try {
     const ledger = await ledgerInvariants(db);
     const held =

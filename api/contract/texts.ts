@@ -206,7 +206,7 @@ export const ACCOUNT_SUSPENDED = 'This account is suspended.';
 /** A message or bio the abuse filter refuses (400), never altered. */
 export const MESSAGE_NOT_ALLOWED = "Your message contains words we don't allow.";
 export const BIO_NOT_ALLOWED = "Your bio contains words we don't allow.";
-/** A username, display name or location with a slur (api/src/moderation/filter.ts). */
+/** A username, display name or location with a slur (api/src/text-filter.ts). */
 export const NAME_NOT_ALLOWED = "Your name contains words we don't allow.";
 /** Password reset (issue 14): the forgot-password answer, the same whether the address has an account or not… */
 export const RESET_LINK_SENT = 'If an account uses that email, we sent a link to reset its password.';

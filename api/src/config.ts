@@ -255,7 +255,7 @@ export interface Config {
   logLevel: string;
   webDir: string;
   communityInviteUrl?: string;
-  /** The payment provider (wallet/payments.ts); `sandbox` is the embedded, offline one. */
+  /** The payments provider (payments/provider.ts); `sandbox` is the embedded, offline one. */
   payments: 'sandbox' | 'stripe';
   /** Set when PAYMENTS=stripe, or when STRIPE_SECRET_KEY is set (for `npm run stripe:setup`). */
   stripe?: StripeConfig;
@@ -273,7 +273,7 @@ export interface Config {
   /** Outgoing email through this SMTP server (mail/mailer.ts); unset → the outbox in DATA_DIR. */
   smtpUrl?: string;
   mailFrom: string;
-  /** argon2id's memory (KiB), passes and lanes for new hashes (auth/passwords.ts); a hash keeps its own for verifying. */
+  /** argon2id's memory (KiB), passes and lanes for new hashes (users/passwords.ts); a hash keeps its own for verifying. */
   passwordHash: PasswordHashCost;
 }
 

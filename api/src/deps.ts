@@ -5,7 +5,7 @@ import type { Tokens } from './auth/tokens.js';
 import type { Catalog } from './catalog/catalog.js';
 import type { Realtime } from './realtime/hub.js';
 import type { RateLimits } from './limits/rate-limits.js';
-import type { SubscriptionProvider } from './subscriptions/provider.js';
+import type { PaymentsProvider } from './payments/provider.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** What the app is assembled from; built once in server.ts (and by the tests through it). */
@@ -23,8 +23,8 @@ export interface Deps {
   realtime: Realtime;
   /** Rate limits, counted in Redis in multi-node mode so they hold across processes. */
   limits: RateLimits;
-  /** The subscription side of the payments provider (sandbox or Stripe, from PAYMENTS; subscriptions/provider.ts). */
-  subscriptions: SubscriptionProvider;
+  /** The payments provider (sandbox or Stripe, from PAYMENTS; payments/provider.ts): deposits, withdrawals and the subscription. */
+  payments: PaymentsProvider;
   /** The time now: subscription periods and renewals read it (tests move it forward instead of sleeping). */
   clock: () => Date;
   /** Outgoing email: SMTP (SMTP_URL) or the outbox in DATA_DIR (mail/mailer.ts). */

@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { Tokens, resolveSecret } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
+import { schema } from './schema.js';
 import { recordServer } from './db/instance.js';
 import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
@@ -15,8 +16,7 @@ import { Realtime } from './realtime/hub.js';
 import { registerSocketHandlers } from './realtime/socket.js';
 import { REVOKED_SOCKETS_SWEEP_MS, closeRevokedSockets } from './moderation/service.js';
 import { resolvePendingPayments } from './wallet/intents.js';
-import { createPaymentsProvider } from './wallet/payments.js';
-import { createSubscriptionProvider } from './subscriptions/providers.js';
+import { createPaymentsProvider } from './payments/create.js';
 import { createMailer } from './mail/mailer.js';
 
 export interface RunningServer {
@@ -29,7 +29,7 @@ export interface RunningServer {
 /** Opens the database (running migrations), assembles the app and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: undefined });
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, schema);
   await recordServer(db, config.publicUrl);
   const realtime = await Realtime.create(config, log);
   const deps: Deps = {
@@ -41,7 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     realtime,
     limits: new RateLimits(realtime.sharedStore),
     // Read through deps, so a test that moves `deps.clock` moves the sandbox's clock too.
-    subscriptions: createSubscriptionProvider(config, db, () => deps.clock()),
+    payments: createPaymentsProvider(config, db, () => deps.clock()),
     clock: () => new Date(),
     mailer: createMailer(config, log),
   };
@@ -61,7 +61,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   // Scheduled jobs (link expiry, order sweep, pending payments, …; jobs/jobs.ts): each runs once
   // per period across all API processes. Payments a crash left pending are settled at start-up too.
-  const payments = createPaymentsProvider(config, db);
+  const { payments } = deps;
   const recovering = resolvePendingPayments({ db, payments, log }, deps.clock()).catch((err: unknown) =>
     log.error({ err }, 'pending payments recovery failed'),
   );

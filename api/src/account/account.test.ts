@@ -6,14 +6,14 @@ import type { AccountExport } from '../../contract/account.js';
 import { DELETED_MESSAGE, DUPLICATE_ACCOUNT, giveLinkHoldsEscrow, INCORRECT_LOGIN, withdrawBalanceFirst } from '../../contract/texts.js';
 import { SessionEntity } from '../auth/entity.js';
 import { CatalogProductEntity } from '../catalog/entity.js';
-import { LedgerEntryEntity } from '../money/entities.js';
+import { LedgerEntryEntity } from '../money/entity.js';
 import { connectClient } from '../realtime/testing.js';
 import { userAccount } from '../money/ledger.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 import { buildUser, depositFor, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { uploadsDir } from '../uploads/service.js';
 import { UserEntity } from '../users/entity.js';
-import { releaseClosedUsernames, TOMBSTONE_PREFIX } from './release.js';
+import { releaseClosedUsernames, TOMBSTONE_PREFIX } from '../users/release.js';
 import { CANCEL_SUBSCRIPTION_FIRST } from './policy.js';
 import { SUBSCRIPTION_PRODUCT_ID } from '../../contract/subscriptions.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { giveLinkHoldsEscrow, PAYMENT_STILL_PENDING, withdrawBalanceFirst } from '../../contract/texts.js';
-import { CANCEL_SUBSCRIPTION_FIRST, cannotClose, isUsernameReleased } from './policy.js';
+import { isUsernameReleased } from '../users/policy.js';
+import { CANCEL_SUBSCRIPTION_FIRST, cannotClose } from './policy.js';
 
 describe('account closing rules', () => {
   it.each([

@@ -1,16 +1,11 @@
 /**
- * The account-closing rules, written once: when an account may be closed, and when a closed
- * account's username is free again. Every later credit is refused here while it can still happen
- * (a balance, escrow that expiry returns, a pending deposit or withdrawal, a renewal) or, for an
- * order refund, kept in `system:unclaimed` (orders/service.ts): refusing the closing because of an
+ * The account-closing rules, written once: when an account may be closed. Every later credit is
+ * refused here while it can still happen (a balance, escrow that expiry returns, a pending deposit
+ * or withdrawal, a renewal) or, for an order refund, kept in `system:unclaimed` (orders/service.ts): refusing the closing because of an
  * anonymous gift would show its recipient, by name, that the giver is still here.
  */
 import { formatCents } from '../../contract/money.js';
 import { giveLinkHoldsEscrow, PAYMENT_STILL_PENDING, withdrawBalanceFirst } from '../../contract/texts.js';
-
-/** A closed account's username stays taken this long, then anyone may register it. */
-export const USERNAME_RELEASE_DAYS = 30;
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface MoneyHeld {
   /** The user's balance. */
@@ -42,10 +37,3 @@ export function cannotClose({
   if (renewingSubscription) return { code: 'subscription_renewing', message: CANCEL_SUBSCRIPTION_FIRST };
   return null;
 }
-
-/** Accounts closed before this instant have released their usernames. */
-export const releasedBefore = (now: Date): Date => new Date(now.getTime() - USERNAME_RELEASE_DAYS * DAY_MS);
-
-/** Whether a closed account's username is free again at `now`. */
-export const isUsernameReleased = (closedAt: Date | null | undefined, now: Date): boolean =>
-  closedAt != null && closedAt.getTime() < releasedBefore(now).getTime();

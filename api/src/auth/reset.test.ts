@@ -7,7 +7,7 @@ import { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT } from '../../
 import { outboxDir } from '../mail/mailer.js';
 import { connectClient, settle, type TestClient } from '../realtime/testing.js';
 import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { PasswordResetEntity } from './reset-entity.js';
+import { PasswordResetEntity } from './entity.js';
 import { RESET_EMAILS_PER_ADDRESS, hashResetToken } from './reset.js';
 
 interface Received {

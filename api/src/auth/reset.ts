@@ -5,8 +5,8 @@ import type { Deps } from '../deps.js';
 import { badRequest } from '../errors.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { RESET_LINK_INVALID } from '../../contract/texts.js';
-import { hashPassword } from './passwords.js';
-import { PasswordResetEntity } from './reset-entity.js';
+import { hashPassword } from '../users/passwords.js';
+import { PasswordResetEntity } from './entity.js';
 import { revokeUserSessions } from './session.js';
 
 /** How long an emailed reset link works. */

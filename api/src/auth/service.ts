@@ -1,16 +1,16 @@
 import type { Deps } from '../deps.js';
 import { AppError, badRequest, isUniqueViolation } from '../errors.js';
-import { isSuspended } from '../moderation/policy.js';
+import { isSuspended } from '../users/policy.js';
 import { ACCOUNT_SUSPENDED } from '../../contract/texts.js';
 import { createInvite } from '../invites/service.js';
 import { consumeInviteCode, consumeInviteVia } from '../invites/join.js';
 import { UserEntity, newUserRecord, type User } from '../users/entity.js';
-import { releaseClosedUsernames } from '../account/release.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { releaseClosedUsernames } from '../users/release.js';
+import { hashPassword, verifyPassword } from '../users/passwords.js';
 import type { LoginBody, RegisterBody } from './schemas.js';
 import type { z } from 'zod';
 
-import { checkName } from '../moderation/filter.js';
+import { checkName } from '../text-filter.js';
 import { DUPLICATE_ACCOUNT, INCORRECT_LOGIN, INVITE_INVALID as INVALID_INVITE, JOIN_UNAVAILABLE } from '../../contract/texts.js';
 
 export { DUPLICATE_ACCOUNT, INVALID_INVITE };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { migrations } from '../db/index.js';
+import { migrations } from '../schema.js';
 import { freshPostgres } from '../db/fresh-postgres.js';
 
 /**

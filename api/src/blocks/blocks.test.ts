@@ -5,7 +5,8 @@ import { connectClient, giveGift, settle, type TestClient } from '../realtime/te
 import { buildUsers, depositFor, everythingVisibleTo, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import type { WishlistResponse } from '../wishlists/schemas.js';
 import { ITEM_UNAVAILABLE, LINK_GONE, MESSAGE_UNDELIVERABLE } from '../../contract/texts.js';
-import { canBlockFrom, canReach } from './policy.js';
+import { canReach } from '../conversations/policy.js';
+import { canBlockFrom } from './policy.js';
 import type { BlockResponse, BlockView } from './schemas.js';
 
 let server: TestServer;

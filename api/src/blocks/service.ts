@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
 import { ConversationEntity } from '../conversations/entity.js';
-import { canSeeMember } from '../conversations/policy.js';
+import { canReach, canSeeMember } from '../conversations/policy.js';
 import type { Database } from '../db/index.js';
 import { namedPairKey } from '../identity/identity.js';
 import { forbidden, isUniqueViolation, notFound, type AppError } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import { BlockEntity, type Block } from './entity.js';
-import { canBlockFrom, canReach } from './policy.js';
+import { canBlockFrom } from './policy.js';
 import type { BlockView } from './schemas.js';
 import { hasBlockedNamed, hasBlockedPersona } from './store.js';
 

@@ -1,5 +1,5 @@
 import type { Session } from '../auth/entity.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../users/passwords.js';
 import { createSession, revokeUserSessions, type NewSession } from '../auth/session.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';

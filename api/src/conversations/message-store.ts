@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { EntityManager } from 'typeorm';
-import { canReach } from '../blocks/policy.js';
+import { canReach } from './policy.js';
 import type { Database } from '../db/index.js';
 import { dateParam } from '../db/dates.js';
 import { isPostgres } from '../db/sql.js';

@@ -36,3 +36,13 @@ export const canSeePresence = (viewerId: string, targetId: string, named: Conver
     isMember(named, viewerId) &&
     isMember(named, targetId) &&
     canSeeMember(named, viewerId, targetId));
+
+/** A block of one conversation: who blocked whom (blocks/entity.ts). */
+interface BlockPair {
+  blockerId: string;
+  blockedId: string;
+}
+
+/** True unless `targetId` has blocked `actorId` (`blocks`: the blocks of the one conversation at stake). */
+export const canReach = (actorId: string, targetId: string, blocks: readonly BlockPair[]): boolean =>
+  actorId === targetId || !blocks.some((b) => b.blockerId === targetId && b.blockedId === actorId);

@@ -1,6 +1,6 @@
 import type { ConversationView, MessageView } from '../../contract/conversations.js';
 import { youGave } from '../../contract/texts.js';
-import { isSubscribed } from '../subscriptions/policy.js';
+import { isSubscribed } from '../users/policy.js';
 import type { User } from '../users/entity.js';
 import type { Conversation, Message } from './entity.js';
 import { isPersonaIn } from '../identity/identity.js';

@@ -1,7 +1,7 @@
 import { MESSAGE_UNDELIVERABLE } from '../../contract/texts.js';
 import { forbidden, notFound } from '../errors.js';
 import type { RateLimits } from '../limits/rate-limits.js';
-import { checkMessageText } from '../moderation/filter.js';
+import { checkMessageText } from '../text-filter.js';
 import type { Publisher } from '../realtime/publisher.js';
 import type { Database } from '../db/index.js';
 import { canActAs } from '../users/policy.js';

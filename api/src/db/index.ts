@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntityManager, type MigrationInterface } from 'typeorm';
 import type { Config } from '../config.js';
 import { makePrivateDir, makePrivateFile, restrictFiles } from '../files.js';
 import { Checkpointer } from './checkpointer.js';
@@ -7,114 +7,15 @@ import { GroupCommitter, type TransactionOptions } from './group-commit.js';
 import { PgReads } from './pg-reads.js';
 import { WalFile, syncFile } from './wal-file.js';
 import { pgTransaction } from './pg-transaction.js';
-import { UserEntity } from '../users/entity.js';
-import { InviteEntity } from '../invites/entity.js';
-import { Initial1763870000000 } from './migrations/1763870000000-initial.js';
-import { IdempotencyRecordEntity, LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity } from '../money/entities.js';
-import { Ledger1763870100000 } from './migrations/1763870100000-ledger.js';
-import { CatalogMetaEntity, CatalogProductEntity } from '../catalog/entity.js';
-import { Catalog1763870200000 } from './migrations/1763870200000-catalog.js';
-import { LinkEntity, LinkResponseEntity, LinkViewDayEntity, LinkVisitorEntity } from '../links/entity.js';
-import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity } from '../conversations/entity.js';
-import { NotificationEntity } from '../notifications/entity.js';
-import { Links1763870300000 } from './migrations/1763870300000-links.js';
-import { MessageSeq1763870500000 } from './migrations/1763870500000-message-seq.js';
-import { ConversationIdentity1763870600000 } from './migrations/1763870600000-conversation-identity.js';
-import { SessionEntity } from '../auth/entity.js';
-import { Sessions1763870700000 } from './migrations/1763870700000-sessions.js';
-import { ViewDedupe1763870800000 } from './migrations/1763870800000-view-dedupe.js';
-import { WishlistEntity, WishlistItemEntity } from '../wishlists/entity.js';
-import { Wishlists1763870400000 } from './migrations/1763870400000-wishlists.js';
-import { AnalyticsEventEntity } from '../analytics/entity.js';
-import { Analytics1763870900000 } from './migrations/1763870900000-analytics.js';
-import { AddressEntity, OrderEntity } from '../orders/entity.js';
-import { Orders1763871000000 } from './migrations/1763871000000-orders.js';
-import { GroupGifts1763871100000 } from './migrations/1763871100000-group-gifts.js';
-import { WishlistArchive1763871200000 } from './migrations/1763871200000-wishlist-archive.js';
-import { InviteRefill1763871300000 } from './migrations/1763871300000-invite-refill.js';
-import { SandboxObjectEntity, SubscriptionEntity } from '../subscriptions/entity.js';
-import { Subscriptions1763871500000 } from './migrations/1763871500000-subscriptions.js';
-import { PaymentIntentEntity } from '../wallet/intents.js';
-import { JobLeaseEntity } from '../jobs/entity.js';
-import { PaymentIntents1763871700000 } from './migrations/1763871700000-payment-intents.js';
-import { StripeEventEntity } from '../subscriptions/webhook-events.js';
-import { StripeEvents1763871600000 } from './migrations/1763871600000-stripe-events.js';
-import { PasswordResetEntity } from '../auth/reset-entity.js';
-import { PasswordResets1763872000000 } from './migrations/1763872000000-password-resets.js';
-import { ReportEntity } from '../moderation/entity.js';
-import { Reports1763871900000 } from './migrations/1763871900000-reports.js';
-import { AccountClosing1763872100000 } from './migrations/1763872100000-account-closing.js';
-import { MessageSeqGiven1763872150000 } from './migrations/1763872150000-message-seq-given.js';
-import { UnusedIndexes1763872200000 } from './migrations/1763872200000-unused-indexes.js';
-import { MessageSeqPerMember1763872300000 } from './migrations/1763872300000-message-seq-per-member.js';
-import { ShowPresence1763872450000 } from './migrations/1763872450000-show-presence.js';
-import { ReportOnce1763872410000 } from './migrations/1763872410000-report-once.js';
-import { Instance1763872500000 } from './migrations/1763872500000-instance.js';
-import { BlockEntity } from '../blocks/entity.js';
-import { Blocks1763871800000 } from './migrations/1763871800000-blocks.js';
 
-export const entities = [
-  UserEntity,
-  InviteEntity,
-  LedgerAccountEntity,
-  LedgerTransferEntity,
-  LedgerEntryEntity,
-  IdempotencyRecordEntity,
-  CatalogProductEntity,
-  CatalogMetaEntity,
-  LinkEntity,
-  LinkVisitorEntity,
-  LinkResponseEntity,
-  ConversationEntity,
-  AnonymousPseudonymEntity,
-  MessageEntity,
-  NotificationEntity,
-  CounterEntity,
-  WishlistEntity,
-  WishlistItemEntity,
-  SessionEntity,
-  LinkViewDayEntity,
-  AnalyticsEventEntity,
-  AddressEntity,
-  OrderEntity,
-  SubscriptionEntity,
-  SandboxObjectEntity,
-  PaymentIntentEntity,
-  JobLeaseEntity,
-  StripeEventEntity,
-  PasswordResetEntity,
-  ReportEntity,
-  BlockEntity,
-];
-export const migrations = [
-  Initial1763870000000,
-  Ledger1763870100000,
-  Catalog1763870200000,
-  Links1763870300000,
-  Wishlists1763870400000,
-  MessageSeq1763870500000,
-  ConversationIdentity1763870600000,
-  Sessions1763870700000,
-  ViewDedupe1763870800000,
-  Analytics1763870900000,
-  Orders1763871000000,
-  GroupGifts1763871100000,
-  WishlistArchive1763871200000,
-  InviteRefill1763871300000,
-  Subscriptions1763871500000,
-  StripeEvents1763871600000,
-  PaymentIntents1763871700000,
-  Blocks1763871800000,
-  Reports1763871900000,
-  PasswordResets1763872000000,
-  AccountClosing1763872100000,
-  MessageSeqGiven1763872150000,
-  UnusedIndexes1763872200000,
-  MessageSeqPerMember1763872300000,
-  ReportOnce1763872410000,
-  ShowPresence1763872450000,
-  Instance1763872500000,
-];
+/**
+ * What the database holds: every table's entity and every migration, first to last. The
+ * composition root lists them (schema.ts), so db/ knows no capability.
+ */
+export interface Schema {
+  entities: NonNullable<DataSourceOptions['entities']>;
+  migrations: (new () => MigrationInterface)[];
+}
 
 /**
  * The database: TypeORM on embedded SQLite (better-sqlite3, one file under DATA_DIR) by default,
@@ -226,7 +127,8 @@ export class Database {
 
 export const sqliteFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'giftlink.sqlite');
 
-export async function openDatabase(config: Config): Promise<Database> {
+export async function openDatabase(config: Config, schema: Schema): Promise<Database> {
+  const { entities, migrations } = schema;
   let source: DataSource;
   if (config.databaseUrl) {
     source = new DataSource({
@@ -288,7 +190,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     return reader.initialize();
   };
   const db = new Database(source, config.databaseUrl ? undefined : { file: sqliteFile(config), openReader });
-  db.created = ran.some((m) => m.name === Initial1763870000000.name);
+  db.created = ran.some((m) => m.name === schema.migrations[0].name);
   await db.optimize();
   return db;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { ConfigError, type Config } from '../config.js';
-import { openDatabase, sqliteFile, type Database } from './index.js';
+import { openDatabase, sqliteFile, type Database, type Schema } from './index.js';
 
 /** The database's own record (migration Instance1763872500000): its random id, and its server's public URL. */
 export interface Instance {
@@ -62,14 +62,14 @@ function named(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
  * settings, before anything is written. Warns when it made a new database, or when the server last
  * started on this one under another public URL (so printed links would not reach it).
  */
-export async function openServerDatabase(config: Config, warn: (line: string) => void): Promise<Database> {
+export async function openServerDatabase(config: Config, schema: Schema, warn: (line: string) => void): Promise<Database> {
   const origin = serverOrigin(config);
   const running = await runningInstance(origin);
   if (running && !config.databaseUrl && !fs.existsSync(sqliteFile(config)))
     throw new ConfigError(
       `The Giftlink server at ${origin} uses another database: ${named(config)} holds none, and this command would make a second one. ${SAME_SETTINGS}`,
     );
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, schema);
   try {
     const instance = await readInstance(db);
     if (running && running !== instance.id)

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { freshPostgres } from './fresh-postgres.js';
 import { openDatabase } from './index.js';
-import { migrations } from './index.js';
+import { migrations, schema } from '../schema.js';
 import { ConversationIdentity1763870600000 } from './migrations/1763870600000-conversation-identity.js';
 import { MessageSeqPerMember1763872300000 } from './migrations/1763872300000-message-seq-per-member.js';
 import { recordGiftMessage } from '../conversations/gift-message.js';
@@ -81,7 +81,7 @@ describe('upgrading a database with conversations in it', () => {
         .execute();
     await source.destroy();
 
-    const db = await openDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+    const db = await openDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }), schema);
     cleanups.push(() => db.close());
     const messages: { text: string }[] = await db.source.query('SELECT text FROM messages ORDER BY seq');
     expect(messages.map((m) => m.text)).toEqual(['a gift', 'thanks']);
@@ -101,7 +101,7 @@ describe.runIf(Boolean(loadConfig().databaseUrl))('upgrading PostgreSQL to messa
     await source.query("UPDATE counters SET value = 41 WHERE name = 'message_seq'");
     await source.destroy();
 
-    const db = await openDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+    const db = await openDatabase(loadConfig({ LOG_LEVEL: 'silent', ...env }), schema);
     cleanups.push(() => db.close());
     const gift = (text: string) =>
       db.transaction((em) =>

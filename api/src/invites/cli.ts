@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { ConfigError, environment, loadConfig } from '../config.js';
 import { openServerDatabase } from '../db/instance.js';
+import { schema } from '../schema.js';
 import { createSystemInvite, inviteUrl } from './service.js';
 
 /**
@@ -15,7 +16,7 @@ export async function printNewInvite(
   warn: (line: string) => void = (line) => console.error(line),
 ): Promise<string> {
   const config = loadConfig(env);
-  const db = await openServerDatabase(config, warn);
+  const db = await openServerDatabase(config, schema, warn);
   try {
     const url = inviteUrl(config, (await createSystemInvite(db)).code);
     print(url);

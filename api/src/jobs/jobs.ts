@@ -4,18 +4,18 @@
  * them with an injected clock.
  */
 import type { Deps } from '../deps.js';
-import { releaseClosedUsernames } from '../account/release.js';
+import { releaseClosedUsernames } from '../users/release.js';
 import { sweepExpiredLinks } from '../links/expiry.js';
 import { orderDeps, sweepOrders } from '../orders/service.js';
 import { renewDueSubscriptions } from '../subscriptions/renewals.js';
 import { resolvePendingPayments } from '../wallet/intents.js';
-import type { PaymentsProvider } from '../wallet/payments.js';
+import type { WalletPayments } from '../payments/provider.js';
 import { Scheduler, type ScheduledJob } from './scheduler.js';
 
 const MINUTE = 60_000;
 
 /** The registration list: every scheduled job, its period and its work. */
-export function scheduledJobs(deps: Deps, payments: PaymentsProvider): ScheduledJob[] {
+export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJob[] {
   return [
     {
       // Expired links give their unused escrow back, exactly once (a conditional update per link).
@@ -48,7 +48,7 @@ export function scheduledJobs(deps: Deps, payments: PaymentsProvider): Scheduled
       run: (now) => renewDueSubscriptions(deps, now),
     },
     {
-      // Closed accounts' usernames come free 30 days after they closed (account/release.ts).
+      // Closed accounts' usernames come free 30 days after they closed (users/release.ts).
       name: 'accounts.release',
       everyMs: 60 * MINUTE,
       run: async (now) => {
@@ -59,6 +59,6 @@ export function scheduledJobs(deps: Deps, payments: PaymentsProvider): Scheduled
 }
 
 /** The process's scheduler over `scheduledJobs`, on the app's clock (`deps.clock`). */
-export function createScheduler(deps: Deps, payments: PaymentsProvider): Scheduler {
+export function createScheduler(deps: Deps, payments: WalletPayments): Scheduler {
   return new Scheduler(deps.db, scheduledJobs(deps, payments), { clock: () => deps.clock(), log: deps.log });
 }

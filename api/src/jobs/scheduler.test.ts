@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { LinkEntity } from '../links/entity.js';
 import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer } from '../testing/server.js';
-import { SandboxPayments } from '../wallet/payments.js';
 import { JobLeaseEntity } from './entity.js';
 import { scheduledJobs } from './jobs.js';
 import { Scheduler, periodOf, type ScheduledJob } from './scheduler.js';
@@ -118,7 +117,7 @@ describe('one run per period across processes', () => {
 
 describe('the registered jobs', () => {
   it("lists the link sweep, the hourly optimize, the order sweep, pending payments, subscription renewals and closed accounts' usernames", () => {
-    const jobs = scheduledJobs(first.deps, new SandboxPayments());
+    const jobs = scheduledJobs(first.deps, first.deps.payments);
     expect(jobs.map((j) => j.name)).toEqual([
       'links.expire',
       'db.optimize',
@@ -153,8 +152,8 @@ describe('the registered jobs', () => {
 
     // Both processes' schedulers, on a clock a day ahead: one of them sweeps, once.
     const clock = () => new Date(Date.now() + 24 * 60 * MINUTE);
-    const a = new Scheduler(first.deps.db, scheduledJobs(first.deps, new SandboxPayments()), { clock });
-    const b = new Scheduler(second.deps.db, scheduledJobs(second.deps, new SandboxPayments()), { clock });
+    const a = new Scheduler(first.deps.db, scheduledJobs(first.deps, first.deps.payments), { clock });
+    const b = new Scheduler(second.deps.db, scheduledJobs(second.deps, second.deps.payments), { clock });
     const ran = await Promise.all([a.tick(), b.tick()]);
     expect(ran.flat().filter((n) => n === 'links.expire')).toHaveLength(1);
     expect(await balanceOfUser(first, hal)).toBe(26);

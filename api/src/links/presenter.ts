@@ -1,5 +1,5 @@
 import { centsToDollars } from '../../contract/money.js';
-import { isSubscribed } from '../subscriptions/policy.js';
+import { isSubscribed } from '../users/policy.js';
 import type { User } from '../users/entity.js';
 import type { Link } from './entity.js';
 import { isGroupGift, leftToGive } from './group-gift.js';

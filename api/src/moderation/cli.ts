@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { ConfigError, environment, loadConfig } from '../config.js';
 import { openServerDatabase } from '../db/instance.js';
+import { schema } from '../schema.js';
 import { AppError } from '../errors.js';
 import { formatCents } from '../../contract/money.js';
 import { listOpenReports, resolveReport, suspendAccount, unsuspendAccount, type ModeratorReportView } from './service.js';
@@ -38,7 +39,7 @@ export async function runModeration(
     print(USAGE);
     return command === 'help' || command === '--help' ? 0 : 1;
   }
-  const db = await openServerDatabase(loadConfig(env), warn);
+  const db = await openServerDatabase(loadConfig(env), schema, warn);
   try {
     switch (command) {
       case undefined:

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../conversations/entity.js';
 import { ruleTable } from '../testing/policy.js';
-import { canReport, isSuspended, reportedAccountOf } from './policy.js';
+import { isSuspended } from '../users/policy.js';
+import { canReport, reportedAccountOf } from './policy.js';
 
 // G gave to R anonymously.
 const anonymous: Conversation = {

@@ -1,6 +1,5 @@
 import type { Conversation } from '../conversations/entity.js';
 import { canSeeConversation } from '../conversations/policy.js';
-import type { User } from '../users/entity.js';
 
 /** Only a member of a conversation may report it or one of its messages. */
 export function canReport(userId: string, conversation: Conversation): boolean {
@@ -10,9 +9,4 @@ export function canReport(userId: string, conversation: Conversation): boolean {
 /** The account a member's report is about: the conversation's other member (never told to the reporter). */
 export function reportedAccountOf(reporterId: string, conversation: Conversation): string {
   return conversation.initiatorId === reporterId ? conversation.responderId : conversation.initiatorId;
-}
-
-/** A suspended account cannot log in or use a session. */
-export function isSuspended(user: Pick<User, 'suspendedAt'>): boolean {
-  return user.suspendedAt !== null && user.suspendedAt !== undefined;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { migrations } from '../db/index.js';
+import { migrations } from '../schema.js';
 import { ReportOnce1763872410000 } from '../db/migrations/1763872410000-report-once.js';
 import { freshPostgres } from '../db/fresh-postgres.js';
 

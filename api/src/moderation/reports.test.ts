@@ -5,7 +5,7 @@ import { connectClient, giveGift, type TestClient } from '../realtime/testing.js
 import { buildUsers, everythingVisibleTo, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { BIO_NOT_ALLOWED, MESSAGE_NOT_ALLOWED, NAME_NOT_ALLOWED, REPORT_THANKS } from '../../contract/texts.js';
 import { ReportEntity } from './entity.js';
-import { containsAbuse } from './filter.js';
+import { containsAbuse } from '../text-filter.js';
 import { isBlockedQuery } from '../../contract/blocklist.js';
 import { listOpenReports, resolveReport } from './service.js';
 

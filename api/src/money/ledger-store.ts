@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { isPostgres, run, sql, type SqlValue } from '../db/sql.js';
-import { LedgerEntryEntity } from './entities.js';
+import { LedgerEntryEntity } from './entity.js';
 
 /**
  * The ledger's statements (money/ledger.ts has its rules): the conditional updates of cached

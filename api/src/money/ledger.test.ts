@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { UserEntity, newUserRecord } from '../users/entity.js';
-import { LedgerEntryEntity, LedgerTransferEntity } from './entities.js';
+import { LedgerEntryEntity, LedgerTransferEntity } from './entity.js';
 import { withIdempotency } from './idempotency.js';
 import {
   SYSTEM_PAYMENTS,

@@ -27,7 +27,7 @@ import { ADD_MONEY } from '../../contract/texts.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
-import { LedgerAccountEntity, LedgerTransferEntity, type TransferKind } from './entities.js';
+import { LedgerAccountEntity, LedgerTransferEntity, type TransferKind } from './entity.js';
 import {
   creditsToClosedAccounts,
   entriesByAccount,

@@ -51,31 +51,24 @@ export const SubscriptionEntity = new EntitySchema<Subscription>({
 });
 
 /**
- * The sandbox provider's own objects (customers, subscriptions, payment intents), so that every
- * API process sees the same sandbox. `data` is the object as JSON; `idempotency_key` makes a
- * repeated create answer the first object.
+ * A Stripe webhook event this product has handled (`stripe_events`). Its id is the primary key: the
+ * webhook inserts it in the same transaction that applies the event, so a replay, or the same event
+ * delivered to two API processes at once, fails the insert and changes nothing (webhook.ts).
  */
-export interface SandboxObject {
+export interface StripeEventRecord {
+  /** Stripe's event id, `evt_…`. */
   id: string;
-  kind: 'customer' | 'subscription' | 'payment_intent';
-  idempotencyKey: string | null;
-  /** A payment intent's client secret (unique), to find it from the page's confirm call. */
-  secret: string | null;
-  data: string;
-  createdAt: Date;
-  updatedAt: Date;
+  /** The event's type, e.g. `invoice.paid`. */
+  type: string;
+  receivedAt: Date;
 }
 
-export const SandboxObjectEntity = new EntitySchema<SandboxObject>({
-  name: 'SandboxObject',
-  tableName: 'sandbox_payment_objects',
+export const StripeEventEntity = new EntitySchema<StripeEventRecord>({
+  name: 'StripeEvent',
+  tableName: 'stripe_events',
   columns: {
-    id: { type: 'varchar', length: 64, primary: true },
-    kind: { type: 'varchar', length: 16 },
-    idempotencyKey: { type: 'varchar', length: 255, nullable: true, unique: true, name: 'idempotency_key' },
-    secret: { type: 'varchar', length: 255, nullable: true, unique: true },
-    data: { type: 'text' },
-    createdAt: { ...dateColumn(), name: 'created_at' },
-    updatedAt: { ...dateColumn(), name: 'updated_at' },
+    id: { type: 'varchar', length: 255, primary: true },
+    type: { type: 'varchar', length: 100 },
+    receivedAt: { ...dateColumn(), name: 'received_at' },
   },
 });

@@ -1,5 +1,6 @@
 import { ruleTable } from '../testing/policy.js';
-import { canJoinCommunity, canSeeProfileLink, canSeeVisitorBreakdown, entitled, isSubscribed } from './policy.js';
+import { isSubscribed } from '../users/policy.js';
+import { canJoinCommunity, canSeeProfileLink, canSeeVisitorBreakdown, entitled } from './policy.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const later = new Date(NOW.getTime() + 1000);

@@ -1,17 +1,14 @@
 import type { User } from '../users/entity.js';
+import { isSubscribed } from '../users/policy.js';
 import type { Subscription } from './entity.js';
 
 /**
  * The subscription's benefits, written once (issue 12; STYLE.md, "Who may see what"). Whether a
  * user is subscribed is derived from `users.subscribed_until`, which only the subscription service
- * sets (never a client field): `isSubscribed(user, now)`. The entitlement rules take a viewer whose
+ * sets (never a client field): `isSubscribed(user, now)` (users/policy.ts). The entitlement rules take a viewer whose
  * `isSubscribed` was worked out by that one function (`entitled`), so none of them can read a
  * stale or forged flag. Pure: no database, no Node.
  */
-
-/** True while the paid benefits last: the period paid for (active, or canceled at period end) has not ended. */
-export const isSubscribed = (user: Pick<User, 'subscribedUntil'>, now: Date): boolean =>
-  user.subscribedUntil !== null && user.subscribedUntil.getTime() > now.getTime();
 
 /** A user as the entitlement rules see them: who, and whether their benefits are on now. */
 export interface Entitled {

@@ -3,7 +3,8 @@ import { SUBSCRIPTION_PRICE_CENTS } from '../../contract/limits.js';
 import type { Config } from '../config.js';
 import type { User } from '../users/entity.js';
 import type { Subscription } from './entity.js';
-import { canJoinCommunity, entitled, isSubscribed } from './policy.js';
+import { isSubscribed } from '../users/policy.js';
+import { canJoinCommunity, entitled } from './policy.js';
 import type { SubscriptionConfigResponse, SubscriptionInfo } from './schemas.js';
 import { isOver, publicId } from './state.js';
 

@@ -9,8 +9,8 @@ import type { Notification } from '../notifications/entity.js';
 import { notify } from '../notifications/service.js';
 import { UserEntity } from '../users/entity.js';
 import { SubscriptionEntity, type Subscription } from './entity.js';
-import { SandboxSubscriptionProvider } from './sandbox-provider.js';
-import { SUBSCRIPTION_PERIOD_MS } from './state.js';
+import { SandboxPayments } from '../payments/sandbox.js';
+import { SUBSCRIPTION_PERIOD_MS } from '../payments/provider.js';
 
 /**
  * The renewal job (issue 12), run on a schedule by jobs/ with the time `now`. For each active
@@ -78,7 +78,7 @@ async function dueSubscriptions(deps: RenewalDeps, now: Date): Promise<Subscript
 /** Runs the renewals due at `now`, a batch at a time; safe to run from several processes at once. */
 export async function renewDueSubscriptions(deps: RenewalDeps, now: Date): Promise<RenewalReport> {
   const report: RenewalReport = { renewed: 0, pastDue: 0, ended: 0 };
-  const sandbox = new SandboxSubscriptionProvider(deps.db, deps.clock ?? (() => now));
+  const sandbox = new SandboxPayments(deps.db, deps.clock ?? (() => now));
   for (;;) {
     const due = await dueSubscriptions(deps, now);
     let changed = 0;
@@ -100,7 +100,7 @@ export async function renewDueSubscriptions(deps: RenewalDeps, now: Date): Promi
 
 type Outcome = 'renewed' | 'past_due' | 'ended' | 'skipped';
 
-async function renewOne(deps: RenewalDeps, sandbox: SandboxSubscriptionProvider, sub: Subscription, now: Date): Promise<Outcome> {
+async function renewOne(deps: RenewalDeps, sandbox: SandboxPayments, sub: Subscription, now: Date): Promise<Outcome> {
   const old = sub.currentPeriodEnd;
   if (!old) return 'skipped';
   if (sub.cancelAtPeriodEnd) {
@@ -177,13 +177,7 @@ async function markPastDue(deps: RenewalDeps, sub: Subscription, old: Date, now:
 }
 
 /** One week more on a sandbox card: the sandbox charges once per period, then our period moves on. */
-async function renewSandboxCard(
-  deps: RenewalDeps,
-  sandbox: SandboxSubscriptionProvider,
-  sub: Subscription,
-  old: Date,
-  now: Date,
-): Promise<Outcome> {
+async function renewSandboxCard(deps: RenewalDeps, sandbox: SandboxPayments, sub: Subscription, old: Date, now: Date): Promise<Outcome> {
   const state = await sandbox.chargeRenewal(sub.providerSubscriptionId ?? '', old);
   if (!state) return markPastDue(deps, sub, old, now, false);
   const next = state.currentPeriodEnd > now ? state.currentPeriodEnd : nextPeriodEnd(old, now);

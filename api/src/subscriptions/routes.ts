@@ -7,7 +7,7 @@ import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { SubscriptionEntity } from './entity.js';
 import { presentSubscriptionConfig, presentSubscriptionInfo } from './presenter.js';
-import { SandboxSubscriptionProvider } from './sandbox-provider.js';
+import { SandboxPayments } from '../payments/sandbox.js';
 import {
   CancelSubscriptionBody,
   CreatePaymentIntentBody,
@@ -75,8 +75,8 @@ export function subscriptionRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     '/sandbox/confirm',
     authenticate,
     validate({ body: SandboxConfirmBody }, async (ctx, { body }) => {
-      if (!(deps.subscriptions instanceof SandboxSubscriptionProvider)) throw notFound();
-      ctx.body = await confirmSandboxPayment(deps, deps.subscriptions, currentUser(ctx), body);
+      if (!(deps.payments instanceof SandboxPayments)) throw notFound();
+      ctx.body = await confirmSandboxPayment(deps, deps.payments, currentUser(ctx), body);
     }),
   );
 

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import { badRequest } from '../errors.js';
 import type { User } from '../users/entity.js';
 import { SubscriptionEntity } from './entity.js';
-import type { SandboxSubscriptionProvider } from './sandbox-provider.js';
+import type { SandboxPayments } from '../payments/sandbox.js';
 import type { SandboxConfirmBody, SandboxConfirmResponse } from './schemas.js';
 
 /**
@@ -12,7 +12,7 @@ import type { SandboxConfirmBody, SandboxConfirmResponse } from './schemas.js';
  */
 export async function confirmSandboxPayment(
   deps: Pick<Deps, 'db'>,
-  sandbox: SandboxSubscriptionProvider,
+  sandbox: SandboxPayments,
   user: User,
   body: z.output<typeof SandboxConfirmBody>,
 ): Promise<SandboxConfirmResponse> {

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, forbidden } from '../errors.js';
 import { SYSTEM_SUBSCRIPTIONS, transfer, userAccount } from '../money/ledger.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { SubscriptionEntity, type Subscription, type SubscriptionProviderName } from './entity.js';
-import type { SubscriptionProvider } from './provider.js';
+import { SUBSCRIPTION_PERIOD_MS, type PaymentsProvider } from '../payments/provider.js';
 import {
   SUBSCRIPTION_PRODUCT_ID,
   type CancelSubscriptionBody,
@@ -15,7 +15,7 @@ import {
   type CreateSubscriptionBody,
   type CreateSubscriptionResponse,
 } from './schemas.js';
-import { SUBSCRIPTION_PERIOD_MS, isRunning, isOver, laterEnd, lockSubscription, publicId, saveSubscription } from './state.js';
+import { isRunning, isOver, laterEnd, lockSubscription, publicId, saveSubscription } from './state.js';
 
 /**
  * The weekly subscription (SPEC 7, issue 12): start, pay (a card through the provider, or the
@@ -24,7 +24,7 @@ import { SUBSCRIPTION_PERIOD_MS, isRunning, isOver, laterEnd, lockSubscription, 
  * (or the verified webhook settles it first; settle.ts). Idempotency keys make a retry after a
  * crash in between reuse the provider's first objects.
  */
-export type SubscriptionDeps = Pick<Deps, 'db' | 'subscriptions' | 'clock' | 'log'>;
+export type SubscriptionDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>;
 
 export const unknownProduct = () => badRequest('Unknown product.', 'unknown_product');
 export const alreadySubscribed = () => conflict('You are already subscribed.', 'already_subscribed');
@@ -53,11 +53,10 @@ async function callProvider<T>(deps: SubscriptionDeps, call: () => Promise<T>): 
 }
 
 /** The provider a subscription was made with (a card one needs the provider PAYMENTS names now). */
-function providerOf(deps: SubscriptionDeps, sub: Subscription): SubscriptionProvider | null {
+function providerOf(deps: SubscriptionDeps, sub: Subscription): PaymentsProvider | null {
   if (sub.provider === 'balance' || !sub.providerSubscriptionId) return null;
-  if (sub.provider !== deps.subscriptions.name)
-    throw conflict('This subscription was made with another payment provider.', 'provider_changed');
-  return deps.subscriptions;
+  if (sub.provider !== deps.payments.name) throw conflict('This subscription was made with another payment provider.', 'provider_changed');
+  return deps.payments;
 }
 
 function newSubscription(userId: string, provider: SubscriptionProviderName, now: Date): Subscription {
@@ -86,7 +85,7 @@ const findSubscription = (deps: SubscriptionDeps, userId: string) => deps.db.man
 export async function createPaymentIntent(deps: SubscriptionDeps, user: User, productId: string): Promise<{ clientSecret: string }> {
   checkProduct(productId);
   const now = deps.clock();
-  const provider = deps.subscriptions;
+  const provider = deps.payments;
   // 0. A past-due subscription being replaced stops at its provider first (outside any transaction),
   //    so the provider's retries of its unpaid invoice can never charge for it afterwards.
   const previous = await findSubscription(deps, user.id);

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.js';
 import type { Subscription } from './entity.js';
-import type { ProviderSubscriptionState } from './provider.js';
+import type { ProviderSubscriptionState } from '../payments/provider.js';
 import { laterEnd, lockSubscription, saveSubscription } from './state.js';
 
 /**

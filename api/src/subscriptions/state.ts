@@ -1,10 +1,11 @@
 import type { EntityManager } from 'typeorm';
+import { rowLock } from '../db/row-lock.js';
 import { UserEntity } from '../users/entity.js';
 import { SubscriptionEntity, type Subscription } from './entity.js';
 import { benefitsUntil } from './policy.js';
 
 /**
- * The one way a subscription changes (issue 12): inside the caller's transaction, the row is read
+ * The one way a subscription changes : inside the caller's transaction, the row is read
  * under a row lock (PostgreSQL; SQLite's transactions take turns anyway), changed, and the user's
  * `subscribed_until` (what `isSubscribed` reads) is set from the result in the same transaction.
  */
@@ -14,8 +15,7 @@ export async function lockSubscription(
   em: EntityManager,
   where: { id: string } | { userId: string } | { providerSubscriptionId: string },
 ): Promise<Subscription | null> {
-  const postgres = em.connection.options.type === 'postgres';
-  return em.findOne(SubscriptionEntity, { where, ...(postgres ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  return em.findOne(SubscriptionEntity, { where, ...rowLock(em) });
 }
 
 /** Writes `changes` to a locked subscription and the user's benefits end that follows from them. */
@@ -37,9 +37,6 @@ export function laterEnd(a: Date | null, b: Date | null): Date | null {
   if (!b) return a;
   return a.getTime() >= b.getTime() ? a : b;
 }
-
-/** A subscription's paid period: a week. */
-export const SUBSCRIPTION_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Running: active and either renewing (a period that just ended waits for its renewal) or

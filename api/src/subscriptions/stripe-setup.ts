@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import { SUBSCRIPTION_PRICE_CENTS } from '../../contract/limits.js';
 import { SUBSCRIPTION_PRODUCT_ID } from '../../contract/subscriptions.js';
 import { ConfigError, environment, loadConfig } from '../config.js';
-import { stripeClient } from './stripe-provider.js';
+import { stripeClient } from '../payments/stripe-client.js';
 
 export const PRICE_LOOKUP_KEY = 'giftlink_weekly';
 

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeConfig } from '../config.js';
 import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { UserEntity } from '../users/entity.js';
-import { SubscriptionEntity } from './entity.js';
-import { stripeClient } from './stripe-provider.js';
+import { StripeEventEntity, SubscriptionEntity } from './entity.js';
+import { stripeClient } from '../payments/stripe-client.js';
 import { startStripeApp, TEST_PRICE_ID as PRICE_ID, type StripeApp } from './testing/stripe-app.js';
 import { fixture, type StripeTestServer } from './testing/stripe-server.js';
-import { StripeEventEntity } from './webhook-events.js';
 import { insertIncompleteStripeSubscription } from './testing/rows.js';
 
 /**

@@ -4,8 +4,8 @@ import { ConfigError, loadConfig, type StripeConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { balanceOfUser, buildUser, type TestServer, type TestUser } from '../testing/server.js';
 import { UserEntity } from '../users/entity.js';
-import { StripePayments } from '../wallet/stripe-payments.js';
-import { createStripeSubscriptionProvider, stripeClient } from './stripe-provider.js';
+import { StripePayments, createStripePayments } from '../payments/stripe.js';
+import { stripeClient } from '../payments/stripe-client.js';
 import { setUpStripePrice } from './stripe-setup.js';
 import { startStripeApp, TEST_PRICE_ID as PRICE_ID, type StripeApp } from './testing/stripe-app.js';
 import { startStripeServer, type StripeTestServer } from './testing/stripe-server.js';
@@ -64,7 +64,7 @@ describe('the site with PAYMENTS=stripe', () => {
 
 describe('the subscription adapter', () => {
   it('sends a customer, then a default_incomplete weekly subscription, with an idempotency key on every create', async () => {
-    const provider = createStripeSubscriptionProvider(server.deps.config);
+    const provider = createStripePayments(server.deps.config, server.deps.db);
     const mark = stripeApi.requests.length;
     const customer = await provider.ensureCustomer({
       userId: 'user-1',
@@ -144,7 +144,7 @@ describe('the subscription adapter', () => {
   });
 
   it('a Stripe error is an AppError, never a crash: an unknown payment is a 404', async () => {
-    const provider = createStripeSubscriptionProvider(server.deps.config);
+    const provider = createStripePayments(server.deps.config, server.deps.db);
     await expect(provider.getPaymentIntent('pi_unknown')).rejects.toMatchObject({ status: 404 });
   });
 });
@@ -180,7 +180,7 @@ describe('npm run stripe:setup', () => {
 
 describe('deposits and withdrawals through Stripe', () => {
   async function customerFor(who: TestUser): Promise<string> {
-    const provider = createStripeSubscriptionProvider(server.deps.config);
+    const provider = createStripePayments(server.deps.config, server.deps.db);
     const customer = await provider.ensureCustomer({
       userId: who.user._id,
       email: 'x@example.com',
@@ -192,7 +192,7 @@ describe('deposits and withdrawals through Stripe', () => {
   }
 
   it('charges the saved card off-session with the wallet’s idempotency key; no card or a decline is a 402', async () => {
-    const payments = new StripePayments(stripeClient(stripeConfig), server.deps.db);
+    const payments = new StripePayments(stripeClient(stripeConfig), server.deps.db, stripeConfig.priceId);
     const alice = await buildUser(server);
     await expect(payments.charge({ userId: alice.user._id, amountCents: 500, idempotencyKey: key() })).rejects.toMatchObject({
       status: 402,
@@ -248,7 +248,7 @@ describe('deposits and withdrawals through Stripe', () => {
   });
 
   it('pays out only to a connected Stripe account', async () => {
-    const payments = new StripePayments(stripeClient(stripeConfig), server.deps.db);
+    const payments = new StripePayments(stripeClient(stripeConfig), server.deps.db, stripeConfig.priceId);
     const bob = await buildUser(server);
     const customerId = await customerFor(bob);
     const mark = stripeApi.requests.length;

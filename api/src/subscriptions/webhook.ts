@@ -28,8 +28,9 @@ import {
   settleSubscriptionUpdated,
   type SettleDeps,
 } from './settle.js';
-import { invoicePeriodEnd, invoiceSubscriptionId, requireStripeConfig, stripeClient, subscriptionState } from './stripe-provider.js';
-import { StripeEventEntity } from './webhook-events.js';
+import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionState } from '../payments/stripe.js';
+import { requireStripeConfig, stripeClient } from '../payments/stripe-client.js';
+import { StripeEventEntity } from './entity.js';
 
 export const WEBHOOK_PATHS = new Set(['/subscriptions/webhook', '/api/subscriptions/webhook']);
 

@@ -8,7 +8,7 @@ import { createInvite } from '../invites/service.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { PrivateUser } from '../users/schemas.js';
 import { SessionEntity } from '../auth/entity.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../users/passwords.js';
 import { newSessionRecord, sessionToken } from '../auth/session.js';
 import { UserEntity, newUserRecord, type User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';

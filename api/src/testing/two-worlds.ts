@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { connectClient, type TestClient } from '../realtime/testing.js';
 import type { Answer } from './two-worlds-observe.js';
 import { SessionEntity } from '../auth/entity.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../users/passwords.js';
 import { newSessionRecord, sessionToken } from '../auth/session.js';
 import { UserEntity, newUserRecord } from '../users/entity.js';
 import type { Reply, TestServer } from './server.js';

@@ -29,3 +29,23 @@ export const canActAs = (viewer: Viewer, named: NamedActor): boolean =>
 
 /** The private fields of a user (email, balance, payment ids) are for that user alone. */
 export const canSeePrivateProfile = (viewer: Viewer | undefined, user: Pick<User, 'id'>): boolean => viewer?.id === user.id;
+
+/** A suspended account cannot log in or use a session. */
+export function isSuspended(user: Pick<User, 'suspendedAt'>): boolean {
+  return user.suspendedAt !== null && user.suspendedAt !== undefined;
+}
+
+/** True while the paid benefits last: the period paid for (active, or canceled at period end) has not ended. */
+export const isSubscribed = (user: Pick<User, 'subscribedUntil'>, now: Date): boolean =>
+  user.subscribedUntil !== null && user.subscribedUntil.getTime() > now.getTime();
+
+/** A closed account's username stays taken this long, then anyone may register it. */
+export const USERNAME_RELEASE_DAYS = 30;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Accounts closed before this instant have released their usernames. */
+export const releasedBefore = (now: Date): Date => new Date(now.getTime() - USERNAME_RELEASE_DAYS * DAY_MS);
+
+/** Whether a closed account's username is free again at `now`. */
+export const isUsernameReleased = (closedAt: Date | null | undefined, now: Date): boolean =>
+  closedAt != null && closedAt.getTime() < releasedBefore(now).getTime();

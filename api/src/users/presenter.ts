@@ -1,7 +1,6 @@
 import { centsToDollars } from '../../contract/money.js';
 import type { User } from './entity.js';
-import { isSubscribed } from '../subscriptions/policy.js';
-import { canSeePrivateProfile } from './policy.js';
+import { canSeePrivateProfile, isSubscribed } from './policy.js';
 import type { PrivateUser, PublicUser } from './schemas.js';
 
 /** `now` decides `isSubscribed` (derived from the paid period, subscriptions/policy.ts). */

@@ -1,12 +1,11 @@
 import { Not, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { DUPLICATE_ACCOUNT } from '../auth/service.js';
 import type { Database } from '../db/index.js';
-import { ACCOUNT_PASSWORD_WRONG, CURRENT_PASSWORD_REQUIRED } from '../../contract/texts.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { ACCOUNT_PASSWORD_WRONG, CURRENT_PASSWORD_REQUIRED, DUPLICATE_ACCOUNT } from '../../contract/texts.js';
+import { verifyPassword } from './passwords.js';
 import { AppError, badRequest, isUniqueViolation, notFound } from '../errors.js';
 import { UserEntity, type User } from './entity.js';
-import { checkBio, checkName } from '../moderation/filter.js';
+import { checkBio, checkName } from '../text-filter.js';
 import type { UpdateUserBody } from './schemas.js';
 
 export async function findUser(db: Database, by: { userId?: string; username?: string }): Promise<User> {

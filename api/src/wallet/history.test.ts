@@ -5,7 +5,7 @@ import { centsToDecimal, dollarsToCents } from '../../contract/money.js';
 import { CatalogProductEntity } from '../catalog/entity.js';
 import { LinkEntity } from '../links/entity.js';
 import { sweepExpiredLinks } from '../links/expiry.js';
-import { LedgerEntryEntity } from '../money/entities.js';
+import { LedgerEntryEntity } from '../money/entity.js';
 import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../money/ledger.js';
 import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import type { WishlistResponse } from '../wishlists/schemas.js';

@@ -12,7 +12,7 @@ import type { EntityManager } from 'typeorm';
 import { ANONYMOUS_GIVER, MONEY_HISTORY_KINDS } from '../../contract/texts.js';
 import { LinkEntity, LinkResponseEntity } from '../links/entity.js';
 import { centsToDecimal, centsToDollars } from '../../contract/money.js';
-import { LedgerEntryEntity, LedgerTransferEntity } from '../money/entities.js';
+import { LedgerEntryEntity, LedgerTransferEntity } from '../money/entity.js';
 import { userAccount } from '../money/ledger.js';
 import { UserEntity } from '../users/entity.js';
 import { WishlistItemEntity } from '../wishlists/entity.js';

@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import { expectLedgerSound as expectLedgerSoundIn } from '../testing/ledger.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { IdempotencyRecordEntity, LedgerTransferEntity } from '../money/entities.js';
+import { IdempotencyRecordEntity, LedgerTransferEntity } from '../money/entity.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, balanceOf } from '../money/ledger.js';
 import { buildConversation } from '../realtime/testing.js';
 import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { PaymentIntentEntity, resolvePendingPayments, type PaymentIntent } from './intents.js';
-import { SANDBOX_FAILING_CENTS, SandboxPayments, type PaymentRequest, type PaymentResult, type PaymentsProvider } from './payments.js';
+import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
+import { resolvePendingPayments } from './intents.js';
+import type { PaymentRequest, PaymentResult, WalletPayments } from '../payments/provider.js';
+import { SANDBOX_FAILING_CENTS, SandboxPayments } from '../payments/sandbox.js';
 import { deposit, withdraw } from './service.js';
 
 /**
@@ -21,10 +23,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** The sandbox, counting its calls, optionally slow or failing with an unknown outcome after doing the work. */
-class TestProvider implements PaymentsProvider {
+class TestProvider implements WalletPayments {
   readonly name = 'test';
   readonly calls: { op: 'charge' | 'payout'; request: PaymentRequest }[] = [];
-  private readonly sandbox = new SandboxPayments();
+  private readonly sandbox = new SandboxPayments(server.deps.db, () => new Date());
   constructor(private readonly behaviour: { delayMs?: number; lostAnswer?: boolean | (() => Error) } = {}) {}
 
   private async run(op: 'charge' | 'payout', request: PaymentRequest): Promise<PaymentResult> {
@@ -186,7 +188,7 @@ describe('recovery: resolvePendingPayments', () => {
     const settled = await db().manager.findOneByOrFail(PaymentIntentEntity, { id: intent.id });
     expect(settled).toMatchObject({ status: 'succeeded', resultBalanceCents: 1_234 });
     // Same key: the sandbox answers the same reference.
-    expect(settled.providerReference).toBe((await new SandboxPayments().charge(intent)).reference);
+    expect(settled.providerReference).toBe((await new SandboxPayments(server.deps.db, () => new Date()).charge(intent)).reference);
 
     const retry = await server.request('POST', '/api/billing-settings-deposit', {
       token: cid.token,

@@ -16,63 +16,21 @@
  *   (kind refund).
  */
 import crypto from 'node:crypto';
-import { EntitySchema, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
 import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
 import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/idempotency.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
 import { centsToDollars } from '../../contract/money.js';
-import { isDefiniteFailure, type PaymentResult, type PaymentsProvider } from './payments.js';
+import { isDefiniteFailure, type PaymentResult, type WalletPayments } from '../payments/provider.js';
 import type { NewBalanceResponse } from './schemas.js';
-
-export type PaymentIntentKind = 'deposit' | 'withdrawal';
-export type PaymentIntentStatus = 'pending' | 'succeeded' | 'failed';
-
-export interface PaymentIntent {
-  id: string;
-  userId: string;
-  kind: PaymentIntentKind;
-  amountCents: number;
-  /** What the provider is sent as its idempotency key: asking again with it gets the first answer. */
-  idempotencyKey: string;
-  /** The request's Idempotency-Key row, whose answer the settling transaction writes. */
-  idempotencyRecordId: string | null;
-  status: PaymentIntentStatus;
-  providerReference: string | null;
-  /** The user's balance the answer reports: after the hold (withdrawal) or after the credit (deposit). */
-  resultBalanceCents: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export const PaymentIntentEntity = new EntitySchema<PaymentIntent>({
-  name: 'PaymentIntent',
-  tableName: 'payment_intents',
-  columns: {
-    id: idColumn,
-    userId: { ...refColumn(), name: 'user_id' },
-    kind: { type: 'varchar', length: 16 },
-    amountCents: centsColumn({ name: 'amount_cents', default: undefined }),
-    idempotencyKey: { type: 'varchar', length: 255, name: 'idempotency_key', unique: true },
-    idempotencyRecordId: { ...refColumn(true), name: 'idempotency_record_id' },
-    status: { type: 'varchar', length: 16 },
-    providerReference: { type: 'varchar', length: 255, nullable: true, name: 'provider_reference' },
-    resultBalanceCents: centsColumn({ name: 'result_balance_cents', nullable: true, default: undefined }),
-    createdAt: { ...dateColumn(), name: 'created_at' },
-    updatedAt: { ...dateColumn(), name: 'updated_at' },
-  },
-  indices: [
-    { name: 'idx_payment_intents_status', columns: ['status', 'createdAt'] },
-    { name: 'idx_payment_intents_user', columns: ['userId'] },
-  ],
-});
+import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind, type PaymentIntentStatus } from './entity.js';
 
 export interface IntentDeps {
   db: Database;
-  payments: PaymentsProvider;
+  payments: WalletPayments;
   log?: Logger;
 }
 
@@ -135,7 +93,7 @@ async function insertIntent(
 }
 
 /** Calls the provider for an intent, outside any transaction. */
-function callProvider(payments: PaymentsProvider, intent: PaymentIntent): Promise<PaymentResult> {
+function callProvider(payments: WalletPayments, intent: PaymentIntent): Promise<PaymentResult> {
   const request = { userId: intent.userId, amountCents: intent.amountCents, idempotencyKey: intent.idempotencyKey };
   return intent.kind === 'deposit' ? payments.charge(request) : payments.payout(request);
 }

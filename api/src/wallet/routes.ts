@@ -6,14 +6,13 @@ import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { centsToDollars } from '../../contract/money.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
-import { createPaymentsProvider } from './payments.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
 import { DepositBody, MoneyHistoryQuery, WithdrawalBody, type BalanceResponse } from './schemas.js';
 import { deposit, getBalanceCents, withdraw, type WalletDeps } from './service.js';
 
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */
 export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const wallet: WalletDeps = { db: deps.db, payments: createPaymentsProvider(deps.config, deps.db), log: deps.log };
+  const wallet: WalletDeps = { db: deps.db, payments: deps.payments, log: deps.log };
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/billing-settings-balance', authenticate, async (ctx) => {

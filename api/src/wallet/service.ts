@@ -4,7 +4,7 @@ import { badRequest } from '../errors.js';
 import { withIdempotentSteps, type IdempotentAnswer } from '../money/idempotency.js';
 import { balanceOf, userAccount } from '../money/ledger.js';
 import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
-import type { PaymentsProvider } from './payments.js';
+import type { WalletPayments } from '../payments/provider.js';
 import type { NewBalanceResponse } from './schemas.js';
 
 import { MONEY_MOVE_FAILED as OVERDRAWN } from '../../contract/texts.js';
@@ -13,7 +13,7 @@ export { OVERDRAWN };
 
 export interface WalletDeps {
   db: Database;
-  payments: PaymentsProvider;
+  payments: WalletPayments;
   log?: Logger;
 }
 

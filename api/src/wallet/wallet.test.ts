@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound as expectLedgerSoundIn } from '../testing/ledger.js';
-import { LedgerTransferEntity } from '../money/entities.js';
+import { LedgerTransferEntity } from '../money/entity.js';
 import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { SANDBOX_FAILING_CENTS } from './payments.js';
+import { SANDBOX_FAILING_CENTS } from '../payments/sandbox.js';
 import { INVALID_AMOUNT } from './schemas.js';
 import { OVERDRAWN } from './service.js';
 

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Account deletion (issue 14): `users.closed_at`, when the account was closed (null while open). A
  * closed account keeps its row, so the ledger entries that point to it stay; its username is
- * released 30 days later (account/release.ts).
+ * released 30 days later (users/release.ts).
  *
  * Plain `ALTER TABLE … ADD COLUMN`, as in InviteRefill1763871300000: TypeORM's `addColumn` rebuilds
  * the users table on SQLite, whose implicit DELETE would cascade into every table that references users.

@@ -1,6 +1,6 @@
 import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
-import { BIO_NOT_ALLOWED, MESSAGE_NOT_ALLOWED, NAME_NOT_ALLOWED } from '../../contract/texts.js';
-import { badRequest } from '../errors.js';
+import { BIO_NOT_ALLOWED, MESSAGE_NOT_ALLOWED, NAME_NOT_ALLOWED } from '../contract/texts.js';
+import { badRequest } from './errors.js';
 
 /**
  * The abuse filter for what one person writes to or about others: messages (HTTP and socket, one

@@ -1,5 +1,5 @@
 /**
- * A closed account's username is released 30 days after it closed (account/policy.ts): its row
+ * A closed account's username is released 30 days after it closed (users/policy.ts): its row
  * takes a tombstone username (`~` and a random UUID: no registration can ask for it, and it is not
  * derived from anything), so the name is free. The `accounts.release` job does it for every such
  * account; registration does it at once for the name it asks for, so nobody waits for the job.
@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { dateParam } from '../db/dates.js';
-import { UserEntity } from '../users/entity.js';
+import { UserEntity } from './entity.js';
 import { releasedBefore } from './policy.js';
 
 export const TOMBSTONE_PREFIX = '~';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_HASH_COSTS } from '../config.js';
 import { runCommand } from '../testing/commands.js';
 import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
-import { UserEntity } from '../users/entity.js';
+import { UserEntity } from './entity.js';
 import { hashPassword } from './passwords.js';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * The Stripe side of the subscription (issue 12), on the official `stripe` SDK at the API version it
+ * Payments through Stripe (PAYMENTS=stripe), on the official `stripe` SDK at the API version it
  * pins (`Stripe.API_VERSION`). A Customer per user (metadata userId), a Subscription on the weekly
  * Price (STRIPE_PRICE_ID) created with payment_behavior 'default_incomplete', so its first invoice
  * waits for the page to confirm its PaymentIntent with Stripe Elements. In this API version the
@@ -8,56 +8,48 @@
  * on its items. Every call that creates or changes something sends an idempotency key.
  *
  * Called only outside database transactions (see provider.ts); Stripe's errors become AppErrors.
+ *
+ * Deposits and withdrawals:
+ * - `charge` (a deposit) is a PaymentIntent confirmed off-session with the user's saved card: the
+ *   Customer's default payment method, else the card the subscription saved on it
+ *   (save_default_payment_method 'on_subscription'). A user with no Customer or no card is told to
+ *   add one; a decline is the wallet's usual 402.
+ * - `payout` (a withdrawal): Stripe can send money to a person only through Connect, to a
+ *   connected account of theirs. The user's connected account is read from their Customer's
+ *   metadata `connected_account` (`acct_…`, set when they are onboarded to Connect, which this
+ *   product does not do yet); with one, a Transfer goes to it; without one the withdrawal is a
+ *   400 'Withdrawals need a connected Stripe account.' and no money moves at Stripe.
+ *
+ * The idempotency key the wallet gives is Stripe's Idempotency-Key, so a retry after a lost answer
+ * gets the first PaymentIntent or Transfer back.
  */
-import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
-import { ConfigError, type Config, type StripeConfig } from '../config.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
-import type { ProviderPaymentIntentState, ProviderSubscriptionState, StartedSubscription, SubscriptionProvider } from './provider.js';
+import { UserEntity } from '../users/entity.js';
+import type {
+  PaymentRequest,
+  PaymentResult,
+  PaymentsProvider,
+  ProviderPaymentIntentState,
+  ProviderSubscriptionState,
+  StartedSubscription,
+} from './provider.js';
+import { callStripe, paymentSetupIncomplete, requireStripeConfig, stripeClient } from './stripe-client.js';
 
-// The SDK is loaded on first use: only PAYMENTS=stripe needs it, and it is a large share of the server's start-up.
-let sdk: typeof Stripe | undefined;
-const loadSdk = (): typeof Stripe => (sdk ??= createRequire(import.meta.url)('stripe') as typeof Stripe);
-
-/** The SDK client, pointed at STRIPE_API_BASE when set (tests). */
-export function stripeClient(config: StripeConfig): Stripe {
-  const StripeSdk = loadSdk();
-  return new StripeSdk(config.secretKey, {
-    ...(config.api ?? {}),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: 'Giftlink' },
-  });
-}
-
-/** The Stripe configuration, or a start-up error naming what is missing. */
-export function requireStripeConfig(config: Pick<Config, 'stripe'>): StripeConfig {
-  if (!config.stripe) throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENTS=stripe');
-  return config.stripe;
-}
-
-export const paymentSetupIncomplete = () => new AppError(502, 'payment_setup_incomplete', 'Payment setup is incomplete. Please try again.');
-
-/** Stripe's errors as ours: a card's decline keeps Stripe's text; anything else is the provider failing. */
-export function stripeError(err: unknown): unknown {
-  // No client yet means the SDK made no error.
-  if (!sdk || !(err instanceof sdk.errors.StripeError)) return err;
-  if (err instanceof sdk.errors.StripeCardError) return new AppError(402, 'payment_declined', err.message);
-  if (err.type === 'StripeIdempotencyError')
-    return new AppError(409, 'idempotency_conflict', 'This request was already made with other details.');
-  if (err.statusCode === 404) return new AppError(404, 'not_found', 'The payment provider does not know this payment.');
-  return new AppError(502, 'payment_provider_error', 'The payment provider did not answer. Please try again.');
-}
-
-/** Runs one SDK call, mapping its errors (see stripeError). */
-export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw stripeError(err);
-  }
-}
+export const cardRequired = () =>
+  new AppError(402, 'payment_method_required', 'Add a card first: subscribe with a card, then deposits use the same card.');
+export const connectedAccountRequired = () => new AppError(400, 'payout_account_required', 'Withdrawals need a connected Stripe account.');
+/** A charge Stripe did not complete off-session (a card asking for 3-D Secure, say); a plain decline keeps Stripe's text (stripeError). */
+export const chargeNotCompleted = () =>
+  new AppError(
+    402,
+    'payment_declined',
+    'Your card needs you to confirm this payment, which a deposit cannot ask for. Please try another card.',
+  );
+export const transferFailed = () =>
+  new AppError(502, 'payout_failed', 'The transfer to your Stripe account failed. Please try again later.');
 
 const idOf = (ref: string | { id: string } | null | undefined): string | null =>
   ref == null ? null : typeof ref === 'string' ? ref : ref.id;
@@ -115,13 +107,82 @@ const PAYMENT_INTENT_STATUSES: Record<string, ProviderPaymentIntentState['status
   canceled: 'canceled',
 };
 
-export class StripeSubscriptionProvider implements SubscriptionProvider {
+export class StripePayments implements PaymentsProvider {
   readonly name = 'stripe';
 
+  /** `db` holds each user's Stripe Customer id; `priceId` is the weekly Price (STRIPE_PRICE_ID). */
   constructor(
     private readonly stripe: Stripe,
+    private readonly db: Database,
     private readonly priceId: string,
   ) {}
+
+  /** The user's Stripe Customer, or null when they never paid by card. */
+  private async customerOf(userId: string): Promise<Stripe.Customer | null> {
+    const user = await this.db.manager.findOne(UserEntity, { where: { id: userId }, select: { id: true, stripeCustomerId: true } });
+    const customerId = user?.stripeCustomerId;
+    if (!customerId) return null;
+    const customer = await callStripe(() => this.stripe.customers.retrieve(customerId));
+    return customer.deleted ? null : customer;
+  }
+
+  /** The card to charge: the Customer's default payment method, else the first card saved on it. */
+  private async cardOf(customer: Stripe.Customer): Promise<string | null> {
+    const preferred = customer.invoice_settings?.default_payment_method;
+    if (preferred) return typeof preferred === 'string' ? preferred : preferred.id;
+    const cards = await callStripe(() => this.stripe.customers.listPaymentMethods(customer.id, { type: 'card', limit: 1 }));
+    return cards.data[0]?.id ?? null;
+  }
+
+  async charge(request: PaymentRequest): Promise<PaymentResult> {
+    const customer = await this.customerOf(request.userId);
+    const card = customer && (await this.cardOf(customer));
+    if (!customer || !card) throw cardRequired();
+    const intent = await callStripe(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          customer: customer.id,
+          payment_method: card,
+          confirm: true,
+          off_session: true,
+          description: 'Giftlink balance deposit',
+          metadata: { userId: request.userId, purpose: 'deposit' },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    if (intent.status !== 'succeeded') throw chargeNotCompleted();
+    return { reference: intent.id };
+  }
+
+  async payout(request: PaymentRequest): Promise<PaymentResult> {
+    const customer = await this.customerOf(request.userId);
+    const account = customer?.metadata?.connected_account;
+    if (!account || !account.startsWith('acct_')) throw connectedAccountRequired();
+    try {
+      const transfer = await callStripe(() =>
+        this.stripe.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            destination: account,
+            metadata: { userId: request.userId, purpose: 'withdrawal' },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return { reference: transfer.id };
+    } catch (err) {
+      // Only Stripe's definite no (a 4xx other than an idempotency conflict) is a failed payout,
+      // whose held money the wallet gives back. A timeout or a 5xx leaves the outcome unknown: it
+      // goes through unchanged, and the intent stays pending until Stripe is asked again with the
+      // same key (the transfer may have been made).
+      if (err instanceof AppError && err.status < 500 && err.status !== 409) throw transferFailed();
+      throw err;
+    }
+  }
 
   async ensureCustomer(input: { userId: string; email: string; existingCustomerId: string | null; idempotencyKey: string }) {
     if (input.existingCustomerId) return { id: input.existingCustomerId };
@@ -196,8 +257,8 @@ export class StripeSubscriptionProvider implements SubscriptionProvider {
   }
 }
 
-/** The provider PAYMENTS=stripe uses (server.ts builds it once). */
-export function createStripeSubscriptionProvider(config: Pick<Config, 'stripe'>): StripeSubscriptionProvider {
+/** The provider PAYMENTS=stripe uses (create.ts builds it once). */
+export function createStripePayments(config: Pick<Config, 'stripe'>, db: Database): StripePayments {
   const stripe = requireStripeConfig(config);
-  return new StripeSubscriptionProvider(stripeClient(stripe), stripe.priceId);
+  return new StripePayments(stripeClient(stripe), db, stripe.priceId);
 }

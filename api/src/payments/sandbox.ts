@@ -1,24 +1,35 @@
 import crypto from 'node:crypto';
 import { SUBSCRIPTION_PRICE_CENTS } from '../../contract/limits.js';
 import type { Database } from '../db/index.js';
+import { rowLock } from '../db/row-lock.js';
 import { AppError, badRequest, isUniqueViolation } from '../errors.js';
 import { SandboxObjectEntity, type SandboxObject } from './entity.js';
-import type {
-  ProviderCustomer,
-  ProviderPaymentIntentState,
-  ProviderSubscriptionState,
-  StartedSubscription,
-  SubscriptionProvider,
+import {
+  SUBSCRIPTION_PERIOD_MS as WEEK_MS,
+  paymentDeclined,
+  payoutFailed,
+  type PaymentRequest,
+  type PaymentResult,
+  type PaymentsProvider,
+  type ProviderCustomer,
+  type ProviderPaymentIntentState,
+  type ProviderSubscriptionState,
+  type StartedSubscription,
 } from './provider.js';
-import { SUBSCRIPTION_PERIOD_MS as WEEK_MS } from './state.js';
 
 /**
- * The embedded, offline subscription provider (PAYMENTS=sandbox, test mode): Stripe's shapes and
+ * The embedded, offline payments provider (PAYMENTS=sandbox, test mode): Stripe's shapes and
  * Stripe's documented test cards, with its customers, subscriptions and payment intents kept in
  * `sandbox_payment_objects` so every API process sees the same sandbox. The page confirms the
  * first payment through `confirm` (POST /subscriptions/sandbox/confirm) in place of Stripe
  * Elements; the card number is checked and forgotten, never stored.
  */
+
+/**
+ * Sandbox amounts that fail, like a test-mode card processor's test cards: $4,000.02 is
+ * declined (as Stripe's 4000 0000 0000 0002 card) and a $4,000.02 payout fails.
+ */
+export const SANDBOX_FAILING_CENTS = 400_002;
 
 /** Stripe's test cards the sandbox knows. */
 export const SANDBOX_CARDS = {
@@ -54,10 +65,25 @@ interface SandboxPaymentIntentData {
 }
 type Data = { customer: SandboxCustomerData; subscription: SandboxSubscriptionData; payment_intent: SandboxPaymentIntentData };
 
+const sandboxReference = (prefix: string, request: PaymentRequest): string =>
+  `${prefix}_sandbox_${crypto.createHash('sha256').update(`${prefix}:${request.idempotencyKey}`).digest('hex').slice(0, 24)}`;
+
 const newId = (prefix: string) => `${prefix}_sandbox_${crypto.randomBytes(12).toString('hex')}`;
 
-export class SandboxSubscriptionProvider implements SubscriptionProvider {
+export class SandboxPayments implements PaymentsProvider {
   readonly name = 'sandbox';
+
+  /** A deposit: instant, succeeds except for SANDBOX_FAILING_CENTS. The reference derives from the idempotency key, so a repeat gets the same one. */
+  async charge(request: PaymentRequest): Promise<PaymentResult> {
+    if (request.amountCents === SANDBOX_FAILING_CENTS) throw paymentDeclined();
+    return { reference: sandboxReference('ch', request) };
+  }
+
+  /** A withdrawal: as `charge`. */
+  async payout(request: PaymentRequest): Promise<PaymentResult> {
+    if (request.amountCents === SANDBOX_FAILING_CENTS) throw payoutFailed();
+    return { reference: sandboxReference('po', request) };
+  }
 
   constructor(
     private readonly db: Database,
@@ -108,11 +134,7 @@ export class SandboxSubscriptionProvider implements SubscriptionProvider {
   /** Changes an object in one transaction (read and written there, so two processes agree). */
   private update<K extends keyof Data>(kind: K, id: string, change: (data: Data[K]) => Data[K]): Promise<Data[K] | null> {
     return this.db.transaction(async (em) => {
-      const postgres = em.connection.options.type === 'postgres';
-      const row = await em.findOne(SandboxObjectEntity, {
-        where: { id, kind },
-        ...(postgres ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-      });
+      const row = await em.findOne(SandboxObjectEntity, { where: { id, kind }, ...rowLock(em) });
       if (!row) return null;
       const next = change(JSON.parse(row.data) as Data[K]);
       await em.update(SandboxObjectEntity, { id }, { data: JSON.stringify(next), updatedAt: this.clock() });

@@ -1,0 +1,126 @@
+import { AppError } from '../errors.js';
+
+/**
+ * The payments provider: deposits and withdrawals (the wallet) and the weekly subscription. Two
+ * implementations: the sandbox (embedded, offline, Stripe's test card numbers; `sandbox.ts`) and
+ * Stripe (the official SDK; `stripe.ts`), built once (create.ts, into Deps). It is called only
+ * outside database transactions: the caller records what it is about to do, calls the provider,
+ * then settles in a transaction (or the verified webhook settles it), so a slow or failing
+ * provider never holds the database and a crash in between is resolved on restart.
+ *
+ * Every call that creates something takes an idempotency key: the same key always gets the same
+ * object back from the provider.
+ */
+
+export interface ProviderCustomer {
+  /** `cus_…` at Stripe. */
+  id: string;
+}
+
+/** What the page needs to confirm the first weekly payment, and the ids to remember. */
+export interface StartedSubscription {
+  /** `sub_…` at Stripe: created with payment_behavior 'default_incomplete'. */
+  subscriptionId: string;
+  /** The first invoice's PaymentIntent: `pi_…`. */
+  paymentIntentId: string;
+  /** The PaymentIntent's client secret, which the page confirms (Stripe Elements or the sandbox form). */
+  clientSecret: string;
+}
+
+/** The provider's view of a subscription: what the service settles from. */
+export interface ProviderSubscriptionState {
+  subscriptionId: string;
+  customerId: string;
+  status: 'incomplete' | 'active' | 'past_due' | 'canceled' | 'incomplete_expired' | 'unpaid' | 'trialing';
+  /** End of the current paid period. */
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface ProviderPaymentIntentState {
+  id: string;
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'canceled';
+  amountCents: number;
+  /** The subscription this first payment belongs to, when the provider knows it. */
+  subscriptionId: string | null;
+}
+
+/** What the wallet asks of the provider: deposits and withdrawals. */
+export interface WalletPayments {
+  readonly name: string;
+  /** Takes money from the user's payment method (a deposit). */
+  charge(request: PaymentRequest): Promise<PaymentResult>;
+  /** Sends money to the user's payout method (a withdrawal). */
+  payout(request: PaymentRequest): Promise<PaymentResult>;
+}
+
+export interface PaymentsProvider extends WalletPayments {
+  readonly name: 'sandbox' | 'stripe';
+  /** Finds or creates the user's customer (the user's `stripeCustomerId` once made). */
+  ensureCustomer(input: {
+    userId: string;
+    email: string;
+    existingCustomerId: string | null;
+    idempotencyKey: string;
+  }): Promise<ProviderCustomer>;
+  /** Creates a weekly subscription whose first invoice waits for the page to confirm its PaymentIntent. */
+  startSubscription(input: { customerId: string; idempotencyKey: string }): Promise<StartedSubscription>;
+  /** Reads a PaymentIntent: the server never trusts the page to say a payment succeeded. */
+  getPaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntentState>;
+  /** Reads a subscription's current state. */
+  getSubscription(subscriptionId: string): Promise<ProviderSubscriptionState>;
+  /** Cancels at period end (benefits last until then); `resume` undoes it before the end. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean, idempotencyKey: string): Promise<ProviderSubscriptionState>;
+  /**
+   * Cancels at once, with no refund: a past-due subscription replaced by a new one must stop at
+   * the provider too, or the provider would keep retrying its unpaid invoice and charge for a
+   * subscription we no longer track. Cancelling one already canceled changes nothing.
+   */
+  cancelNow(subscriptionId: string): Promise<void>;
+}
+
+/** A subscription's paid period: a week (the sandbox's, and the Stripe Price's). */
+export const SUBSCRIPTION_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
+
+/*
+ * Deposits and withdrawals. Deposits charge the user's payment method, withdrawals pay out to
+ * it; the ledger records both against `system:payments`.
+ *
+ * Shaped for a Stripe adapter: `charge` maps to a PaymentIntent (confirmed with the customer's
+ * saved payment method, `idempotencyKey` passed as Stripe's Idempotency-Key), `payout` to a
+ * Transfer/Payout to the user's connected account. Calls are never made inside a database
+ * transaction (issue 12, wallet/intents.ts): the wallet records a pending intent (a withdrawal
+ * also holds the amount in `system:payouts-pending`), calls the provider, then settles in a second
+ * transaction. The idempotency key is the intent's: asking again with it (recovery after a crash
+ * or a lost answer, `resolvePendingPayments`) must get the first result, never a second charge.
+ *
+ * How a provider reports failure matters (`isDefiniteFailure`): throw a 4xx `AppError` (e.g.
+ * `paymentDeclined`) or `payoutFailed()` only when the provider said no for good (nothing was or
+ * will be moved; the wallet then moves nothing, or gives a held withdrawal back); any other error
+ * (a timeout, a network error, a provider's 5xx, a 5xx AppError) means the outcome is unknown, and
+ * the intent stays pending until the provider is asked again with the same key.
+ * (A Stripe deposit that needs customer action would instead credit the ledger from the
+ * verified `payment_intent.succeeded` webhook, with the event id as the idempotency key.)
+ */
+export interface PaymentRequest {
+  userId: string;
+  amountCents: number;
+  /** The same key always gets the same result from the provider (the wallet's payment intent's key). */
+  idempotencyKey: string;
+}
+
+export interface PaymentResult {
+  /** The provider's id for the charge or payout. */
+  reference: string;
+}
+
+export const paymentDeclined = () => new AppError(402, 'payment_declined', 'Your payment was declined. Please try another payment method.');
+export const payoutFailed = () => new AppError(502, 'payout_failed', 'The transfer to your account failed. Please try again later.');
+
+/**
+ * Whether a provider's error means it said no for good (see the top of this file): a 4xx
+ * AppError, or `payout_failed`. Anything else leaves the payment's outcome unknown.
+ */
+export function isDefiniteFailure(err: unknown): err is AppError {
+  return err instanceof AppError && (err.status < 500 || err.code === 'payout_failed');
+}
