@@ -1,6 +1,6 @@
 /**
- * The ceiling of concurrent gives, measured in the same run as the gives themselves (issue 15:
- * "what the ceiling really is").
+ * The ceiling of concurrent gives, measured in the same run as the gives themselves
+ * ("what the ceiling really is").
  *
  * The give command alone — `giveToLink` called in the server's own process, with no HTTP, no
  * session lookup, no validation and no JSON, as many at a time as autocannon has connections — costs

@@ -1,5 +1,5 @@
 /**
- * Where a run's CPU went, from Linux's /proc (issue 15: what the ceiling of a path really is).
+ * Where a run's CPU went, from Linux's /proc (what the ceiling of a path really is).
  *
  * On a small machine the server, PostgreSQL and the load generator share the CPUs, so once they
  * are all busy a path's requests/s is the machine's CPU time over what one request costs all of

@@ -5,7 +5,7 @@
  *
  * In WAL mode a connection drops its whole page cache when it starts a read and finds the WAL
  * changed, so after a commit each lookup reads its B-tree pages again (a pread each). Where system
- * calls are dear this, not SQL, is much of a give's reads: see the README's issue 15 item.
+ * calls are dear this, not SQL, is much of a give's reads: see docs/PERFORMANCE.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';

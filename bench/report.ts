@@ -96,7 +96,7 @@ export function printTable(rows: Row[]): void {
   }
 }
 
-/** Issue 15's goals for this bench: a path's requests/s as a share of `/healthz`'s, on each database. */
+/** This bench's goals: a path's requests/s as a share of `/healthz`'s, on each database. */
 const GOALS: { path: string; scenario: string; goal: Record<DbName, number> }[] = [
   { path: 'static file (/favicon.svg)', scenario: 'GET /favicon.svg', goal: { sqlite: 0.8, postgres: 0.8 } },
   { path: 'feed page 1 (10,000 links)', scenario: 'GET /links/all', goal: { sqlite: 0.4, postgres: 0.3 } },
@@ -114,7 +114,7 @@ export function printGoals(rows: Row[]): void {
     return cells.every((c) => c === '-') ? [] : [[path, ...cells, `>= ${pct(goal.sqlite)} / ${pct(goal.postgres)}`]];
   });
   if (!lines.length) return;
-  const header = ['path (issue 15)', 'sqlite', 'postgres', 'goal (sqlite / postgres)'];
+  const header = ['path', 'sqlite', 'postgres', 'goal (sqlite / postgres)'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
   console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);

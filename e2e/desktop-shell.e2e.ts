@@ -95,7 +95,7 @@ async function cspViolations(desktop: DesktopPage): Promise<string[]> {
   return [...reported, ...desktop.violations];
 }
 
-describe('the desktop app served over app://giftlink (issue 13)', () => {
+describe('the desktop app served over app://giftlink', () => {
   it('opens the bundled app with its Content-Security-Policy and nothing blocked', async () => {
     const desktop = await openDesktop('/');
     await desktop.page.getByRole('heading', { name: 'Receive gifts from people who love you' }).waitFor();

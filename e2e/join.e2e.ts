@@ -25,7 +25,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe('joining from a shared link (issue 11)', () => {
+describe('joining from a shared link', () => {
   it('a signed-out visitor opens a link, joins with the creator’s invite and lands signed in on the link', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();

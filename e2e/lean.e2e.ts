@@ -48,7 +48,7 @@ afterAll(async () => {
 
 /**
  * Screenshots at phone and desktop size, without the harness's axe check: it cannot run with
- * scripts off, and the visitor banner's landmark finding belongs to the audit part of issue 15.
+ * scripts off, and the visitor banner's landmark finding belongs to the Lighthouse audit.
  */
 async function shots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });

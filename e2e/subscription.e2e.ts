@@ -13,7 +13,7 @@ import {
 } from './harness.js';
 
 /**
- * The weekly subscription on the sandbox provider (issue 12): step 1 → 2 → 3 with the sandbox card
+ * The weekly subscription on the sandbox provider: step 1 → 2 → 3 with the sandbox card
  * form, a declined card, the badge as another account sees it, cancel, and paying from the
  * balance. Stripe Elements cannot load offline, so only the sandbox card path runs here.
  */

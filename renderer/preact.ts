@@ -10,7 +10,7 @@ const COMPAT: Record<string, string> = {
 };
 
 /**
- * The website and the desktop renderer run on Preact through `preact/compat` (issue 15: React DOM
+ * The website and the desktop renderer run on Preact through `preact/compat` (React DOM
  * alone was ~60 KB gzip of a visitor's 80 KB first load; Preact with its compat layer is ~11 KB).
  * The code and its types stay React's: `react` and `react-dom` resolve to the compat layer at build
  * time (for our code and for libraries alike), and JSX compiles to Preact's runtime. Used by

@@ -7,7 +7,7 @@ import type { SharedPageAssets } from '../api/contract/share';
  * Emits `shared-page.json`: the stylesheet's rules that the server's markup of a shared page can
  * use (PurgeCSS against the markup's source, `markupSources`, so every class it can write counts),
  * and the URL of the whole stylesheet. A shared page then carries a few KB of CSS instead of all of
- * it, and its HTML fits in the first round trip of a slow phone's connection (issue 15: LCP).
+ * it, and its HTML fits in the first round trip of a slow phone's connection (LCP).
  */
 export function sharedPageCss(markupSources: string[]): Plugin {
   return {

@@ -43,7 +43,7 @@ for (const prefix of apiPrefixes) {
 /**
  * The built stylesheet goes inside index.html as a <style> (the CSP allows inline styles, not
  * scripts): a shared page's server markup paints styled as soon as the HTML is in, with no
- * render-blocking request in between (issue 15: LCP on a slow phone). The app's own pages need it
+ * render-blocking request in between (LCP on a slow phone). The app's own pages need it
  * before their first render alike, so nothing is left to load later and nothing shifts.
  */
 function inlineStylesheet(): Plugin {
@@ -69,7 +69,7 @@ function inlineStylesheet(): Plugin {
  * on the main thread the first time it is called. A chunk is loaded when its page opens and most of
  * it runs at once, so little is compiled for nothing. Measured on a shared link page with the CPU
  * slowed down 4× (`npm run trace:web`): the time the takeover blocks after the first paint went
- * from a median of 84 ms to 37 ms, and /login painted ~130 ms sooner (issue 15).
+ * from a median of 84 ms to 37 ms, and /login painted ~130 ms sooner.
  */
 const HINT = '//# allFunctionsCalledOnLoad';
 

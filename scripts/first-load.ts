@@ -5,7 +5,7 @@
  * the server's loader starts the entry once the markup has painted), any chunk the entry imports
  * dynamically with its static imports, and the page's own chunk with its static imports (the app
  * loads that chunk before its first render). Prints the gzip size per
- * page and exits 1 when one is above the budget (issue 15: 80 KB) or loads server code or the
+ * page and exits 1 when one is above the budget or loads server code or the
  * profanity list up front.
  */
 import fs from 'node:fs';

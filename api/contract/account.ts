@@ -11,7 +11,7 @@ import { WishlistView } from './wishlists.js';
 import { ACCOUNT_PASSWORD_REQUIRED } from './texts.js';
 
 /**
- * Data export and account deletion (issue 14). The export is what the user's own answers show
+ * Data export and account deletion. The export is what the user's own answers show
  * them, gathered in one file: the same presenters, so a giver anonymous to them stays anonymous.
  */
 

@@ -19,7 +19,7 @@ export const MAX_PAGE = 100_000;
 
 /** The longest message a member can send (the messages.text column holds 2000). */
 export const MESSAGE_MAX_LENGTH = 2000;
-/** A report's optional note (issue 14). */
+/** A report's optional note. */
 export const REPORT_NOTE_MAX_LENGTH = 500;
 /** Why a message or a conversation is reported, in the order the report dialog lists them. */
 export const REPORT_REASONS = ['harassment', 'spam', 'hate', 'self-harm', 'other'] as const;

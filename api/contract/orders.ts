@@ -10,7 +10,7 @@ import {
 } from './texts.js';
 
 /**
- * Shipping addresses and item orders (issue 11). An address is its owner's only: no answer to
+ * Shipping addresses and item orders. An address is its owner's only: no answer to
  * anyone else carries it. An order is what an item gift became: its recipient sees the item and
  * the status, never the giver; its giver sees the item and the status, never the address.
  */

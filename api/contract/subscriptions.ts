@@ -3,7 +3,7 @@ import { dollars, isoTime } from './common.js';
 import { SUBSCRIPTION_PRODUCT_ID } from './limits.js';
 
 /**
- * The weekly subscription (SPEC 2 Subscription page, 3, 4, 7, 8, 9; issue 12): the four calls the
+ * The weekly subscription (SPEC 2 Subscription page, 3, 4, 7, 8, 9): the four calls the
  * spec names, their answers, and what the page needs to know about how to pay.
  */
 
@@ -11,7 +11,7 @@ import { SUBSCRIPTION_PRODUCT_ID } from './limits.js';
 export { SUBSCRIPTION_PRODUCT_ID };
 
 /**
- * incomplete → active → (renewal) active | past_due → canceled (SPEC 4, issue 12). A canceled
+ * incomplete → active → (renewal) active | past_due → canceled (SPEC 4). A canceled
  * subscription keeps its benefits until `subscriptionEndDate` when it was canceled at period end.
  */
 export const SubscriptionStatus = z.enum(['incomplete', 'active', 'past_due', 'canceled']);

@@ -71,7 +71,7 @@ export const ADD_MONEY = 'Add money to your account balance.';
 /** Any failed deposit or withdrawal (the API's overdraft error too). */
 export const MONEY_MOVE_FAILED = 'You cannot withdraw more than what is in your account.';
 
-/** The money history's kinds of movement (issue 11), with their names on the page and in the CSV. */
+/** The money history's kinds of movement, with their names on the page and in the CSV. */
 export const MONEY_HISTORY_KINDS = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
@@ -184,7 +184,7 @@ export const NO_BLOCKS = 'You have not blocked anyone.';
 export const DESKTOP_UPGRADE_REQUIRED = 'Please update Giftlink to keep using it.';
 export const DESKTOP_DOWNLOAD_LINK = 'Download the new version';
 
-// ---- reports, suspension and the abuse filter (issue 14) -------------------------------------------
+// ---- reports, suspension and the abuse filter -------------------------------------------
 
 /** The whole answer to a report. */
 export const REPORT_THANKS = "Thanks, we'll look into it.";
@@ -208,14 +208,14 @@ export const MESSAGE_NOT_ALLOWED = "Your message contains words we don't allow."
 export const BIO_NOT_ALLOWED = "Your bio contains words we don't allow.";
 /** A username, display name or location with a slur (api/src/text-filter.ts). */
 export const NAME_NOT_ALLOWED = "Your name contains words we don't allow.";
-/** Password reset (issue 14): the forgot-password answer, the same whether the address has an account or not… */
+/** Password reset: the forgot-password answer, the same whether the address has an account or not… */
 export const RESET_LINK_SENT = 'If an account uses that email, we sent a link to reset its password.';
 /** …an unknown, used or expired reset link (400)… */
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
 /** …and a reset that worked: every session of the account has ended. */
 export const PASSWORD_RESET_DONE = 'Your password has been changed and you have been signed out everywhere. Log in with your new password.';
 
-// ---- data export and account deletion (issue 14) ---------------------------------------------------
+// ---- data export and account deletion ---------------------------------------------------
 
 export const DOWNLOAD_MY_DATA = 'Download my data';
 export const DOWNLOAD_MY_DATA_HINT =
@@ -243,7 +243,7 @@ export const DELETE_ACCOUNT_FAILED = 'Your account could not be deleted. Please 
 export const GOODBYE_TITLE = 'Your account is deleted';
 export const GOODBYE_TEXT = 'Thank you for using Giftlink. Your account and personal details are gone.';
 
-// ---- signed-in sessions (issue 14) -----------------------------------------------------------------
+// ---- signed-in sessions -----------------------------------------------------------------
 
 /** A session id that is not one of the user's own live sessions (404). */
 export const SESSION_NOT_FOUND = 'That session has already ended.';

@@ -54,7 +54,7 @@ const UNIT_WORDS: Record<TimeUnit, [en: string, enPlural: string, zh: string]> =
  * `Intl.RelativeTimeFormat(locale, { numeric: 'always' })` writes for the parts (time.test.ts
  * holds them equal), without it: the first Intl formatter a page makes loads the browser's locale
  * data, 40–75 ms of one task on a desktop and four times that on a phone, in the render that
- * takes a shared page over (issue 15: Total Blocking Time).
+ * takes a shared page over (Total Blocking Time).
  */
 export function relativeTimeText(elapsedSeconds: number, locale: TimeLocale): string {
   const parts = relativeTimeParts(elapsedSeconds);

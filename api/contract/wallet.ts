@@ -39,7 +39,7 @@ export const NewBalanceResponse = z.object({
 });
 export type NewBalanceResponse = z.infer<typeof NewBalanceResponse>;
 
-// ---- money history (issue 11) -------------------------------------------------------------------
+// ---- money history -------------------------------------------------------------------
 
 /** A kind of movement in the money history: see MONEY_HISTORY_KINDS in texts.ts for their names. */
 export type MoneyHistoryKind = keyof typeof MONEY_HISTORY_KINDS;

@@ -35,7 +35,7 @@ export function table(rows: Row[], opts: Options): void {
   for (const l of lines) console.log(fmt(l));
 }
 
-/** Issue 15's goal: persisted chat messages a second at saturation, as a share of a bare socket.io echo's with as many clients. */
+/** The goal: persisted chat messages a second at saturation, as a share of a bare socket.io echo's with as many clients. */
 const GOAL = { sqlite: 0.4, postgres: 0.25 } as const;
 
 export function goals(rows: Row[], opts: Options): void {
@@ -49,5 +49,5 @@ export function goals(rows: Row[], opts: Options): void {
       `  chat vs echo (${opts.db}), ${where}: ${(share * 100).toFixed(0)}% (goal >= ${goal * 100}%: ${share >= goal ? 'met' : 'NOT met'})`,
     ];
   });
-  if (lines.length) console.log(`\nissue 15\n${lines.join('\n')}`);
+  if (lines.length) console.log(`\ngoals\n${lines.join('\n')}`);
 }

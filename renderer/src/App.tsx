@@ -20,7 +20,7 @@ interface PageComponent {
 }
 
 /**
- * One chunk per page, so a visitor's first load carries only the page it opens (issue 15). A page
+ * One chunk per page, so a visitor's first load carries only the page it opens. A page
  * already loaded renders at once; one not yet loaded shows the page spinner while its chunk arrives.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): PageComponent {
@@ -68,7 +68,7 @@ const WishlistPage = page(() => import('./pages/WishlistPage'), 'WishlistPage');
 
 /**
  * The routes, in React Router's declarative mode (`useRoutes`): the app uses no loaders or actions,
- * and the data router (`createBrowserRouter`) would add ~15 KB gzip to every first load (issue 15).
+ * and the data router (`createBrowserRouter`) would add ~15 KB gzip to every first load.
  */
 const routes: RouteObject[] = [
   {

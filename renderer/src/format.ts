@@ -57,7 +57,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * `date` in the browser's locale as `options` say (default: 'Nov 27, 2026'). Each formatter is
  * made on first use and kept: making one costs a slow phone tens of milliseconds, so never while a
- * page's module loads (issue 15: Total Blocking Time).
+ * page's module loads (Total Blocking Time).
  */
 export function formatDate(date: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const key = JSON.stringify(options);

@@ -2,7 +2,7 @@ import { useLayoutEffect, useReducer } from 'react';
 
 /**
  * How the app takes a shared page over from the server's markup without blocking the phone's main
- * thread for long (issue 15: Lighthouse's Total Blocking Time). Preact renders a tree in one go, and
+ * thread for long (Lighthouse's Total Blocking Time). Preact renders a tree in one go, and
  * the whole app at once is one long task on a slow phone; so the app is rendered in steps, each in a
  * task of its own, into a hidden element beside the server's markup, which stays on screen meanwhile:
  * first the app's frame (router, session, layout), then its bars (top bar, visitor banner), then the

@@ -1,5 +1,5 @@
 /**
- * Download my data (issue 14): everything the user's own answers show them, in one file, through
+ * Download my data: everything the user's own answers show them, in one file, through
  * the same presenters those answers use, so the rules are the same ones: their own private fields,
  * the other party of each conversation as they see it ('Anonymous' where the giver is hidden), only
  * the messages they sent, and money history with givers still anonymous where they were.

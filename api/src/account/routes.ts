@@ -10,7 +10,7 @@ import { exportAccount, exportFileName } from './export.js';
 import { DeleteAccountBody, type DeleteAccountResponse } from './schemas.js';
 
 /**
- * The caller's own account (issue 14): `GET /api/account/export` (Download my data, a JSON
+ * The caller's own account: `GET /api/account/export` (Download my data, a JSON
  * attachment) and `POST /api/account/delete` (Delete my account, confirmed with the password and
  * rate-limited like login, since it checks one).
  */

@@ -91,7 +91,7 @@ describe('registration rules', () => {
     ['username', 'a'.repeat(15), 201],
     ['username', 'b'.repeat(16), 400],
     ['email', 'a@b.', 400],
-    ['email', 'x@y.z', 201], // 5 characters, and an address a browser's email field accepts (issue 15)
+    ['email', 'x@y.z', 201], // 5 characters, and an address a browser's email field accepts
     ['email', 'x@y.io', 201],
     ['email', `${'e'.repeat(29)}@ex.io`, 201],
     ['email', `${'f'.repeat(30)}@ex.io`, 400],

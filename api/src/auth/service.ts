@@ -36,7 +36,7 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
         throw badRequest(JOIN_UNAVAILABLE, 'invite_unavailable');
       }
       checkName(user.username);
-      // A closed account's username is free 30 days after it closed (issue 14); taken until then.
+      // A closed account's username is free 30 days after it closed; taken until then.
       await releaseClosedUsernames(em, deps.clock(), user.username);
       const clash = await em
         .createQueryBuilder(UserEntity, 'u')
@@ -58,7 +58,7 @@ export async function login(deps: Deps, input: z.output<typeof LoginBody>): Prom
   const user = await deps.db.manager.findOneBy(UserEntity, { email: input.email });
   const ok = await verifyPassword(user?.passwordHash, input.password, deps.config.passwordHash);
   if (!user || !ok) throw badRequest(INCORRECT_LOGIN, 'incorrect_login');
-  // Told only to whoever knows the password (issue 14: `npm run moderation -- suspend`).
+  // Told only to whoever knows the password (`npm run moderation -- suspend`).
   if (isSuspended(user)) throw new AppError(403, 'account_suspended', ACCOUNT_SUSPENDED);
   return user;
 }

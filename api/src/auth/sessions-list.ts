@@ -12,7 +12,7 @@ import { SessionParams, type SessionView, type SignOutOthersResult } from './sch
 import { DESKTOP_UA_MARK, endSession, revokeSession, revokeUserSessions } from './session.js';
 
 /**
- * The signed-in user's sessions (issue 14): list them, sign out one, or every one but the session
+ * The signed-in user's sessions: list them, sign out one, or every one but the session
  * asking. Each ending revokes the session row (so its token stops working at once) and then closes
  * its sockets on every API process. Only the user's own live sessions are ever found: another
  * user's session id is a 404, the same as one that never existed.

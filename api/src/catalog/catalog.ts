@@ -23,7 +23,7 @@ export interface Catalog {
   /** Origins the product images come from, for the site's Content-Security-Policy. */
   readonly imageOrigins: string[];
   /**
-   * Where item orders go (issue 11). The embedded catalogue is a sandbox marketplace that ships
+   * Where item orders go. The embedded catalogue is a sandbox marketplace that ships
    * and delivers on a schedule; eBay's Browse API cannot place orders, so the eBay adapter leaves
    * them to the same sandbox. Absent (a test's fake catalogue): the sandbox too.
    */

@@ -2,7 +2,7 @@ import type { Database } from '../db/index.js';
 import { writeBatch, type PendingMessage, type WriteResult } from './message-store.js';
 
 /**
- * Group commit for normal messages (issue 15). Every `sendMessage` hands its row to the writer of
+ * Group commit for normal messages. Every `sendMessage` hands its row to the writer of
  * its process; the rows that arrive while the writer is idle in the same tick, or while a batch is
  * committing, are written together in ONE transaction, so a commit (and its fsync) serves many
  * messages. Each caller's promise settles only after that transaction has committed: a message is

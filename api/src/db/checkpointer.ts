@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Copies SQLite's WAL back into the database file on a thread of its own (issue 15).
+ * Copies SQLite's WAL back into the database file on a thread of its own.
  *
  * A checkpoint writes the pages the WAL holds into the database file and waits for the disk twice;
  * left to SQLite (wal_autocheckpoint at 1,000 pages), it runs inside a COMMIT on the main thread,

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { sqliteHandle } from './sqlite-handle.js';
 
 /**
- * SQLite's transactions, serialised on the one writer connection and committed in groups (issue 15).
+ * SQLite's transactions, serialised on the one writer connection and committed in groups.
  *
  * SQLite has one writer, and better-sqlite3 runs every statement synchronously, with the whole
  * process stopped. So the transactions asked for in the same turn of the event loop, or while a
@@ -16,7 +16,7 @@ import { sqliteHandle } from './sqlite-handle.js';
  *   before it wrote, as it would have seen it committed;
  * - a `work` that throws is rolled back to its savepoint: nothing of it stays, and the others go on;
  * - a group of only `replayable` works runs with no savepoint at all (a savepoint per work copies
- *   every page the work writes, and cost a sixth of a give, issue 15). If one of them throws, the
+ *   every page the work writes, and cost a sixth of a give). If one of them throws, the
  *   whole transaction is rolled back and the group runs again, each work in its own savepoint, so
  *   the one that threw is rolled back alone and the others are stored as they ran the second time.
  *   A replayable work touches nothing but the database through `em` and answers its value: running

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { v7 } from 'uuid';
 
-/** Random bytes for ids, drawn from the system in blocks: the uuid package asks for 16 at a time, a call each (issue 15: 4% of a give). */
+/** Random bytes for ids, drawn from the system in blocks: the uuid package asks for 16 at a time, a call each. */
 const POOL_BYTES = 16 * 512;
 let pool = new Uint8Array(0);
 let used = 0;
@@ -23,7 +23,7 @@ const clock = { msecs: -Infinity, seq: 0 };
  *
  * A UUIDv7 begins with the time it was made, so each new row's key lands at the end of its
  * primary-key index and the rows one COMMIT adds share a few pages, where a random UUID (v4) puts
- * every insert on a page of its own (issue 15: a give writes 23 WAL pages, not 26).
+ * every insert on a page of its own.
  * It still has 74 random bits, but it tells when it was made, to the millisecond, which each of
  * these rows shows anyway (its createdAt). What must not be dated or guessed (users, sessions,
  * invites, password resets, conversations and anonymous pseudonyms) keeps `crypto.randomUUID()`.

@@ -161,11 +161,11 @@ export async function openDatabase(config: Config, schema: Schema): Promise<Data
         // Checkpoints run on a thread of their own (db/checkpointer.ts); the COMMIT that takes the
         // WAL past 32,768 pages (128 MiB) finishes one, so that the WAL starts over. That one stops
         // the main thread for two waits for the disk (about 15 ms here); at 8,192 pages it came four
-        // times as often, a quarter of all COMMIT time under gives (issue 15: +7% gives a second).
+        // times as often, a quarter of all COMMIT time under gives.
         db.pragma('wal_autocheckpoint = 32768');
         // A work of a group that holds one not replayable is a savepoint of the group's transaction
         // (db/group-commit.ts), whose journal of the pages it changed spilled to a temporary file
-        // past 64 KiB: in memory, a give's statements took half the time (issue 15).
+        // past 64 KiB: in memory, a give's statements took half the time.
         db.pragma('temp_store = MEMORY');
       },
     });

@@ -3,7 +3,7 @@ import type { Statement, SqlValue } from './sql.js';
 
 /**
  * PostgreSQL reads outside transactions, from every request at once, in as few writes as possible
- * (issue 15).
+ *.
  *
  * On this kind of machine a round trip's cost is mostly its write, which wakes PostgreSQL on the
  * other core (pg-transaction.ts). Through the pool, each request's session and link reads took a

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { QueryFailedError } from 'typeorm';
 
 /**
- * PostgreSQL's transactions, with fewer round trips (issue 15).
+ * PostgreSQL's transactions, with fewer round trips.
  *
  * On this kind of machine a round trip's cost is mostly its write: it wakes PostgreSQL on the
  * other core (about 60 µs of node's time per write, half of node's time under gives). The pool's

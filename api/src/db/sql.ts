@@ -6,7 +6,7 @@ import type { Database } from './index.js';
 import { sqliteHandle } from './sqlite-handle.js';
 
 /**
- * Prepared statements for hot write paths (a give is a dozen statements: issue 15), run inside
+ * Prepared statements for hot write paths (a give is a dozen statements), run inside
  * the caller's `db.transaction`. A statement is written once for both databases, with `$1…$n`
  * placeholders and no casts, and prepared once per connection, then reused:
  *
@@ -43,7 +43,7 @@ export function sql(text: string): Statement {
 /**
  * A statement prepared on SQLite with its `$n` placeholders written as `?`, and which `$n` each
  * `?` stands for: better-sqlite3 binds `?`s from an argument list, where it looks each named
- * parameter up on an object (issue 15: 1.2 µs more for a statement of eight).
+ * parameter up on an object.
  */
 interface SqliteStatement {
   prepared: BetterSqlite3.Statement;

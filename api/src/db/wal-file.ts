@@ -3,7 +3,7 @@ import fs from 'node:fs';
 /**
  * SQLite's WAL, as the group committer flushes it: an fsync on libuv's thread pool, through a
  * handle opened at the first flush and kept, so that a flush is one trip to the thread pool, not
- * three (open, fsync, close), each waiting for a turn of the busy main thread (issue 15). The
+ * three (open, fsync, close), each waiting for a turn of the busy main thread. The
  * file stays the same while the writer's connection is open: SQLite removes the WAL only when its
  * last connection closes, and truncating or restarting it keeps the file.
  */

@@ -27,7 +27,7 @@ export interface PageParts {
 
 /**
  * A file's stat, taken on the main thread: a stat of a file in the page cache is a microsecond or
- * two, while a stat on libuv's pool costs a thread hop per request (issue 15: the static files' rate).
+ * two, while a stat on libuv's pool costs a thread hop per request.
  */
 function statNow(file: string): fs.Stats | undefined {
   try {
@@ -102,7 +102,7 @@ async function encodedVariant(file: string, mtimeMs: number, data: Buffer, codin
  */
 function staticFiles() {
   // Each file with when it was last found unchanged on disk: a file asked for again within
-  // RECHECK_MS is not stat'ed again (a stat is a tenth of a static answer's time: issue 15).
+  // RECHECK_MS is not stat'ed again (a stat costs more than the answer it guards).
   const cache = new Map<string, { file: Promise<StaticFile>; checkedAt: number }>();
   const read = async (file: string, key: string, mtimeMs: number): Promise<StaticFile> => {
     const identity = await fs.promises.readFile(file);

@@ -27,7 +27,7 @@ async function leaveFree(who: TestUser, keep: number): Promise<void> {
   });
 }
 
-describe('joining through a link creator (issue 11)', () => {
+describe('joining through a link creator', () => {
   it("lets a visitor join with one of the link creator's invites, without learning any code", async () => {
     const owner = await buildUser(server);
     const codes = (await invitesOf(owner)).map((i) => i.code);

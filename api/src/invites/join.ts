@@ -10,7 +10,7 @@ import { countFree, refillBeforeUse, refillInvites, refillPlan } from './refill.
 import { consumeInvite, listInvites } from './service.js';
 
 /**
- * Joining through someone's link (issue 11) and the invite reads that refill first. A visitor
+ * Joining through someone's link and the invite reads that refill first. A visitor
  * registers with `via: username`; one of that user's unused invites is used up inside the
  * registering transaction, with the same guarantee as an invite code: one invite, one account.
  */

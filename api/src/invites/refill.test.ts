@@ -58,7 +58,7 @@ async function useInvites(who: TestUser, count: number): Promise<void> {
   });
 }
 
-describe('invite refill (issue 11)', () => {
+describe('invite refill', () => {
   it('brings back one invite per period since the anchor, never above the cap', async () => {
     const owner = await buildUser(server);
     expect(await summary(owner)).toEqual({ available: 3, max: 3, nextInviteAt: null, refillDays: 7, letVisitorsJoin: true });

@@ -10,7 +10,7 @@ type RefillConfig = Pick<Config, 'invitesPerUser' | 'inviteRefillDays'>;
 type Clocked = Pick<User, 'invitesRefilledAt' | 'createdAt'>;
 
 /**
- * Invite refill (issue 11): an account regains one invite every INVITE_REFILL_DAYS, up to
+ * Invite refill: an account regains one invite every INVITE_REFILL_DAYS, up to
  * INVITES_PER_USER unused ones. Worked out lazily, when invites are listed, asked about or used,
  * from `users.invites_refilled_at` (the anchor: when the clock last started or ticked).
  *

@@ -1,5 +1,5 @@
 /**
- * The scheduled jobs of one API process (issue 12): each runs once per period across all processes
+ * The scheduled jobs of one API process: each runs once per period across all processes
  * sharing the database (jobs/scheduler.ts). Every job takes the period's `now`, so tests drive
  * them with an injected clock.
  */

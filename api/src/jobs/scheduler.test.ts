@@ -9,7 +9,7 @@ import { Scheduler, periodOf, type ScheduledJob } from './scheduler.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 
 /**
- * Scheduled jobs (issue 12): a job runs once per period however many schedulers tick. On
+ * Scheduled jobs: a job runs once per period however many schedulers tick. On
  * PostgreSQL two API processes' worth of servers share one database, each with its own connection
  * pool and schedulers. On SQLite the schedulers share one server's database: better-sqlite3 waits
  * for another connection's lock synchronously, so two connections in one Node process would wait

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs (issue 12): each job runs once per period however many API processes share the
+ * Scheduled jobs: each job runs once per period however many API processes share the
  * database. Periods are aligned to the epoch (a one-minute job's periods start on the minute).
  * Every process ticks, but a tick only runs a job after claiming its period in `job_leases` with
  * one conditional update,

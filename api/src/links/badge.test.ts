@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 
 /**
- * The verified badge on the wire (issue 12): a named user's `isSubscribed` travels with their name
+ * The verified badge on the wire: a named user's `isSubscribed` travels with their name
  * (a link's creator, a conversation's named member), and never with an anonymous giver, who has
  * no user data at all.
  */

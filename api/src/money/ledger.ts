@@ -190,7 +190,7 @@ interface Leg {
 
 /**
  * PostgreSQL, from one person's balance to another's (a gift of money): both conditional updates
- * and the transfer with its entries in one statement, one round trip instead of three (issue 15).
+ * and the transfer with its entries in one statement, one round trip instead of three.
  * The two rows are locked first, in key order (`locked`: its sort comes before its row locks, and
  * `ORDER BY id COLLATE "C"` is the order of the `user:<id>` keys in JavaScript), so it takes its
  * locks in the order every other transfer does. The transfer and its entries are written only

@@ -89,7 +89,7 @@ export const SUBSCRIPTION_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
  * Shaped for a Stripe adapter: `charge` maps to a PaymentIntent (confirmed with the customer's
  * saved payment method, `idempotencyKey` passed as Stripe's Idempotency-Key), `payout` to a
  * Transfer/Payout to the user's connected account. Calls are never made inside a database
- * transaction (issue 12, wallet/intents.ts): the wallet records a pending intent (a withdrawal
+ * transaction (wallet/intents.ts): the wallet records a pending intent (a withdrawal
  * also holds the amount in `system:payouts-pending`), calls the provider, then settles in a second
  * transaction. The idempotency key is the intent's: asking again with it (recovery after a crash
  * or a lost answer, `resolvePendingPayments`) must get the first result, never a second charge.

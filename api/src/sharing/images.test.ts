@@ -159,7 +159,7 @@ describe('what a share image shows', () => {
     await server.request('POST', `/links/${owner.user.username}`, { token: visitor.token, body: { sessionId: crypto.randomUUID() } });
     const gave = await server.request('POST', '/statuses/api/gives', {
       token: giver.token,
-      // Less than the $7 asked for: a receive link stays open until the gifts reach it (issue 11).
+      // Less than the $7 asked for: a receive link stays open until the gifts reach it.
       body: { postId: link.id, type: 'currency', amount: 5 },
     });
     expect(gave.status, JSON.stringify(gave.body)).toBe(201);

@@ -6,7 +6,7 @@ import type { SubscriptionPaymentMethod, SubscriptionStatus } from '../../contra
 export type SubscriptionProviderName = 'sandbox' | 'stripe' | 'balance';
 
 /**
- * A user's one current subscription (issue 12). `users.subscribed_until` is set in the same
+ * A user's one current subscription. `users.subscribed_until` is set in the same
  * transaction as every change here: it is what `isSubscribed` reads (subscriptions/policy.ts).
  */
 export interface Subscription {

@@ -3,7 +3,7 @@ import { isSubscribed } from '../users/policy.js';
 import type { Subscription } from './entity.js';
 
 /**
- * The subscription's benefits, written once (issue 12; STYLE.md, "Who may see what"). Whether a
+ * The subscription's benefits, written once (STYLE.md, "Who may see what"). Whether a
  * user is subscribed is derived from `users.subscribed_until`, which only the subscription service
  * sets (never a client field): `isSubscribed(user, now)` (users/policy.ts). The entitlement rules take a viewer whose
  * `isSubscribed` was worked out by that one function (`entitled`), so none of them can read a
@@ -32,7 +32,7 @@ export const canSeeProfileLink = (viewer: Entitled, owner: Pick<User, 'id'>): bo
  * The visitor breakdown (per day, by source, signed in or not, phone or desktop) is a subscribed
  * creator's. It is aggregates only, every cell below 5 visitors hidden (links/breakdown.ts): who
  * visited, and when, is no one's to see, since a named visitor seen just before an anonymous gift
- * would be its giver (issue 8).
+ * would be its giver.
  */
 export const canSeeVisitorBreakdown = (viewer: Entitled | undefined, link: { creatorId: string }): boolean =>
   viewer !== undefined && viewer.id === link.creatorId && viewer.isSubscribed;

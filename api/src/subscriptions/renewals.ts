@@ -13,7 +13,7 @@ import { SandboxPayments } from '../payments/sandbox.js';
 import { SUBSCRIPTION_PERIOD_MS } from '../payments/provider.js';
 
 /**
- * The renewal job (issue 12), run on a schedule by jobs/ with the time `now`. For each active
+ * The renewal job, run on a schedule by jobs/ with the time `now`. For each active
  * subscription whose period has ended:
  * - canceled at period end: it is over (status canceled; the benefits already ended with the period);
  * - paid from the balance: the next week is claimed by a conditional update on the old period end

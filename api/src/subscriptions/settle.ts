@@ -4,7 +4,7 @@ import type { ProviderSubscriptionState } from '../payments/provider.js';
 import { laterEnd, lockSubscription, saveSubscription } from './state.js';
 
 /**
- * What the payment provider tells us (Stripe's verified webhook events, issue 12), settled into
+ * What the payment provider tells us (Stripe's verified webhook events), settled into
  * our subscription. Each call is one transaction and idempotent (the same event twice changes
  * nothing more), and none resurrects a canceled subscription: a late `invoice.paid` or
  * `customer.subscription.updated` for a canceled one changes nothing. A period end only ever

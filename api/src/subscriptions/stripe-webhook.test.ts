@@ -10,7 +10,7 @@ import { fixture, type StripeTestServer } from './testing/stripe-server.js';
 import { insertIncompleteStripeSubscription } from './testing/rows.js';
 
 /**
- * Stripe's webhook (issue 12), signed with the SDK's generateTestHeaderString: a valid signature is
+ * Stripe's webhook, signed with the SDK's generateTestHeaderString: a valid signature is
  * processed, a bad one is a 400 that changes nothing, an event is applied once however often and
  * however concurrently it arrives, and late events never resurrect a canceled subscription; then
  * the whole card flow through the API with PAYMENTS=stripe.

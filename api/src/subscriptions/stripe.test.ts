@@ -11,7 +11,7 @@ import { startStripeApp, TEST_PRICE_ID as PRICE_ID, type StripeApp } from './tes
 import { startStripeServer, type StripeTestServer } from './testing/stripe-server.js';
 
 /**
- * The Stripe adapter (issue 12) against a local Stripe-shaped server (testing/stripe-server.ts,
+ * The Stripe adapter against a local Stripe-shaped server (testing/stripe-server.ts,
  * Stripe's own fixtures), the app running with PAYMENTS=stripe: the calls and parameters it sends,
  * idempotency keys, the set-up command, deposits and withdrawals. Webhooks: stripe-webhook.test.ts.
  */

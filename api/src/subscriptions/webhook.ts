@@ -1,5 +1,5 @@
 /**
- * Stripe's webhook (issue 12): `POST /subscriptions/webhook` (and `/api/subscriptions/webhook`).
+ * Stripe's webhook: `POST /subscriptions/webhook` (and `/api/subscriptions/webhook`).
  *
  * Mounted in app.ts before the session lookup and the JSON body parser: the signature covers the
  * exact bytes Stripe sent, so the body is read raw here and checked with STRIPE_WEBHOOK_SECRET by

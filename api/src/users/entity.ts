@@ -13,23 +13,23 @@ export interface User {
   profilePicture: string | null;
   coverPicture: string | null;
   /**
-   * End of the paid subscription benefits (issue 12); null when never subscribed. Set only in the
+   * End of the paid subscription benefits; null when never subscribed. Set only in the
    * transaction that changes the subscription; `isSubscribed(user, now)` (subscriptions/policy.ts)
    * is derived from it. The old `is_subscribed` column stays in the table, unread.
    */
   subscribedUntil: Date | null;
   stripeCustomerId: string | null;
   balanceCents: number;
-  /** Visitors of this user's links may register with one of their invites (issue 11). */
+  /** Visitors of this user's links may register with one of their invites. */
   letVisitorsJoin: boolean;
   /** People the user talks with by name may see when they are online (`GET /api/onlineusers/{id}`); off unless chosen. */
   showPresence: boolean;
   /** When the invite refill clock last started or ticked; null: since the account was made. */
   invitesRefilledAt: Date | null;
-  /** When a moderator suspended the account (issue 14; `npm run moderation -- suspend`); null: not suspended. */
+  /** When a moderator suspended the account (`npm run moderation -- suspend`); null: not suspended. */
   suspendedAt: Date | null;
   suspensionReason: string | null;
-  /** When the account was closed (issue 14, account/close.ts); null while open. */
+  /** When the account was closed (account/close.ts); null while open. */
   closedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;

@@ -1,5 +1,5 @@
 /**
- * The money history (issue 11): every ledger entry of one user's account, newest first, with the
+ * The money history: every ledger entry of one user's account, newest first, with the
  * running balance after each, read straight from the ledger so it always adds up to the balance.
  *
  * What a row may say about the other side is decided here, from the transfer's kind and direction

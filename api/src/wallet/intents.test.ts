@@ -13,7 +13,7 @@ import { SANDBOX_FAILING_CENTS, SandboxPayments } from '../payments/sandbox.js';
 import { deposit, withdraw } from './service.js';
 
 /**
- * Payments outside transactions (issue 12): the provider is called between two transactions, a
+ * Payments outside transactions: the provider is called between two transactions, a
  * slow provider holds no one else's write, and what a crash leaves pending is settled exactly once.
  */
 let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Payment intents (issue 12): a deposit or withdrawal is recorded before the payment provider is
+ * Payment intents: a deposit or withdrawal is recorded before the payment provider is
  * called, the provider is called outside any transaction, and a second transaction settles it.
  * So a slow or failing provider never holds the database (on SQLite every write would wait behind
  * it), and a crash in between leaves a pending intent that `resolvePendingPayments` settles by

@@ -199,8 +199,8 @@ describe('balance, deposit and withdrawal', () => {
     expect(failed.status).toBe(502);
     expect(failed.body.error).toBe('payout_failed');
     expect(await balanceOf(ida)).toBe(5000);
-    // A withdrawal is held from the balance before the provider is called (outside any transaction,
-    // issue 12); a failed payout gives the held money back: two transfers that cancel out.
+    // A withdrawal is held from the balance before the provider is called (outside any
+    // transaction); a failed payout gives the held money back: two transfers that cancel out.
     expect(await transferCount()).toBe(before + 2);
     await expectLedgerSound();
   });

@@ -8,7 +8,7 @@ import { userAtom } from '../state/session';
 import './JoinSetting.css';
 
 /**
- * 'Let people who open my links join Giftlink with one of my invites' (issue 11): the signed-in
+ * 'Let people who open my links join Giftlink with one of my invites': the signed-in
  * user's own setting, saved as soon as it changes. On the create-link form and in Settings.
  */
 export function JoinSettingCheckbox() {

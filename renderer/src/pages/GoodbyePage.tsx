@@ -3,7 +3,7 @@ import { GOODBYE_TEXT, GOODBYE_TITLE } from '../../../api/contract/texts';
 import { GiftIcon } from '../components/Icons';
 import { usePageTitle } from '../components/usePageTitle';
 
-/** Where a deleted account lands (issue 14), signed out. */
+/** Where a deleted account lands, signed out. */
 export function GoodbyePage() {
   usePageTitle(GOODBYE_TITLE);
   return (

@@ -1,7 +1,7 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Shipping addresses and item orders (issue 11): `addresses`, one per user, its owner's alone;
+ * Shipping addresses and item orders: `addresses`, one per user, its owner's alone;
  * `orders`, one per item gift, made in the gift's transaction and moved through
  * awaiting_address → placed → shipped → delivered (or refunded) by conditional updates.
  */

@@ -1,7 +1,7 @@
 import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Group gifts (issue 11): a receive currency link collects gifts until they reach its goal
+ * Group gifts: a receive currency link collects gifts until they reach its goal
  * (`total_cost_cents`). `raised_cents` is what they add up to and `gifts` how many there were (for
  * every link: its uses), both moved by the conditional update that takes a use. Existing links
  * get theirs from `link_responses`. On SQLite adding columns rebuilds `links`; TypeORM runs

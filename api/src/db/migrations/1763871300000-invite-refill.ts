@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Joining through a link and invite refill (issue 11): `users.let_visitors_join` (visitors of the
+ * Joining through a link and invite refill: `users.let_visitors_join` (visitors of the
  * user's links may register with one of their invites; on for everyone, existing accounts too) and
  * `users.invites_refilled_at` (when the refill clock last started or ticked; null for existing
  * accounts means "since the account was made", see invites/refill.ts).

@@ -1,7 +1,7 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * The weekly subscription (issue 12): `subscriptions` (one current subscription per user),
+ * The weekly subscription: `subscriptions` (one current subscription per user),
  * `sandbox_payment_objects` (the sandbox provider's customers, subscriptions and payment intents,
  * kept in the database so every API process sees one sandbox) and `users.subscribed_until`, the
  * end of the paid benefits that `isSubscribed` is derived from (subscriptions/policy.ts).

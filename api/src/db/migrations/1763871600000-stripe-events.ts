@@ -1,7 +1,7 @@
 import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Stripe webhook events already handled (issue 12, subscriptions/webhook.ts): one row per event id,
+ * Stripe webhook events already handled (subscriptions/webhook.ts): one row per event id,
  * written in the transaction that applies the event, so each event takes effect exactly once.
  */
 export class StripeEvents1763871600000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Payments outside transactions and scheduled jobs (issue 12).
+ * Payments outside transactions and scheduled jobs.
  *
  * `payment_intents`: a deposit or withdrawal recorded before the payment provider is called
  * (pending), then settled in a second transaction (succeeded or failed), so no provider call runs

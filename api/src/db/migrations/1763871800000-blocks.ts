@@ -1,7 +1,7 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Blocks (issue 14). `blocks`: a member blocked the other member of one of their conversations.
+ * Blocks. `blocks`: a member blocked the other member of one of their conversations.
  * `blocked_id` is worked out by the server from the conversation and is never shown to the blocker.
  * Unique per (blocker, conversation), not per (blocker, blocked): a block made from an anonymous
  * thread and one made from the named thread of the same two people are two rows, or a second block

@@ -1,7 +1,7 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Reports and suspension (issue 14). `reports`: what a member reported (a message or a whole
+ * Reports and suspension. `reports`: what a member reported (a message or a whole
  * conversation), why, the reported text as it was then (JSON, so later edits or deletion change
  * nothing), the reporter and the reported account (worked out by the server; only moderators see
  * it), and whether a moderator resolved it. No foreign keys: a report outlives what it is about.

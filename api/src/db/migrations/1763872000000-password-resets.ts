@@ -1,7 +1,7 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Password reset by email (issue 14, auth/reset.ts): one row per reset link sent. Only the
+ * Password reset by email (auth/reset.ts): one row per reset link sent. Only the
  * SHA-256 of the link's token is stored (`token_hash`), never the token; a row is good once
  * (`used_at`) and until `expires_at` (30 minutes). A new request for the same user marks the
  * older rows used. A new table only: `users` is not touched.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Account deletion (issue 14): `users.closed_at`, when the account was closed (null while open). A
+ * Account deletion: `users.closed_at`, when the account was closed (null while open). A
  * closed account keeps its row, so the ledger entries that point to it stay; its username is
  * released 30 days later (users/release.ts).
  *

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Messages that arrive numbered (issue 15). A batch of normal messages (conversations/message-writer.ts)
+ * Messages that arrive numbered. A batch of normal messages (conversations/message-writer.ts)
  * is one PostgreSQL statement that commits on its own: it takes its numbers from the `message_seq`
  * counter itself, after locking its conversations, and holds the counter row from there until its
  * commit is durable, so numbers still follow commit order (see the 1763870500000 migration). Its

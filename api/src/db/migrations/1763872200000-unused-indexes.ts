@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Two indexes that every give or message wrote to and no query read (issue 15): each insert put one
+ * Two indexes that every give or message wrote to and no query read: each insert put one
  * more page, at a random place in the index, into the COMMIT.
  * - messages (conversation_id, created_at): every read of a conversation's messages goes by
  *   (conversation_id, seq) since messages are numbered (1763870500000), and that index serves a

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * PostgreSQL: message numbers that follow commit order for each member, not through one lock for
- * everyone (issue 15).
+ * everyone.
  *
  * What a client needs is that its own "everything after N" never misses a message: that any two
  * messages of conversations it belongs to are numbered in the order they commit. Until now every

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ShareIcon } from '../Icons';
 import type { ShareSubject } from './ShareModal';
 
-/** The share modal loads when first opened: link and wishlist pages open fast for visitors, who never share (issue 15). */
+/** The share modal loads when first opened: link and wishlist pages open fast for visitors, who never share. */
 const ShareModal = lazy(async () => ({ default: (await import('./ShareModal')).ShareModal }));
 
 /** A 'Share' button that opens 'How to Share the Link' (open at once with `initiallyOpen`). */

@@ -56,7 +56,7 @@ function partyLine(entry: MoneyHistoryEntry): string | null {
   return entry.amount < 0 ? `To ${name}` : `From ${name}`;
 }
 
-/** Issue 11: every movement of the user's balance, newest first, with the balance after each. */
+/** Every movement of the user's balance, newest first, with the balance after each. */
 export function MoneyHistoryPage() {
   usePageTitle('Money history');
   const balance = useAtomValue(balanceAtom);

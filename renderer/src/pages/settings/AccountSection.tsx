@@ -19,7 +19,7 @@ import { useLogout } from '../../state/useSession';
 import './AccountSection.css';
 
 /**
- * Settings → Your data (issue 14): 'Download my data' (a JSON file of everything the user's own
+ * Settings → Your data: 'Download my data' (a JSON file of everything the user's own
  * screens show them) and 'Delete my account', confirmed with the password in a native `<dialog>`.
  * A refusal (money still held) shows the server's text, which says how to get the money out.
  * After deletion the app signs out locally and shows the goodbye page.

@@ -13,7 +13,7 @@ export function blockLabel(block: BlockView): string {
 }
 
 /**
- * Settings → Blocked people (issue 14): everyone the user blocked from a conversation. An anonymous
+ * Settings → Blocked people: everyone the user blocked from a conversation. An anonymous
  * giver stays anonymous here ('Anonymous giver (conversation of {date})'). Unblock lets them reach
  * the user again.
  */

@@ -8,7 +8,7 @@ import { formatDate, formatRelativeTime } from '../../format';
 import './SessionsSection.css';
 
 /**
- * Settings → Signed-in devices (issue 14): every live session of the user, the current one marked
+ * Settings → Signed-in devices: every live session of the user, the current one marked
  * 'This device'. Another one can be signed out (its sockets close on every server), or all of them
  * at once; the current one is signed out with Logout below.
  */
