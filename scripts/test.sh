@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 echo "Node $(node -v)"
 lanes=(
-  "npm run typecheck && npm run lint && npm run check:deps && npm run format:check && npm run build:desktop && npm run test:e2e"
+  "npm run typecheck && npm run lint && npm run check:deps && npm run check:unused && npm run format:check && npm run build:desktop && npm run test:e2e"
   "npm run test:api"
 )
 if [ "${1:-}" = --ci ]; then

@@ -8,9 +8,6 @@
 export const ANALYTICS_EVENT_TYPES = ['linkTransaction', 'wishlistTransaction', 'linkShare', 'bankTransaction'] as const;
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
-export const isAnalyticsEventType = (value: unknown): value is AnalyticsEventType =>
-  typeof value === 'string' && (ANALYTICS_EVENT_TYPES as readonly string[]).includes(value);
-
 /** The largest `event_details`, as JSON (bytes of UTF-8). */
 export const ANALYTICS_DETAILS_MAX_BYTES = 4096;
 /** The longest `page_url` kept. */

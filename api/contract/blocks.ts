@@ -3,7 +3,6 @@ import { idSchema, isoTime } from './common.js';
 
 /** `POST /api/blocks`: block the other member of a conversation the caller is in. */
 export const BlockBody = z.object({ conversationId: idSchema });
-export type BlockInput = z.output<typeof BlockBody>;
 
 /** `DELETE /api/blocks/{id}`. */
 export const BlockParams = z.object({ id: idSchema });

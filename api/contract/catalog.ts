@@ -51,7 +51,6 @@ export const SearchQuery = z.object({
     .min(1, 'Search for an item.')
     .max(SEARCH_MAX_LENGTH, `Searches can be at most ${SEARCH_MAX_LENGTH} characters.`),
 });
-export type SearchRequest = z.input<typeof SearchQuery>;
 
 /** eBay ids look like `v1|110551100598|0`; ours follow the same form. */
 export const ITEM_ID = /^[A-Za-z0-9][A-Za-z0-9|_.:-]{0,99}$/;

@@ -34,7 +34,6 @@ export const CreatePaymentIntentBody = z.object({
   userId: userIdField,
   productId: productIdField,
 });
-export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentBody>;
 export const CreatePaymentIntentResponse = z.object({ clientSecret: z.string() });
 export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponse>;
 
@@ -50,7 +49,6 @@ export const CreateSubscriptionBody = z.object({
   productId: productIdField,
   paymentMethod: SubscriptionPaymentMethod.default('card'),
 });
-export type CreateSubscriptionRequest = z.input<typeof CreateSubscriptionBody>;
 export const CreateSubscriptionResponse = z.object({ subscriptionId: z.string() });
 export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
 
@@ -80,7 +78,6 @@ export const CancelSubscriptionBody = z.object({
   stripeCustomerId: z.string().max(255).nullish(),
   stripeSubscriptionId: z.string().max(255).nullish(),
 });
-export type CancelSubscriptionRequest = z.input<typeof CancelSubscriptionBody>;
 export const CancelSubscriptionResponse = z.object({ isCanceled: z.boolean() });
 export type CancelSubscriptionResponse = z.infer<typeof CancelSubscriptionResponse>;
 

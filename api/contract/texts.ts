@@ -89,8 +89,6 @@ export const ANONYMOUS_GIVER = 'Anonymous';
 export const MONEY_HISTORY_ERROR = 'Your money history could not be loaded.';
 export const MONEY_HISTORY_EMPTY = 'No money has moved yet. Deposits, gifts and purchases will show here.';
 export const MONEY_HISTORY_EMPTY_KIND = 'None of these yet. Choose Everything to see all your movements.';
-/** The balance could not be read after login (an alert). */
-export const BALANCE_FETCH_ERROR = 'Error fetching user balance.';
 /** The balance could not be re-read after money moved. */
 export const BALANCE_REFRESH_ERROR = 'error updating the balance, please try again later.';
 

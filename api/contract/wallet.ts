@@ -20,11 +20,9 @@ const userIdSchema = z.string().min(1).max(64).optional();
 
 /** POST /api/billing-settings-deposit: `balance` is the amount to add. */
 export const DepositBody = z.object({ userId: userIdSchema, balance: amountSchema });
-export type DepositRequest = z.input<typeof DepositBody>;
 
 /** POST /api/billing-settings-withdrawal: `balance` is the amount to take out. */
 export const WithdrawalBody = z.object({ userId: userIdSchema, balance: amountSchema });
-export type WithdrawalRequest = z.input<typeof WithdrawalBody>;
 
 /** GET /api/billing-settings-balance. */
 export const BalanceResponse = z.object({
@@ -58,7 +56,6 @@ export const MoneyHistoryQuery = z.object({
   before: z.string().min(1).max(64).optional(),
   limit: z.coerce.number().int().min(1).max(MONEY_HISTORY_MAX_PAGE).optional(),
 });
-export type MoneyHistoryRequest = z.input<typeof MoneyHistoryQuery>;
 
 /** Someone the user may know in a movement: the recipient of their gift, the maker of a give link they accepted. */
 export const MoneyHistoryParty = z.object({ username: z.string(), displayName: z.string() });

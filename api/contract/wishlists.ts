@@ -56,7 +56,6 @@ export const TransactionQuery = z.object({
   itemId: z.string().min(1).max(100),
   wishlistUsername: usernameRef,
 });
-export type TransactionRequest = z.input<typeof TransactionQuery>;
 
 export const WishlistItemView = z.object({
   _id: z.string(),

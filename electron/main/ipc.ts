@@ -18,8 +18,6 @@ export interface IpcSenderEvent {
   readonly senderFrame: { readonly url: string; readonly parent: object | null } | null;
 }
 
-export type PermissionState = Answer<'notifications:permission'>;
-
 export interface IpcDeps {
   /** True only for our window's web contents (`(wc) => wc === win.webContents`). */
   isOurWindow(sender: object): boolean;

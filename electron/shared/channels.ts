@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { EventChannel, InvokeChannel } from './names.js';
 
-export { APP_ORIGIN, EVENT_CHANNELS, INVOKE_CHANNELS } from './names.js';
+export { APP_ORIGIN, INVOKE_CHANNELS } from './names.js';
 export type { EventChannel, InvokeChannel } from './names.js';
 
 /** Largest image the cache accepts through IPC (one image). */

@@ -1,3 +1,2 @@
 /** The catalogue's product shape and search request are part of the contract shared with the renderer. */
 export * from '../../contract/catalog.js';
-export { SEARCH_MAX_LENGTH } from '../../contract/limits.js';

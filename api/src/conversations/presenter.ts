@@ -6,7 +6,7 @@ import type { Conversation, Message } from './entity.js';
 import { isPersonaIn } from '../identity/identity.js';
 import { canSeeMember } from './policy.js';
 
-export type { ConversationView, MessageView, OtherPartyView } from '../../contract/conversations.js';
+export type { ConversationView, MessageView } from '../../contract/conversations.js';
 
 /** How an anonymous giver appears to the person they gave to. */
 export const ANONYMOUS = 'anonymous';

@@ -9,7 +9,6 @@ import { presentConversation, presentMessage, type ConversationView, type Messag
 import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput } from './schemas.js';
 import { inbox, inboxConversation, type InboxRow } from './store.js';
 
-export { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 
 type May = (userId: string, c: Conversation) => boolean;

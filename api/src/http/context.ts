@@ -1,4 +1,4 @@
-import type { Context, Next, ParameterizedContext } from 'koa';
+import type { Next, ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Session } from '../auth/entity.js';
 import type { User } from '../users/entity.js';
@@ -20,4 +20,3 @@ export interface AppState {
 
 export type AppContext = ParameterizedContext<AppState>;
 export type Middleware = (ctx: AppContext, next: Next) => Promise<unknown>;
-export type { Context };

@@ -18,13 +18,6 @@
  */
 import type { Conversation } from '../conversations/entity.js';
 
-export type Identity =
-  | { kind: 'named'; userId: string }
-  /** `pairKey`: the anonymous conversation the persona is the giver of. */
-  | { kind: 'persona'; userId: string; pairKey: string };
-
-type Keyed = Pick<Conversation, 'initiatorId' | 'responderId' | 'initiatorAnonymous' | 'pairKey'>;
-
 /** The key of the named conversation of two people, in either order. */
 export const namedPairKey = (a: string, b: string): string => {
   const [low, high] = [a, b].sort();
@@ -34,11 +27,3 @@ export const namedPairKey = (a: string, b: string): string => {
 /** True when `userId` acts in `c` as an anonymous persona (the giver who opened it anonymously). */
 export const isPersonaIn = (c: Pick<Conversation, 'initiatorId' | 'initiatorAnonymous'>, userId: string): boolean =>
   c.initiatorAnonymous && c.initiatorId === userId;
-
-/** The identity member `userId` acts as in conversation `c`. */
-export const identityIn = (c: Keyed, userId: string): Identity =>
-  isPersonaIn(c, userId) ? { kind: 'persona', userId, pairKey: c.pairKey } : { kind: 'named', userId };
-
-/** The identity of the other member of `c`, as `userId` deals with it. */
-export const counterpartIn = (c: Keyed, userId: string): Identity =>
-  identityIn(c, c.initiatorId === userId ? c.responderId : c.initiatorId);

@@ -2,7 +2,7 @@
 export * from '../../contract/links.js';
 export { PageQuery } from '../../contract/common.js';
 export { UsernameParams } from '../../contract/users.js';
-export { LINK_PAGE_SIZE, MAX_LINK_QUANTITY } from '../../contract/limits.js';
+export { LINK_PAGE_SIZE } from '../../contract/limits.js';
 export {
   ALREADY_USED,
   INCOMPLETE_LINK,

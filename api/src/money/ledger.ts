@@ -27,7 +27,7 @@ import { ADD_MONEY } from '../../contract/texts.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
-import { LedgerAccountEntity, LedgerTransferEntity, type TransferKind } from './entity.js';
+import { LedgerAccountEntity, type TransferKind } from './entity.js';
 import {
   creditsToClosedAccounts,
   entriesByAccount,
@@ -139,11 +139,6 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
   for (const leg of legs) balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, insufficient));
   await recordTransfer(em, record);
   return { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
-}
-
-/** Records the payment provider's reference on a transfer made before the provider answered. */
-export async function setTransferReference(em: EntityManager, transferId: string, reference: string): Promise<void> {
-  await em.update(LedgerTransferEntity, { id: transferId }, { reference });
 }
 
 /** The bounds a cached balance must be within for `delta` to move it: [floor, MAX_SAFE_INTEGER] after the move. */

@@ -34,8 +34,3 @@ export async function markAllRead(deps: { db: Database; realtime: Publisher }, u
   if (marked > 0) deps.realtime.publish([{ type: 'unread', userId }]);
   return marked;
 }
-
-/** Notifications the user has not read yet. */
-export function unreadNotificationCount(db: Database, userId: string): Promise<number> {
-  return db.manager.countBy(NotificationEntity, { receiverId: userId, read: false });
-}

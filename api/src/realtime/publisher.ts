@@ -36,6 +36,3 @@ export function publishAfterCommit<A extends { replayed: boolean }>(publisher: P
   if (!answer.replayed) publisher.publish(events);
   return answer;
 }
-
-/** A publisher that drops everything (scripts, tools, code paths without live clients). */
-export const nullPublisher: Publisher = { publish: () => undefined };

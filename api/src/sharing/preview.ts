@@ -167,11 +167,6 @@ export async function previewFor(
   return { card: linkCard(publicUrl, user, link), markup: linkMarkup(user, link, await joinable(), now) };
 }
 
-/** The preview card of a page path, or undefined for a page that has none (see `previewFor`). */
-export async function previewCardFor(db: Database, publicUrl: string, path: string): Promise<PreviewCard | undefined> {
-  return (await previewFor(db, publicUrl, path))?.card;
-}
-
 /**
  * The website's page heads for link and wishlist pages (http/web.ts), and a visitor's home and
  * login pages' markup. A database failure still answers the page, with the generic card, so the app opens and

@@ -80,8 +80,3 @@ export const FORMATS: Record<ShareFormat, FormatSize> = {
   story: { width: 360, height: 640, ratio: 3 },
   card: { width: 600, height: 315, ratio: 2 },
 };
-
-export const pixelSize = (format: ShareFormat) => ({
-  width: FORMATS[format].width * FORMATS[format].ratio,
-  height: FORMATS[format].height * FORMATS[format].ratio,
-});

@@ -11,7 +11,7 @@ import {
 import { MESSAGE_PAGE_SIZE } from '../../../api/contract/limits';
 import { mergeMessages } from '../messageText';
 import { api } from './client';
-import type { ConversationView, MessageView, MessagesPage, SendMessageResponse, UnreadMessagesResponse } from './types';
+import type { ConversationView, MessageView, MessagesPage, SendMessageResponse } from './types';
 
 const enc = encodeURIComponent;
 
@@ -36,10 +36,6 @@ export function getMessages(conversationId: string, page: number, signal?: Abort
 /** The HTTP way to send, used when the socket is not connected. */
 export function postMessage(body: { conversationId: string; senderUserId: string; text: string; clientId?: string }) {
   return api.post<SendMessageResponse>('/messages/send', body);
-}
-
-export function getUnreadMessageCount(userId: string, signal?: AbortSignal) {
-  return api.get<UnreadMessagesResponse>(`/messages/unread?userId=${enc(userId)}`, { signal });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

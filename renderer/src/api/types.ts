@@ -8,58 +8,39 @@ import type { SessionResponse } from '../../../api/contract/auth';
 import type { InviteView } from '../../../api/contract/invites';
 
 export type { ApiErrorBody } from '../../../api/contract/common';
-export type { LoginRequest, RegisterRequest, SessionResponse, WishlistItemSummary } from '../../../api/contract/auth';
-export type {
-  GetUserIdResponse,
-  PictureKind,
-  PrivateUser,
-  PublicUser,
-  UpdateUserRequest,
-  UploadResponse,
-} from '../../../api/contract/users';
-export type { BalanceResponse, DepositRequest, NewBalanceResponse, WithdrawalRequest } from '../../../api/contract/wallet';
+export type { LoginRequest, RegisterRequest, SessionResponse } from '../../../api/contract/auth';
+export type { PictureKind, PrivateUser, PublicUser, UpdateUserRequest, UploadResponse } from '../../../api/contract/users';
+export type { NewBalanceResponse } from '../../../api/contract/wallet';
 export type {
   AcceptLinkResponse,
   ActiveLinksResponse,
   CreateLinkRequest,
   GiveResponse,
   LinkDetailsView,
-  LinkMetricsView,
   VisitorBreakdownView,
   LinkView,
   OpenLinkResponse,
   RespondedResponse,
 } from '../../../api/contract/links';
-export type { Amount, SearchProduct, SearchResults, ShippingOption } from '../../../api/contract/catalog';
+export type { SearchProduct, SearchResults } from '../../../api/contract/catalog';
 export type {
   ArchiveItemRequest,
   PurchaseRequest,
   PurchaseResponse,
-  TransactionResponse,
   UpdateWishlistRequest,
   WishlistItemView,
   WishlistResponse,
   WishlistView,
 } from '../../../api/contract/wishlists';
-export type { InviteStatus, InviteView } from '../../../api/contract/invites';
-export type {
-  ConversationView,
-  MessagesPage,
-  OtherPartyView,
-  SendMessageResponse,
-  UnreadMessagesResponse,
-} from '../../../api/contract/conversations';
+export type { InviteView } from '../../../api/contract/invites';
+export type { ConversationView, MessagesPage, SendMessageResponse } from '../../../api/contract/conversations';
 export type { MarkNotificationsReadResponse, NotificationView } from '../../../api/contract/notifications';
 export type {
   ClientToServerEvents,
-  LastMessageIdAck,
-  LastMessageIdPayload,
   MessageView,
   MissedMessagesEvent,
   NewMessageEvent,
   RealtimeErrorBody,
-  SendMessageAck,
-  SendMessagePayload,
   ServerToClientEvents,
   UnreadCounts,
 } from '../../../api/contract/realtime';
@@ -69,10 +50,6 @@ export type User = PrivateUser;
 
 /** `GET /api/users` answers the private shape for yourself, the public one for others. */
 export type ProfileUser = PublicUser | PrivateUser;
-
-export function isPrivateUser(user: ProfileUser): user is PrivateUser {
-  return 'email' in user;
-}
 
 export type AuthResponse = SessionResponse;
 export type LoginResponse = SessionResponse;

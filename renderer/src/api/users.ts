@@ -1,20 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setSessionUser } from './auth';
 import { api } from './client';
-import type { GetUserIdResponse, PictureKind, ProfileUser, UpdateUserRequest, UploadResponse, User } from './types';
+import type { PictureKind, ProfileUser, UpdateUserRequest, UploadResponse, User } from './types';
 
 const enc = encodeURIComponent;
 
 export function getUserByUsername(username: string, signal?: AbortSignal) {
   return api.get<ProfileUser>(`/api/users?username=${enc(username)}`, { signal });
-}
-
-export function getUserById(userId: string, signal?: AbortSignal) {
-  return api.get<ProfileUser>(`/api/users?userId=${enc(userId)}`, { signal });
-}
-
-export function getUserId(username: string, signal?: AbortSignal) {
-  return api.get<GetUserIdResponse>(`/api/users/getId/${enc(username)}`, { signal });
 }
 
 export function updateUser(userId: string, changes: UpdateUserRequest) {

@@ -9,7 +9,6 @@ import type {
   WishlistItemView,
   WishlistView,
   PurchaseResponse,
-  TransactionResponse,
   UpdateWishlistRequest,
   WishlistResponse,
 } from './types';
@@ -53,13 +52,6 @@ export function archiveWishlistItem(username: string, itemId: string) {
 /** Buys one item (by its `_id`) for the wishlist's owner; `key` is a fresh Idempotency-Key per confirmed purchase. */
 export function purchaseWishlistItem(body: PurchaseRequest, key: string) {
   return api.post<PurchaseResponse>('/wishlists/purchase', body, idempotent(key));
-}
-
-/** When an item was bought (its owner and its buyer may ask). */
-export function getPurchaseTransaction(itemId: string, wishlistUsername: string, signal?: AbortSignal) {
-  return api.get<TransactionResponse>(`/wishlists/get-transaction?itemId=${enc(itemId)}&wishlistUsername=${enc(wishlistUsername)}`, {
-    signal,
-  });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

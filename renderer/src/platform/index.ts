@@ -16,4 +16,4 @@ function choosePlatform(): Platform {
 
 export const platform: Platform = choosePlatform();
 
-export type { DesktopExtras, ImageCache, ImageStoreName, NotificationPermissionState, Platform, StoredImage } from './types';
+export type { ImageStoreName, NotificationPermissionState, Platform, StoredImage } from './types';

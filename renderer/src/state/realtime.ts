@@ -5,8 +5,8 @@ import { conversationListQuery, inboxUnread, setInboxUnread } from '../api/conve
 import { connectionStatusAtom, unreadCountsAtom } from './realtimeAtoms';
 import type { IncomingMessage, RealtimeConnection } from './realtimeConnection';
 
-export { connectionStatusAtom, unreadCountsAtom, type ConnectionStatus } from './realtimeAtoms';
-export type { IncomingMessage, RealtimeConnection, RealtimeSocket } from './realtimeConnection';
+export { connectionStatusAtom, unreadCountsAtom } from './realtimeAtoms';
+export type { IncomingMessage, RealtimeConnection } from './realtimeConnection';
 
 /** The session's live connection (SPEC section 3: the socket context), or null when signed out. */
 export const realtimeAtom = atom<RealtimeConnection | null>(null);

@@ -18,8 +18,6 @@ export const balanceAtom = atom((get) => get(userAtom)?.balance ?? 0);
 /** Becomes true once the start-up `GET /api/auth/me` has answered. */
 export const sessionCheckedAtom = atom((get) => get(sessionSettledAtom));
 
-export const isLoggedInAtom = atom((get) => get(userAtom) !== null);
-
 /** True while the session is being established (app start, login, registration). */
 export const isLoadingAtom = atom(true);
 
@@ -55,16 +53,6 @@ export const addImageAtom = atom(null, (get, set, entry: { url: string; objectUr
   const previous = next.get(entry.url);
   if (previous && previous !== entry.objectUrl) URL.revokeObjectURL(previous);
   next.set(entry.url, entry.objectUrl);
-  set(imageCacheAtom, next);
-});
-
-export const removeImageAtom = atom(null, (get, set, url: string) => {
-  const current = get(imageCacheAtom);
-  const objectUrl = current.get(url);
-  if (objectUrl === undefined) return;
-  URL.revokeObjectURL(objectUrl);
-  const next = new Map(current);
-  next.delete(url);
   set(imageCacheAtom, next);
 });
 
