@@ -129,3 +129,6 @@ export type SentOrderView = z.infer<typeof SentOrderView>;
 /** GET /api/orders: the caller's orders, newest first. */
 export const OrdersResponse = z.object({ received: z.array(ReceivedOrderView), sent: z.array(SentOrderView) });
 export type OrdersResponse = z.infer<typeof OrdersResponse>;
+
+/** An address as the server keeps it: the body after parsing. */
+export type AddressInput = z.output<typeof AddressBody>;

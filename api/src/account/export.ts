@@ -21,7 +21,7 @@ import { listOrders } from '../orders/service.js';
 import type { User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';
 import { moneyHistory } from '../wallet/history.js';
-import type { MoneyHistoryEntry } from '../wallet/schemas.js';
+import type { MoneyHistoryEntry } from '../../contract/wallet.js';
 import { getWishlist } from '../wishlists/service.js';
 
 const HISTORY_PAGE = 500;

@@ -7,7 +7,7 @@ import { perAddress } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { closeAccount } from './close.js';
 import { exportAccount, exportFileName } from './export.js';
-import { DeleteAccountBody, type DeleteAccountResponse } from './schemas.js';
+import { DeleteAccountBody, type DeleteAccountResponse } from '../../contract/account.js';
 
 /**
  * The caller's own account: `GET /api/account/export` (Download my data, a JSON

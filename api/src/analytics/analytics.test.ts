@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { ANALYTICS_DETAILS_MAX_BYTES, ENVELOPE_RULES, EVENT_RULES, type AnalyticsEventType } from './schemas.js';
+import { ANALYTICS_DETAILS_MAX_BYTES, ENVELOPE_RULES, EVENT_RULES, type AnalyticsEventType } from '../../contract/analytics.js';
 import { AnalyticsEventEntity, type AnalyticsEvent } from './entity.js';
 import { ANALYTICS_PER_SESSION_PER_MINUTE } from './routes.js';
 

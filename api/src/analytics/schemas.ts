@@ -6,8 +6,6 @@ import { ANALYTICS_EVENT_TYPES, ANALYTICS_PAGE_URL_MAX_LENGTH, ENVELOPE_RULES } 
  * contract's plain rules (`eventDetailsError`, SPEC 5), which the renderer runs too: zod stays out
  * of its bundle, so these envelope schemas live on the server only.
  */
-export * from '../../contract/analytics.js';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sessionId = z.string({ error: ENVELOPE_RULES.sessionId }).regex(UUID, { error: ENVELOPE_RULES.sessionId });

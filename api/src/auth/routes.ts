@@ -7,7 +7,14 @@ import { perAddress } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import type { User } from '../users/entity.js';
 import { presentPrivateUser } from '../users/presenter.js';
-import { ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody, type ResetAnswer, type SessionResponse } from './schemas.js';
+import {
+  ForgotPasswordBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  type ResetAnswer,
+  type SessionResponse,
+} from '../../contract/auth.js';
 import { PASSWORD_RESET_DONE, RESET_LINK_SENT } from '../../contract/texts.js';
 import { spend } from '../limits/rate-limits.js';
 import { RESET_EMAILS_PER_ADDRESS, RESET_EMAIL_WINDOW_SECONDS, resetPassword, sendResetLink } from './reset.js';

@@ -7,7 +7,7 @@ import { consumeInviteCode, consumeInviteVia } from '../invites/join.js';
 import { UserEntity, newUserRecord, type User } from '../users/entity.js';
 import { releaseClosedUsernames } from '../users/release.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
-import type { LoginBody, RegisterBody } from './schemas.js';
+import type { LoginBody, RegisterBody } from '../../contract/auth.js';
 import type { z } from 'zod';
 
 import { checkName } from '../text-filter.js';

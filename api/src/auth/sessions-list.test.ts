@@ -3,7 +3,7 @@ import { loadConfig } from '../config.js';
 import { connectClient, settle, type TestClient } from '../realtime/testing.js';
 import { BROWSER_USER_AGENT, buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { SessionEntity } from './entity.js';
-import type { SessionView, SignOutOthersResult } from './schemas.js';
+import type { SessionView, SignOutOthersResult } from '../../contract/sessions.js';
 import { deviceOf } from './sessions-list.js';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppContext, AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { SessionEntity, type Session } from './entity.js';
-import { SessionParams, type SessionView, type SignOutOthersResult } from './schemas.js';
+import { SessionParams, type SessionView, type SignOutOthersResult } from '../../contract/sessions.js';
 import { DESKTOP_UA_MARK, endSession, revokeSession, revokeUserSessions } from './session.js';
 
 /**

@@ -3,11 +3,11 @@ import { CatalogProductEntity } from '../catalog/entity.js';
 import type { ConversationView, MessageView } from '../conversations/presenter.js';
 import { connectClient, giveGift, settle, type TestClient } from '../realtime/testing.js';
 import { buildUsers, depositFor, everythingVisibleTo, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import type { WishlistResponse } from '../wishlists/schemas.js';
+import type { WishlistResponse } from '../../contract/wishlists.js';
 import { ITEM_UNAVAILABLE, LINK_GONE, MESSAGE_UNDELIVERABLE } from '../../contract/texts.js';
 import { canReach } from '../conversations/policy.js';
 import { canBlockFrom } from './policy.js';
-import type { BlockResponse, BlockView } from './schemas.js';
+import type { BlockResponse, BlockView } from '../../contract/blocks.js';
 
 let server: TestServer;
 const open: TestClient[] = [];

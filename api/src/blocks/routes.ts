@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
-import { BlockBody, BlockParams, type BlockResponse } from './schemas.js';
+import { BlockBody, BlockParams, type BlockResponse } from '../../contract/blocks.js';
 import { blockFromConversation, listBlocks, unblock } from './service.js';
 
 /** Blocks: the signed-in user's own, made from one of their conversations; identity from the session only. */

@@ -8,7 +8,7 @@ import { forbidden, isUniqueViolation, notFound, type AppError } from '../errors
 import { UserEntity } from '../users/entity.js';
 import { BlockEntity, type Block } from './entity.js';
 import { canBlockFrom } from './policy.js';
-import type { BlockView } from './schemas.js';
+import type { BlockView } from '../../contract/blocks.js';
 import { hasBlockedNamed, hasBlockedPersona } from './store.js';
 
 /** Who a gift or a message is between: the giver's identity (`named` or `anonymous`) towards the recipient. */

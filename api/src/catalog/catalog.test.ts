@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
 import { EmbeddedCatalog } from './embedded.js';
 import { CatalogProductEntity } from './entity.js';
-import { SearchProduct, SearchResults } from './schemas.js';
+import { SearchProduct, SearchResults } from '../../contract/catalog.js';
 
 /** A small catalogue in products.json's shape, so the expectations do not hang on the shipped data. */
 const product = (itemId: string, title: string, fields: Record<string, unknown> = {}) => ({

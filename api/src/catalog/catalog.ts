@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import type { Order } from '../orders/entity.js';
 import { AppError } from '../errors.js';
-import type { SearchProduct } from './schemas.js';
+import type { SearchProduct } from '../../contract/catalog.js';
 
 export const SEARCH_DEFAULT_LIMIT = 30;
 export const SEARCH_MAX_LIMIT = 50;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
 import { EbayCatalog, plainText } from './ebay.js';
-import { SearchResults, type SearchProduct } from './schemas.js';
+import { SearchResults, type SearchProduct } from '../../contract/catalog.js';
 
 /**
  * A local stand-in for eBay speaking the Browse API's documented shapes: the client-credentials

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { EbayConfig } from '../config.js';
 import { type Catalog, clampLimit, marketplaceUnavailable } from './catalog.js';
 import { centsToDecimal, dollarsToCents } from '../../contract/money.js';
-import type { ImageRef, SearchProduct, ShippingOption } from './schemas.js';
+import type { ImageRef, SearchProduct, ShippingOption } from '../../contract/catalog.js';
 import { sandboxMarketplace } from '../orders/sandbox.js';
 
 const SCOPE = 'https://api.ebay.com/oauth/api_scope';

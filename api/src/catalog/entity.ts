@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { centsColumn, dateColumn } from '../db/columns.js';
-import type { ShippingCostType } from './schemas.js';
+import type { ShippingCostType } from '../../contract/catalog.js';
 
 /** One product of the embedded catalogue, loaded from resources/catalog/products.json. */
 export interface CatalogProduct {

@@ -1,6 +1,6 @@
 import type { CatalogProduct } from './entity.js';
 import { centsToDecimal } from '../../contract/money.js';
-import type { ImageRef, SearchProduct } from './schemas.js';
+import type { ImageRef, SearchProduct } from '../../contract/catalog.js';
 
 function images(json: string): ImageRef[] {
   try {

@@ -7,7 +7,7 @@ import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { CATALOG_IMAGE_NAME } from './embedded.js';
-import { ItemIdParams, SearchQuery } from './schemas.js';
+import { ItemIdParams, SearchQuery } from '../../contract/catalog.js';
 import { findProduct, searchProducts } from './service.js';
 
 const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 3600;

@@ -6,7 +6,7 @@ import { BLOCKED_QUERY_MESSAGE, isBlockedQuery } from '../../contract/blocklist.
 import type { Catalog } from './catalog.js';
 import { EbayCatalog } from './ebay.js';
 import { EmbeddedCatalog } from './embedded.js';
-import type { SearchProduct } from './schemas.js';
+import type { SearchProduct } from '../../contract/catalog.js';
 
 /** Builds the configured catalogue; the embedded one is loaded into the database first. */
 export async function openCatalog(config: Config, db: Database, log: Logger): Promise<Catalog> {

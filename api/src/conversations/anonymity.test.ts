@@ -3,7 +3,7 @@ import { CatalogProductEntity } from '../catalog/entity.js';
 import { connectClient, settle, type TestClient } from '../realtime/testing.js';
 import { expectThreadsUnlinked, recipientView } from '../testing/anonymity.js';
 import { buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import type { WishlistResponse } from '../wishlists/schemas.js';
+import type { WishlistResponse } from '../../contract/wishlists.js';
 import { AnonymousPseudonymEntity } from './entity.js';
 import type { ConversationView } from './presenter.js';
 

@@ -4,7 +4,8 @@ import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentMessage } from './presenter.js';
-import { ConversationParams, PageQuery, SendMessageBody, UnreadQuery, UserIdParams } from './schemas.js';
+import { ConversationParams, SendMessageBody, UnreadQuery, UserIdParams } from '../../contract/conversations.js';
+import { PageQuery } from '../../contract/common.js';
 import { findConversation, listConversations, listMessages, sendMessage, unreadMessageCount } from './service.js';
 
 /** Conversations and messages (members only). Sending goes through the same service as the socket's `sendMessage`. */

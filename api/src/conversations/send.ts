@@ -9,7 +9,7 @@ import type { Conversation, Message } from './entity.js';
 import { cachedConversation } from './members.js';
 import { messageWriter } from './message-writer.js';
 import { canMessage } from './policy.js';
-import type { SendMessageInput } from './schemas.js';
+import type { SendMessageInput } from '../../contract/conversations.js';
 import { appendedRowId } from '../db/ids.js';
 
 export interface MessageDeps {

@@ -6,7 +6,8 @@ import { ConversationEntity, MessageEntity, type Conversation } from './entity.j
 import { namedPairKey } from '../identity/identity.js';
 import { canSeeConversation, canSeePresence } from './policy.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
-import { MISSED_MESSAGES_LIMIT, type LastMessageIdInput } from './schemas.js';
+import { MISSED_MESSAGES_LIMIT } from '../../contract/limits.js';
+import { type LastMessageIdInput } from '../../contract/conversations.js';
 import { inbox, inboxConversation, type InboxRow } from './store.js';
 
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';

@@ -5,7 +5,8 @@ import { escrowAccount } from '../money/ledger.js';
 import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js';
 import type { User } from '../users/entity.js';
 import { canRespondTo } from './policy.js';
-import { LINK_GONE, type AcceptLinkResponse } from './schemas.js';
+import { LINK_GONE } from '../../contract/texts.js';
+import { type AcceptLinkResponse } from '../../contract/links.js';
 import { currentLink, findCreator } from './service.js';
 import { linkGift, takeUse, type LinkDeps } from './use.js';
 

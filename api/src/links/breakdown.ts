@@ -1,7 +1,7 @@
 import type { Database } from '../db/index.js';
 import { BREAKDOWN_MIN_VISITORS, VISITOR_SOURCES, type VisitorSource } from '../../contract/analytics.js';
 import type { Link } from './entity.js';
-import type { SuppressedCount, VisitorBreakdownView } from './schemas.js';
+import type { SuppressedCount, VisitorBreakdownView } from '../../contract/links.js';
 import { viewDays, visitorGroups, type VisitorGroup } from './store.js';
 import { utcDay } from './views.js';
 

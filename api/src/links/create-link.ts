@@ -10,7 +10,8 @@ import type { User } from '../users/entity.js';
 import { LinkEntity, type Link } from './entity.js';
 import { closeExpired } from './expiry.js';
 import { presentLink } from './presenter.js';
-import { INCOMPLETE_LINK, ONE_ACTIVE_LINK, QUANTITY_REQUIRED, type LinkDetailsInput, type LinkView } from './schemas.js';
+import { INCOMPLETE_LINK, ONE_ACTIVE_LINK, QUANTITY_REQUIRED } from '../../contract/texts.js';
+import { type LinkDetailsInput, type LinkView } from '../../contract/links.js';
 import type { LinkDeps } from './use.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../db/index.js';
 import { jsonWithEtag, type TaggedJson } from '../http/etag.js';
 import { presentLink } from './presenter.js';
-import type { LinkView } from './schemas.js';
+import type { LinkView } from '../../contract/links.js';
 import { committedVersion, feedPage } from './store.js';
 
 interface FeedPage {

@@ -11,7 +11,8 @@ import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js
 import type { User } from '../users/entity.js';
 import { isGroupGift, leftToGive } from './group-gift.js';
 import { canRespondTo } from './policy.js';
-import { LINK_GONE, LINK_NOT_FOUND, OWN_POST, type GiveResponse } from './schemas.js';
+import { LINK_GONE, LINK_NOT_FOUND, OWN_POST } from '../../contract/texts.js';
+import { type GiveResponse } from '../../contract/links.js';
 import { isOpen } from './service.js';
 import { linkForGiver } from './store.js';
 import { linkGift, overGoalError, takeUse, type LinkDeps } from './use.js';

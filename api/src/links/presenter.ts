@@ -3,7 +3,7 @@ import { isSubscribed } from '../users/policy.js';
 import type { User } from '../users/entity.js';
 import type { Link } from './entity.js';
 import { isGroupGift, leftToGive } from './group-gift.js';
-import type { LinkMetricsView, LinkView } from './schemas.js';
+import type { LinkMetricsView, LinkView } from '../../contract/links.js';
 
 /** `creator` is the link's creator (always named): their username and verified badge, as of `now`. */
 export function presentLink(

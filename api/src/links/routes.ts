@@ -18,10 +18,10 @@ import {
   CreatorParams,
   GiveBody,
   OpenLinkBody,
-  PageQuery,
   RespondedQuery,
-  UsernameParams,
-} from './schemas.js';
+} from '../../contract/links.js';
+import { PageQuery } from '../../contract/common.js';
+import { UsernameParams } from '../../contract/users.js';
 import { acceptLink } from './accept-link.js';
 import { createLink } from './create-link.js';
 import { giveToLink } from './give-to-link.js';

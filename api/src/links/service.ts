@@ -7,7 +7,9 @@ import { visitorBreakdown } from './breakdown.js';
 import { entitled } from '../subscriptions/policy.js';
 import { canSeeLinkMetrics, canSeeProfileLink, canSeeVisitorBreakdown } from './policy.js';
 import { presentLink } from './presenter.js';
-import { LINK_GONE, LINK_NOT_FOUND, LINK_PAGE_SIZE, type LinkMetricsView, type LinkView } from './schemas.js';
+import { LINK_GONE, LINK_NOT_FOUND } from '../../contract/texts.js';
+import { LINK_PAGE_SIZE } from '../../contract/limits.js';
+import { type LinkMetricsView, type LinkView } from '../../contract/links.js';
 import type { ViewCounter, Visit } from './views.js';
 
 /** Whether the link can still be used: active, not expired, with a use left. */

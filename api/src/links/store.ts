@@ -5,7 +5,7 @@ import type { Database } from '../db/index.js';
 import { dateFrom, isPostgres, read, run, sql, type SqlValue } from '../db/sql.js';
 import { anonymousPairKeySql } from '../identity/store.js';
 import type { Link } from './entity.js';
-import { LINK_PAGE_SIZE } from './schemas.js';
+import { LINK_PAGE_SIZE } from '../../contract/limits.js';
 
 /*
  * One use of a link is one conditional update of its row, which also closes the link (`used`) when

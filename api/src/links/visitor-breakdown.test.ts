@@ -5,7 +5,7 @@ import { buildUsers, depositFor, startTestServer, type TestServer, type TestUser
 import { UserEntity } from '../users/entity.js';
 import { suppress } from './breakdown.js';
 import { LinkVisitorEntity } from './entity.js';
-import type { LinkMetricsView } from './schemas.js';
+import type { LinkMetricsView } from '../../contract/links.js';
 
 // Behind one proxy hop, so each visitor is a client address of its own (X-Forwarded-For).
 let server: TestServer;

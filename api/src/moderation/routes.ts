@@ -4,7 +4,7 @@ import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { REPORT_THANKS } from '../../contract/texts.js';
-import { CreateReportBody, type ReportAnswer } from './schemas.js';
+import { CreateReportBody, type ReportAnswer } from '../../contract/reports.js';
 import { createReport } from './service.js';
 
 /** Reports. The answer is the same thanks for every report: it never names who was reported. */

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { AddressEntity } from './entity.js';
 import { canSeeAddress, canSeeGiver, canSeeShipTo, roleIn } from './policy.js';
-import {
-  ADDRESS_COUNTRY_INVALID,
-  ADDRESS_POSTAL_REQUIRED,
-  addressPostalInvalid,
-  type AddressRequest,
-  type SaveAddressResponse,
-} from './schemas.js';
+import { ADDRESS_COUNTRY_INVALID, ADDRESS_POSTAL_REQUIRED, addressPostalInvalid } from '../../contract/texts.js';
+import { type AddressRequest, type SaveAddressResponse } from '../../contract/orders.js';
 
 let server: TestServer;
 let ann: TestUser;

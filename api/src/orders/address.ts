@@ -1,7 +1,7 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { ADDRESS_POSTAL_REQUIRED, addressPostalInvalid } from '../../contract/texts.js';
 import { badRequest } from '../errors.js';
-import type { AddressInput } from './schemas.js';
+import type { AddressInput } from '../../contract/orders.js';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 

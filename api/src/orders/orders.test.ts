@@ -11,14 +11,8 @@ import {
   type TestUser,
 } from '../testing/server.js';
 import { OrderEntity } from './entity.js';
-import {
-  addressAsk,
-  orderDeliveredToGiver,
-  orderMovedToRecipient,
-  orderRefunded,
-  type OrdersResponse,
-  type SaveAddressResponse,
-} from './schemas.js';
+import { addressAsk, orderDeliveredToGiver, orderMovedToRecipient, orderRefunded } from '../../contract/texts.js';
+import { type OrdersResponse, type SaveAddressResponse } from '../../contract/orders.js';
 import { orderDeps, sweepOrders } from './service.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 

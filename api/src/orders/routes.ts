@@ -5,7 +5,8 @@ import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentAddress } from './presenter.js';
-import { ADDRESS_NOT_FOUND, AddressBody, type AddressResponse, type OrdersResponse, type SaveAddressResponse } from './schemas.js';
+import { ADDRESS_NOT_FOUND } from '../../contract/texts.js';
+import { AddressBody, type AddressResponse, type OrdersResponse, type SaveAddressResponse } from '../../contract/orders.js';
 import { deleteAddress, getAddress, listOrders, saveAddress } from './service.js';
 
 /**

@@ -14,17 +14,11 @@ import { UserEntity } from '../users/entity.js';
 import { checkPostalCode } from './address.js';
 import { AddressEntity, OrderEntity, type Address, type Order } from './entity.js';
 import { addressDueAt, presentOrderFor } from './presenter.js';
-import type { ReceivedOrderView, SentOrderView } from './schemas.js';
+import type { ReceivedOrderView, SentOrderView } from '../../contract/orders.js';
 import { sandboxMarketplace } from './sandbox.js';
-import {
-  ORDER_ADDRESS_WAIT_DAYS,
-  addressAsk,
-  orderDeliveredToGiver,
-  orderMovedToRecipient,
-  orderRefunded,
-  type AddressInput,
-  type OrdersResponse,
-} from './schemas.js';
+import { ORDER_ADDRESS_WAIT_DAYS } from '../../contract/limits.js';
+import { addressAsk, orderDeliveredToGiver, orderMovedToRecipient, orderRefunded } from '../../contract/texts.js';
+import { type AddressInput, type OrdersResponse } from '../../contract/orders.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LIST_LIMIT = 100;

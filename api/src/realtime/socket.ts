@@ -4,7 +4,7 @@ import { authenticateToken } from '../auth/session.js';
 import { credentialsOf, isSameOrigin } from '../auth/credentials.js';
 import { missedMessages, sendMessage } from '../conversations/service.js';
 import { presentMessage } from '../conversations/presenter.js';
-import { LastMessageIdBody, SendMessageBody } from '../conversations/schemas.js';
+import { LastMessageIdBody, SendMessageBody } from '../../contract/conversations.js';
 import type { Deps } from '../deps.js';
 import type { ErrorCode } from '../../contract/errors.js';
 import { SERVER_ERROR } from '../../contract/texts.js';

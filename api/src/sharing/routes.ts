@@ -5,7 +5,8 @@ import type { AppContext, AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import type { ShareRenderer } from './render.js';
-import { ShareImageQuery, UsernameParams } from './schemas.js';
+import { UsernameParams } from '../../contract/users.js';
+import { ShareImageQuery } from './schemas.js';
 import { createShareRenderer, linkImage, wishlistImage, type ShareImage } from './service.js';
 
 /** Browsers, chat apps and CDNs may keep an image five minutes; the ETag revalidates it after. */

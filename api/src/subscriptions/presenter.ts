@@ -5,7 +5,7 @@ import type { User } from '../users/entity.js';
 import type { Subscription } from './entity.js';
 import { isSubscribed } from '../users/policy.js';
 import { canJoinCommunity, entitled } from './policy.js';
-import type { SubscriptionConfigResponse, SubscriptionInfo } from './schemas.js';
+import type { SubscriptionConfigResponse, SubscriptionInfo } from '../../contract/subscriptions.js';
 import { isOver, publicId } from './state.js';
 
 /**

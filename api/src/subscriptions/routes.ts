@@ -14,7 +14,7 @@ import {
   CreateSubscriptionBody,
   SandboxConfirmBody,
   type SubscriptionInfoResponse,
-} from './schemas.js';
+} from '../../contract/subscriptions.js';
 import { cancelSubscription, createPaymentIntent, createSubscription } from './service.js';
 import { confirmSandboxPayment } from './sandbox-confirm.js';
 

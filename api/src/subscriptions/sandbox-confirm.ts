@@ -4,7 +4,7 @@ import { badRequest } from '../errors.js';
 import type { User } from '../users/entity.js';
 import { SubscriptionEntity } from './entity.js';
 import type { SandboxPayments } from '../payments/sandbox.js';
-import type { SandboxConfirmBody, SandboxConfirmResponse } from './schemas.js';
+import type { SandboxConfirmBody, SandboxConfirmResponse } from '../../contract/subscriptions.js';
 
 /**
  * POST /subscriptions/sandbox/confirm: the signed-in user confirms the first payment of their own

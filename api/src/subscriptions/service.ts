@@ -14,7 +14,7 @@ import {
   type CancelSubscriptionResponse,
   type CreateSubscriptionBody,
   type CreateSubscriptionResponse,
-} from './schemas.js';
+} from '../../contract/subscriptions.js';
 import { isRunning, isOver, laterEnd, lockSubscription, publicId, saveSubscription } from './state.js';
 
 /**

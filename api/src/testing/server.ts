@@ -6,7 +6,7 @@ import { loadConfig, type Env } from '../config.js';
 import { freshPostgres } from '../db/fresh-postgres.js';
 import { createInvite } from '../invites/service.js';
 import { startServer, type RunningServer } from '../server.js';
-import type { PrivateUser } from '../users/schemas.js';
+import type { PrivateUser } from '../../contract/users.js';
 import { SessionEntity } from '../auth/entity.js';
 import { hashPassword } from '../users/passwords.js';
 import { newSessionRecord, sessionToken } from '../auth/session.js';

@@ -1,7 +1,7 @@
 import { centsToDollars } from '../../contract/money.js';
 import type { User } from './entity.js';
 import { canSeePrivateProfile, isSubscribed } from './policy.js';
-import type { PrivateUser, PublicUser } from './schemas.js';
+import type { PrivateUser, PublicUser } from '../../contract/users.js';
 
 /** `now` decides `isSubscribed` (derived from the paid period, subscriptions/policy.ts). */
 export function presentPublicUser(user: User, now: Date = new Date()): PublicUser {

@@ -6,7 +6,7 @@ import { actingUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentPrivateUser, presentUserFor } from './presenter.js';
-import { UpdateUserBody, UserIdParams, UserLookupQuery, UsernameParams } from './schemas.js';
+import { UpdateUserBody, UserIdParams, UserLookupQuery, UsernameParams } from '../../contract/users.js';
 import { confirmSignInChange, findUser, updateUser } from './service.js';
 import { spend } from '../limits/rate-limits.js';
 

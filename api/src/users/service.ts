@@ -6,7 +6,7 @@ import { verifyPassword } from './passwords.js';
 import { AppError, badRequest, isUniqueViolation, notFound } from '../errors.js';
 import { UserEntity, type User } from './entity.js';
 import { checkBio, checkName } from '../text-filter.js';
-import type { UpdateUserBody } from './schemas.js';
+import type { UpdateUserBody } from '../../contract/users.js';
 
 export async function findUser(db: Database, by: { userId?: string; username?: string }): Promise<User> {
   const user = by.userId

@@ -8,9 +8,9 @@ import { sweepExpiredLinks } from '../links/expiry.js';
 import { LedgerEntryEntity } from '../money/entity.js';
 import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../money/ledger.js';
 import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import type { WishlistResponse } from '../wishlists/schemas.js';
+import type { WishlistResponse } from '../../contract/wishlists.js';
 import { csvRow, CSV_HEADER } from './history.js';
-import type { MoneyHistoryEntry, MoneyHistoryKind, MoneyHistoryPage } from './schemas.js';
+import type { MoneyHistoryEntry, MoneyHistoryKind, MoneyHistoryPage } from '../../contract/wallet.js';
 
 let server: TestServer;
 let products: { itemId: string; cents: number }[];

@@ -16,7 +16,7 @@ import { LedgerEntryEntity, LedgerTransferEntity } from '../money/entity.js';
 import { userAccount } from '../money/ledger.js';
 import { UserEntity } from '../users/entity.js';
 import { WishlistItemEntity } from '../wishlists/entity.js';
-import type { MoneyHistoryEntry, MoneyHistoryKind, MoneyHistoryPage, MoneyHistoryParty } from './schemas.js';
+import type { MoneyHistoryEntry, MoneyHistoryKind, MoneyHistoryPage, MoneyHistoryParty } from '../../contract/wallet.js';
 
 export const DEFAULT_HISTORY_PAGE = 30;
 

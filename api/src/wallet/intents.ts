@@ -25,7 +25,7 @@ import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/ide
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
 import { centsToDollars } from '../../contract/money.js';
 import { isDefiniteFailure, type PaymentResult, type WalletPayments } from '../payments/provider.js';
-import type { NewBalanceResponse } from './schemas.js';
+import type { NewBalanceResponse } from '../../contract/wallet.js';
 import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind, type PaymentIntentStatus } from './entity.js';
 
 export interface IntentDeps {

@@ -7,7 +7,7 @@ import { validate } from '../http/validate.js';
 import { centsToDollars } from '../../contract/money.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
-import { DepositBody, MoneyHistoryQuery, WithdrawalBody, type BalanceResponse } from './schemas.js';
+import { DepositBody, MoneyHistoryQuery, WithdrawalBody, type BalanceResponse } from '../../contract/wallet.js';
 import { deposit, getBalanceCents, withdraw, type WalletDeps } from './service.js';
 
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */

@@ -5,7 +5,7 @@ import { withIdempotentSteps, type IdempotentAnswer } from '../money/idempotency
 import { balanceOf, userAccount } from '../money/ledger.js';
 import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
 import type { WalletPayments } from '../payments/provider.js';
-import type { NewBalanceResponse } from './schemas.js';
+import type { NewBalanceResponse } from '../../contract/wallet.js';
 
 import { MONEY_MOVE_FAILED as OVERDRAWN } from '../../contract/texts.js';
 

@@ -3,7 +3,7 @@ import { expectLedgerSound as expectLedgerSoundIn } from '../testing/ledger.js';
 import { LedgerTransferEntity } from '../money/entity.js';
 import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { SANDBOX_FAILING_CENTS } from '../payments/sandbox.js';
-import { INVALID_AMOUNT } from './schemas.js';
+import { INVALID_AMOUNT } from '../../contract/texts.js';
 import { OVERDRAWN } from './service.js';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogProductEntity } from '../catalog/entity.js';
 import { buildUsers, depositFor, everythingVisibleTo, startTestServer, type TestServer } from '../testing/server.js';
-import type { WishlistResponse } from './schemas.js';
+import type { WishlistResponse } from '../../contract/wishlists.js';
 
 let server: TestServer;
 beforeAll(async () => {

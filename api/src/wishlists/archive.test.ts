@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogProductEntity } from '../catalog/entity.js';
 import { buildUsers, depositFor, everythingVisibleTo, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { ARCHIVE_NOT_PURCHASED, ITEM_NOT_FOUND, TOO_MANY_ITEMS, WISHLIST_MAX, type WishlistResponse } from './schemas.js';
+import { ARCHIVE_NOT_PURCHASED, ITEM_NOT_FOUND, TOO_MANY_ITEMS } from '../../contract/texts.js';
+import { WISHLIST_MAX } from '../../contract/limits.js';
+import { type WishlistResponse } from '../../contract/wishlists.js';
 
 let server: TestServer;
 let productIds: string[];

@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
-import type { ShippingCostType } from '../catalog/schemas.js';
+import type { ShippingCostType } from '../../contract/catalog.js';
 
 /** The most items a wishlist holds (SPEC section 9), purchased ones included, archived ('Received') ones not. */
 export const WISHLIST_MAX_ITEMS = 7;

@@ -1,6 +1,6 @@
 import { centsToDollars } from '../../contract/money.js';
 import type { WishlistItem } from './entity.js';
-import type { WishlistItemView, WishlistView } from './schemas.js';
+import type { WishlistItemView, WishlistView } from '../../contract/wishlists.js';
 
 function imageList(json: string, main: string): string[] {
   try {

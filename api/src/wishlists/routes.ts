@@ -5,7 +5,14 @@ import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
-import { ArchiveItemBody, PurchaseBody, TransactionQuery, UpdateWishlistBody, WishlistParams, type WishlistResponse } from './schemas.js';
+import {
+  ArchiveItemBody,
+  PurchaseBody,
+  TransactionQuery,
+  UpdateWishlistBody,
+  WishlistParams,
+  type WishlistResponse,
+} from '../../contract/wishlists.js';
 import { archiveItem, getWishlist, purchaseItem, purchaseTransaction, updateWishlist } from './service.js';
 
 /** Wishlists: view (public), edit and archive into 'Received' (owner), buy an item (others), the purchase's date. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../catalog/catalog.js';
-import type { SearchProduct } from '../catalog/schemas.js';
+import type { SearchProduct } from '../../contract/catalog.js';
 import { AppError } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import { buildUsers, startTestServer, type TestServer } from '../testing/server.js';
 import { WishlistItemEntity } from './entity.js';
-import { ITEM_INFO_ERROR, SHIPPING_ERROR } from './schemas.js';
+import { ITEM_INFO_ERROR, SHIPPING_ERROR } from '../../contract/texts.js';
 import { updateWishlist } from './service.js';
 
 /** A marketplace answering a few hand-made products, some of them broken as real ones can be. */

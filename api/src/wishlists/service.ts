@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { WishlistItemSummary } from '../auth/schemas.js';
+import type { WishlistItemSummary } from '../../contract/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { productCents } from '../../contract/money.js';
-import type { SearchProduct } from '../catalog/schemas.js';
+import type { SearchProduct } from '../../contract/catalog.js';
 import { findProduct } from '../catalog/service.js';
 import { deliverGift } from '../commands/deliver-gift.js';
 import type { Database } from '../db/index.js';
@@ -27,6 +27,8 @@ import {
   TOO_MANY_ITEMS,
   USER_NOT_FOUND,
   WISHLIST_BUSY,
+} from '../../contract/texts.js';
+import {
   type ArchiveItemBody,
   type PurchaseBody,
   type PurchaseResponse,
@@ -34,7 +36,7 @@ import {
   type TransactionResponse,
   type UpdateWishlistBody,
   type WishlistView,
-} from './schemas.js';
+} from '../../contract/wishlists.js';
 
 export interface WishlistDeps {
   db: Database;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogProductEntity } from '../catalog/entity.js';
 import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { WishlistItemEntity } from './entity.js';
-import { ALREADY_PURCHASED, ITEM_INFO_ERROR, OWN_ITEM, TOO_MANY_ITEMS, type WishlistItemView, type WishlistResponse } from './schemas.js';
+import { ALREADY_PURCHASED, ITEM_INFO_ERROR, OWN_ITEM, TOO_MANY_ITEMS } from '../../contract/texts.js';
+import { type WishlistItemView, type WishlistResponse } from '../../contract/wishlists.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 
 let server: TestServer;

@@ -1,2 +1,0 @@
-/** The subscription requests and answers are part of the contract shared with the renderer. */
-export * from '../../contract/subscriptions.js';

@@ -1,2 +1,0 @@
-/** The users requests and answers are part of the contract shared with the renderer. */
-export * from '../../contract/users.js';
