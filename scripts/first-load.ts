@@ -16,8 +16,8 @@ export const BUDGET_BYTES = 80 * 1024;
 
 /** The pages a shared address opens, and the source file of each page's chunk. */
 export const FIRST_PAGES = [
-  { path: '/link/x', page: 'src/pages/LinkPage.tsx' },
-  { path: '/wishlist/x', page: 'src/pages/WishlistPage.tsx' },
+  { path: '/link/x', page: 'src/pages/link/LinkPage.tsx' },
+  { path: '/wishlist/x', page: 'src/pages/wishlist/WishlistPage.tsx' },
 ] as const;
 
 interface ManifestChunk {

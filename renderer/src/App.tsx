@@ -45,26 +45,26 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return Object.assign(Page, { preload });
 }
 
-const ConversationsPage = page(() => import('./pages/ConversationsPage'), 'ConversationsPage');
-const CreateInvitePage = page(() => import('./pages/CreateInvitePage'), 'CreateInvitePage');
-const HomePage = page(() => import('./pages/HomePage'), 'HomePage');
-const InvitePage = page(() => import('./pages/InvitePage'), 'InvitePage');
-const LinkPage = page(() => import('./pages/LinkPage'), 'LinkPage');
-const LoginPage = page(() => import('./pages/LoginPage'), 'LoginPage');
-const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
-const MessagesPage = page(() => import('./pages/MessagesPage'), 'MessagesPage');
+const ConversationsPage = page(() => import('./pages/conversations/ConversationsPage'), 'ConversationsPage');
+const CreateInvitePage = page(() => import('./pages/invites/CreateInvitePage'), 'CreateInvitePage');
+const HomePage = page(() => import('./pages/home/HomePage'), 'HomePage');
+const InvitePage = page(() => import('./pages/invites/InvitePage'), 'InvitePage');
+const LinkPage = page(() => import('./pages/link/LinkPage'), 'LinkPage');
+const LoginPage = page(() => import('./pages/login/LoginPage'), 'LoginPage');
+const ForgotPasswordPage = page(() => import('./pages/password/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./pages/password/ResetPasswordPage'), 'ResetPasswordPage');
+const MessagesPage = page(() => import('./pages/messages/MessagesPage'), 'MessagesPage');
 const MoneyHistoryPage = page(() => import('./pages/money/MoneyHistoryPage'), 'MoneyHistoryPage');
-const GoodbyePage = page(() => import('./pages/GoodbyePage'), 'GoodbyePage');
-const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
-const NotificationsPage = page(() => import('./pages/NotificationsPage'), 'NotificationsPage');
+const GoodbyePage = page(() => import('./pages/goodbye/GoodbyePage'), 'GoodbyePage');
+const NotFoundPage = page(() => import('./pages/not-found/NotFoundPage'), 'NotFoundPage');
+const NotificationsPage = page(() => import('./pages/notifications/NotificationsPage'), 'NotificationsPage');
 const OrdersPage = page(() => import('./pages/orders/OrdersPage'), 'OrdersPage');
-const ProfilePage = page(() => import('./pages/ProfilePage'), 'ProfilePage');
-const RegisterPage = page(() => import('./pages/RegisterPage'), 'RegisterPage');
-const SettingsPage = page(() => import('./pages/SettingsPage'), 'SettingsPage');
-const SharePage = page(() => import('./pages/SharePage'), 'SharePage');
+const ProfilePage = page(() => import('./pages/profile/ProfilePage'), 'ProfilePage');
+const RegisterPage = page(() => import('./pages/register/RegisterPage'), 'RegisterPage');
+const SettingsPage = page(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
+const SharePage = page(() => import('./pages/share/SharePage'), 'SharePage');
 const SubscriptionPage = page(() => import('./pages/subscription/SubscriptionPage'), 'SubscriptionPage');
-const WishlistPage = page(() => import('./pages/WishlistPage'), 'WishlistPage');
+const WishlistPage = page(() => import('./pages/wishlist/WishlistPage'), 'WishlistPage');
 
 /**
  * The routes, in React Router's declarative mode (`useRoutes`): the app uses no loaders or actions,

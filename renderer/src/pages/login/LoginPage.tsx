@@ -1,18 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
-import * as authApi from '../api/auth';
-import { PASSWORD_MIN_LENGTH } from '../../../api/contract/limits';
-import { INCORRECT_LOGIN, LOGIN_TAGLINE, LOGIN_TITLE, SERVER_ERROR } from '../../../api/contract/texts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
-import { AuthCard } from '../components/AuthCard';
-import { AppLink } from '../components/AppLinks';
-import { usePageTitle } from '../components/usePageTitle';
-import { returnPath } from '../state/navigation';
-import { errorAtom, isLoadingAtom, loginFailureAtom, loginStartAtom, userAtom } from '../state/session';
-import { useCompleteLogin } from '../state/useSession';
-import { LoginFooter, LoginForm } from './login/LoginForm';
-import './PasswordReset.css';
+import * as authApi from '../../api/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../../api/contract/limits';
+import { INCORRECT_LOGIN, LOGIN_TAGLINE, LOGIN_TITLE, SERVER_ERROR } from '../../../../api/contract/texts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
+import { AuthCard } from '../../components/AuthCard';
+import { AppLink } from '../../components/AppLinks';
+import { usePageTitle } from '../../components/usePageTitle';
+import { returnPath } from '../../state/navigation';
+import { errorAtom, isLoadingAtom, loginFailureAtom, loginStartAtom, userAtom } from '../../state/session';
+import { useCompleteLogin } from '../../state/useSession';
+import { LoginFooter, LoginForm } from './LoginForm';
+import '../password/PasswordReset.css';
 
 /** SPEC section 8: login errors. */
 function loginErrorMessage(err: unknown): string {

@@ -1,20 +1,20 @@
 import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router-dom';
-import { LINK_GONE, LINK_LOAD_FAILED, LINK_NOT_FOUND } from '../../../api/contract/texts';
-import { ApiError, errorMessage } from '../api/client';
-import { useLinkQuery } from '../api/links';
-import type { LinkView } from '../api/types';
-import { useProfileQuery } from '../api/users';
-import { LinkFromHere } from '../components/AppLinks';
-import { PageSpinner } from '../components/Spinner';
-import { UnavailablePage, type UnavailableReason } from '../components/UnavailablePage';
-import { usePageTitle } from '../components/usePageTitle';
-import { isOwnLink } from '../linkText';
-import { userAtom } from '../state/session';
-import { LinkHero } from './link/LinkHero';
-import { LinkVisitorBox } from './link/LinkHeroView';
-import { OwnerView } from './link/OwnerView';
-import { ResponderView } from './link/ResponderView';
+import { LINK_GONE, LINK_LOAD_FAILED, LINK_NOT_FOUND } from '../../../../api/contract/texts';
+import { ApiError, errorMessage } from '../../api/client';
+import { useLinkQuery } from '../../api/links';
+import type { LinkView } from '../../api/types';
+import { useProfileQuery } from '../../api/users';
+import { LinkFromHere } from '../../components/AppLinks';
+import { PageSpinner } from '../../components/Spinner';
+import { UnavailablePage, type UnavailableReason } from '../../components/UnavailablePage';
+import { usePageTitle } from '../../components/usePageTitle';
+import { isOwnLink } from '../../linkText';
+import { userAtom } from '../../state/session';
+import { LinkHero } from './LinkHero';
+import { LinkVisitorBox } from './LinkHeroView';
+import { OwnerView } from './OwnerView';
+import { ResponderView } from './ResponderView';
 import './LinkPage.css';
 
 function linkLoadError(err: unknown, username: string): { reason: UnavailableReason; title: string; message: string } {

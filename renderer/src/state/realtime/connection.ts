@@ -1,8 +1,8 @@
 import type { createStore } from 'jotai';
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { refreshSession } from '../api/auth';
-import { API_BASE_URL } from '../api/client';
+import { refreshSession } from '../../api/auth';
+import { API_BASE_URL } from '../../api/client';
 import {
   addToThread,
   conversationKeys,
@@ -11,8 +11,8 @@ import {
   setInboxUnread,
   type MessageSender,
   type ThreadData,
-} from '../api/conversations';
-import { notificationKeys, prependNotification } from '../api/notifications';
+} from '../../api/conversations';
+import { notificationKeys, prependNotification } from '../../api/notifications';
 import type {
   ClientToServerEvents,
   ConversationView,
@@ -23,10 +23,10 @@ import type {
   RealtimeErrorBody,
   ServerToClientEvents,
   UnreadCounts,
-} from '../api/types';
-import { truncatePreview } from '../messageText';
-import { platform } from '../platform';
-import { connectionStatusAtom, unreadCountsAtom } from './realtimeAtoms';
+} from '../../api/types';
+import { truncatePreview } from '../../messageText';
+import { platform } from '../../platform';
+import { connectionStatusAtom, unreadCountsAtom } from './atoms';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Store = ReturnType<typeof createStore>;

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { INVITE_COPY_FAILED, INVITE_FETCH_FAILED } from '../../../api/contract/texts';
-import { useInviteSummary, useInvitesQuery } from '../api/invites';
-import type { Invite } from '../api/types';
-import { CheckIcon, ClockIcon, CopyIcon, TicketIcon } from '../components/Icons';
-import { MessagePopup } from '../components/MessagePopup';
-import { PageSpinner } from '../components/Spinner';
-import { usePageTitle } from '../components/usePageTitle';
-import { userAtom } from '../state/session';
+import { INVITE_COPY_FAILED, INVITE_FETCH_FAILED } from '../../../../api/contract/texts';
+import { useInviteSummary, useInvitesQuery } from '../../api/invites';
+import type { Invite } from '../../api/types';
+import { CheckIcon, ClockIcon, CopyIcon, TicketIcon } from '../../components/Icons';
+import { MessagePopup } from '../../components/MessagePopup';
+import { PageSpinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { userAtom } from '../../state/session';
 import './CreateInvitePage.css';
 
 const COPIED_MS = 3000;

@@ -1,16 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
-import { FIND_CONVERSATION_ERROR, SEND_ERROR } from '../api/conversations';
-import type { User } from '../api/types';
-import { GiftIcon } from '../components/Icons';
-import { usePageTitle } from '../components/usePageTitle';
-import { userAtom } from '../state/session';
-import { otherPartyName } from './ConversationsPage';
-import { Composer } from './messages/Composer';
-import { MessageList } from './messages/MessageList';
-import { ThreadHeader } from './messages/ThreadHeader';
-import { useOutbox } from './messages/useOutbox';
-import { useThread } from './messages/useThread';
+import { FIND_CONVERSATION_ERROR, SEND_ERROR } from '../../api/conversations';
+import type { User } from '../../api/types';
+import { GiftIcon } from '../../components/Icons';
+import { usePageTitle } from '../../components/usePageTitle';
+import { userAtom } from '../../state/session';
+import { otherPartyName } from '../conversations/ConversationsPage';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { ThreadHeader } from './ThreadHeader';
+import { useOutbox } from './useOutbox';
+import { useThread } from './useThread';
 import './MessagesPage.css';
 
 /** /messages/{conversationId}: one conversation, live. */

@@ -1,12 +1,12 @@
 import { useCallback, useEffect } from 'react';
 import { atom, useAtomValue, useStore } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { conversationListQuery, inboxUnread, setInboxUnread } from '../api/conversations';
-import { connectionStatusAtom, unreadCountsAtom } from './realtimeAtoms';
-import type { IncomingMessage, RealtimeConnection } from './realtimeConnection';
+import { conversationListQuery, inboxUnread, setInboxUnread } from '../../api/conversations';
+import { connectionStatusAtom, unreadCountsAtom } from './atoms';
+import type { IncomingMessage, RealtimeConnection } from './connection';
 
-export { connectionStatusAtom, unreadCountsAtom } from './realtimeAtoms';
-export type { IncomingMessage, RealtimeConnection } from './realtimeConnection';
+export { connectionStatusAtom, unreadCountsAtom } from './atoms';
+export type { IncomingMessage, RealtimeConnection } from './connection';
 
 /** The session's live connection (SPEC section 3: the socket context), or null when signed out. */
 export const realtimeAtom = atom<RealtimeConnection | null>(null);
@@ -40,7 +40,7 @@ export function useRealtimeSession(userId: string | null, openConversation: (con
     let connection: RealtimeConnection | undefined;
     let ended = false;
     store.set(connectionStatusAtom, 'connecting');
-    import('./realtimeConnection')
+    import('./connection')
       .then(({ RealtimeConnection }) => {
         if (ended) return;
         connection = new RealtimeConnection(store, queryClient, userId, openConversation);

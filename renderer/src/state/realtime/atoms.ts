@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { UnreadCounts } from '../api/types';
+import type { UnreadCounts } from '../../api/types';
 
 /**
  * The real-time state the whole app reads (the top bar, the thread header), apart from the

@@ -1,10 +1,10 @@
 import { type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useResetPassword } from '../api/auth';
-import { AuthCard } from '../components/AuthCard';
-import { NewPasswordFields, useNewPassword } from '../components/NewPasswordFields';
-import { Spinner } from '../components/Spinner';
-import { usePageTitle } from '../components/usePageTitle';
+import { useResetPassword } from '../../api/auth';
+import { AuthCard } from '../../components/AuthCard';
+import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
 import { resetErrorMessage } from './ForgotPasswordPage';
 
 /** /reset-password/:token, the emailed link: a new password (the register rules), then log in with it. */

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, matchPath, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import * as authApi from '../api/auth';
-import { useJoinAvailability } from '../api/invites';
-import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../../api/contract/limits';
-import { JOIN_UNAVAILABLE, REGISTER_FAILED } from '../../../api/contract/texts';
-import { ApiError } from '../api/client';
-import { AuthCard } from '../components/AuthCard';
-import { NewPasswordFields, useNewPassword } from '../components/NewPasswordFields';
-import { Spinner } from '../components/Spinner';
-import { usePageTitle } from '../components/usePageTitle';
-import { returnPath } from '../state/navigation';
-import { userAtom } from '../state/session';
-import { useCompleteLogin } from '../state/useSession';
+import * as authApi from '../../api/auth';
+import { useJoinAvailability } from '../../api/invites';
+import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../../../api/contract/limits';
+import { JOIN_UNAVAILABLE, REGISTER_FAILED } from '../../../../api/contract/texts';
+import { ApiError } from '../../api/client';
+import { AuthCard } from '../../components/AuthCard';
+import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { returnPath } from '../../state/navigation';
+import { userAtom } from '../../state/session';
+import { useCompleteLogin } from '../../state/useSession';
 
 function registerErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 400 && err.message) return err.message;

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useLinkFeed } from '../api/links';
-import { AppLink } from '../components/AppLinks';
-import { ArrowDownIcon, GiftIcon } from '../components/Icons';
-import { LinkCard } from '../components/LinkCard';
-import { RetryAlert } from '../components/RetryAlert';
-import { Spinner } from '../components/Spinner';
-import { useNow } from '../components/useNow';
-import { useInfiniteScroll } from '../components/useInfiniteScroll';
-import { usePageTitle } from '../components/usePageTitle';
-import { INFINITE_SCROLL_TRIGGER } from '../../../api/contract/limits';
-import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../../api/contract/texts';
-import { isOwnLink } from '../linkText';
-import { userAtom } from '../state/session';
-import { FeedHeader, HomeHero } from './home/HomeHero';
+import { useLinkFeed } from '../../api/links';
+import { AppLink } from '../../components/AppLinks';
+import { ArrowDownIcon, GiftIcon } from '../../components/Icons';
+import { LinkCard } from '../../components/LinkCard';
+import { RetryAlert } from '../../components/RetryAlert';
+import { Spinner } from '../../components/Spinner';
+import { useNow } from '../../components/useNow';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { usePageTitle } from '../../components/usePageTitle';
+import { INFINITE_SCROLL_TRIGGER } from '../../../../api/contract/limits';
+import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO } from '../../../../api/contract/texts';
+import { isOwnLink } from '../../linkText';
+import { userAtom } from '../../state/session';
+import { FeedHeader, HomeHero } from './HomeHero';
 import './HomePage.css';
 
 /** SPEC section 2, as written. */

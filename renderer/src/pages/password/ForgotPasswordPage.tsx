@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useForgotPassword } from '../api/auth';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
-import { SERVER_ERROR } from '../../../api/contract/texts';
-import { AuthCard } from '../components/AuthCard';
-import { Spinner } from '../components/Spinner';
-import { usePageTitle } from '../components/usePageTitle';
+import { useForgotPassword } from '../../api/auth';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
+import { SERVER_ERROR } from '../../../../api/contract/texts';
+import { AuthCard } from '../../components/AuthCard';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
 
 /** What a refused request says: the server's own text for a 4xx (a bad address, too many tries). */
 export function resetErrorMessage(err: unknown): string {

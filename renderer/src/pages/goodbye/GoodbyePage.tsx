@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { GOODBYE_TEXT, GOODBYE_TITLE } from '../../../api/contract/texts';
-import { GiftIcon } from '../components/Icons';
-import { usePageTitle } from '../components/usePageTitle';
+import { GOODBYE_TEXT, GOODBYE_TITLE } from '../../../../api/contract/texts';
+import { GiftIcon } from '../../components/Icons';
+import { usePageTitle } from '../../components/usePageTitle';
 
 /** Where a deleted account lands, signed out. */
 export function GoodbyePage() {

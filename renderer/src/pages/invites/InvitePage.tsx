@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { INVITE_CHECK_FAILED, INVITE_INVALID, INVITE_MEMBER, INVITE_MISSING } from '../../../api/contract/texts';
-import { useInviteCheck } from '../api/invites';
-import { AuthCard } from '../components/AuthCard';
-import { PageSpinner } from '../components/Spinner';
-import { usePageTitle } from '../components/usePageTitle';
-import { userAtom } from '../state/session';
+import { INVITE_CHECK_FAILED, INVITE_INVALID, INVITE_MEMBER, INVITE_MISSING } from '../../../../api/contract/texts';
+import { useInviteCheck } from '../../api/invites';
+import { AuthCard } from '../../components/AuthCard';
+import { PageSpinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+import { userAtom } from '../../state/session';
 
 type InviteState = { kind: 'checking' } | { kind: 'valid' } | { kind: 'message'; text: string; redirectMs: number };
 

@@ -1,17 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { CONVERSATIONS_ERROR, useConversationsQuery } from '../api/conversations';
-import type { ConversationView } from '../api/types';
-import { ChatIcon, GiftIcon, PlusIcon } from '../components/Icons';
-import { Avatar } from '../components/ProfileImages';
-import { RetryAlert } from '../components/RetryAlert';
-import { PageSpinner } from '../components/Spinner';
-import { useNow } from '../components/useNow';
-import { usePageTitle } from '../components/usePageTitle';
-import { VerifiedBadge } from '../components/VerifiedBadge';
-import { appLocale, formatRelativeTime } from '../format';
-import { inboxPreview } from '../messageText';
-import { userAtom } from '../state/session';
+import { CONVERSATIONS_ERROR, useConversationsQuery } from '../../api/conversations';
+import type { ConversationView } from '../../api/types';
+import { ChatIcon, GiftIcon, PlusIcon } from '../../components/Icons';
+import { Avatar } from '../../components/ProfileImages';
+import { RetryAlert } from '../../components/RetryAlert';
+import { PageSpinner } from '../../components/Spinner';
+import { useNow } from '../../components/useNow';
+import { usePageTitle } from '../../components/usePageTitle';
+import { VerifiedBadge } from '../../components/VerifiedBadge';
+import { appLocale, formatRelativeTime } from '../../format';
+import { inboxPreview } from '../../messageText';
+import { userAtom } from '../../state/session';
 import './ConversationsPage.css';
 
 export function otherPartyName(conversation: ConversationView): string {

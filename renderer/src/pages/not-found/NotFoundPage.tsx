@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { GiftIcon } from '../components/Icons';
-import { usePageTitle } from '../components/usePageTitle';
+import { GiftIcon } from '../../components/Icons';
+import { usePageTitle } from '../../components/usePageTitle';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');

@@ -1,19 +1,19 @@
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
-import { useProfileLinkQuery } from '../api/links';
-import { ApiError } from '../api/client';
-import type { LinkView, ProfileUser } from '../api/types';
-import { useProfileQuery } from '../api/users';
-import { GiftIcon, HeartListIcon, LockIcon, MapPinIcon, SettingsIcon } from '../components/Icons';
-import { Avatar, Cover } from '../components/ProfileImages';
-import { PageSpinner } from '../components/Spinner';
-import { useNow } from '../components/useNow';
-import { usePageTitle } from '../components/usePageTitle';
-import { VerifiedBadge } from '../components/VerifiedBadge';
-import { formatTimeLeft } from '../format';
-import { CLOSED_LABEL, linkState } from '../components/LinkCard';
-import { linkPath, linkSentence } from '../linkText';
-import { userAtom } from '../state/session';
+import { useProfileLinkQuery } from '../../api/links';
+import { ApiError } from '../../api/client';
+import type { LinkView, ProfileUser } from '../../api/types';
+import { useProfileQuery } from '../../api/users';
+import { GiftIcon, HeartListIcon, LockIcon, MapPinIcon, SettingsIcon } from '../../components/Icons';
+import { Avatar, Cover } from '../../components/ProfileImages';
+import { PageSpinner } from '../../components/Spinner';
+import { useNow } from '../../components/useNow';
+import { usePageTitle } from '../../components/usePageTitle';
+import { VerifiedBadge } from '../../components/VerifiedBadge';
+import { formatTimeLeft } from '../../format';
+import { CLOSED_LABEL, linkState } from '../../components/LinkCard';
+import { linkPath, linkSentence } from '../../linkText';
+import { userAtom } from '../../state/session';
 import './ProfilePage.css';
 
 function profileErrorMessage(err: unknown): string {
