@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import semver from 'semver';
+
+/**
+ * Every variable the server and its commands read, validated with zod: config.ts parses the
+ * environment with it, and docs/CONFIG.md is generated from its descriptions.
+ */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every variable the server reads, with its default and what it does (docs/CONFIG.md is generated from it). */
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe(
+      '`development`, `production` or `test`. Outside development every request is logged as a JSON line (development prints a short line for a failed or slow one); production refuses PASSWORD_HASH_COST=test.',
+    ),
+  HOST: z.string().default('0.0.0.0').describe('The address the server listens on.'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('The port the server listens on (API, socket.io and the website).'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('The base of invite and share URLs; `http://localhost:$PORT` when unset. An https URL makes cookies Secure.'),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe('The SQLite database, uploaded pictures, the generated JWT secret and the mail outbox, all owner-only.'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .describe('A `postgres://` URL switches from the embedded SQLite file to PostgreSQL.'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .describe(
+      'Multi-node mode: the socket.io Redis adapter, presence and rate limits in Redis, so several API processes serve one product.',
+    ),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1-64 letters, digits or . : _ -')
+    .default('giftlink')
+    .describe('Prefix of every Redis key and channel (presence, socket.io adapter): one per deployment.'),
+  PRESENCE_SETTLE_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(3600)
+    .default(60)
+    .describe('Presence shown to others: online once a socket has been open this long, and for this long after the last one closed.'),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe('Signs session tokens; generated once into `DATA_DIR/jwt-secret` when unset.'),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7)
+    .describe('How long a session (its token, cookie and sockets) lasts from sign-in; logout or a password change ends it sooner.'),
+  COOKIE_SECURE: bool.optional().describe('Marks the session cookie Secure and sends HSTS; true when PUBLIC_URL is https.'),
+  TRUST_PROXY: bool
+    .default(false)
+    .describe('Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per client).'),
+  TRUST_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(1)
+    .describe('Proxies in front of the API that append to X-Forwarded-For: the client is that many entries from the right.'),
+  INVITES_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(3)
+    .describe('Invites each new account receives, and the most unused ones a refill brings back.'),
+  INVITE_REFILL_DAYS: z.coerce
+    .number()
+    .positive()
+    .max(3650)
+    .default(7)
+    .describe('An account regains one invite every this many days, up to INVITES_PER_USER unused ones.'),
+  LINK_TTL_HOURS: z.coerce.number().positive().default(24).describe('How long a link stays open; unused escrow goes back afterwards.'),
+  ORDER_SHIP_AFTER_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(525_600)
+    .default(60)
+    .describe('The sandbox marketplace ships a placed item order this many minutes after it was placed.'),
+  ORDER_DELIVER_AFTER_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(525_600)
+    .default(2880)
+    .describe('The sandbox marketplace delivers a shipped order this many minutes after it shipped.'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024)
+    .describe('The largest accepted picture upload, in bytes.'),
+  BODY_LIMIT: z.string().default('100kb').describe('The largest accepted JSON request body.'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10).describe('Login and registration attempts per client per window.'),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60).describe('The window of AUTH_RATE_LIMIT.'),
+  API_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(600)
+    .describe(
+      'Requests per client (the signed-in user, else the address) per window on every API route; past it a 429 with Retry-After. Uploads get a sixtieth of it, catalogue search, link-page opens and share images a tenth.',
+    ),
+  API_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60).describe('The window of API_RATE_LIMIT.'),
+  MESSAGE_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe('Messages one user may send a minute, over HTTP and the socket together; a sixth of it in any 5 seconds.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe("pino's log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`."),
+  WEB_DIR: z.string().default('./dist/web').describe('The built website the server serves.'),
+  COMMUNITY_INVITE_URL: z.url().optional().describe("The subscribers' private community server, shown to subscribers only."),
+  PAYMENTS: z
+    .enum(['sandbox', 'stripe'])
+    .default('sandbox')
+    .describe(
+      'The payments provider for deposits, withdrawals and the subscription: `sandbox` (offline test money and test cards) or `stripe`.',
+    ),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional()
+    .describe('PAYMENTS=stripe: the secret key (sk_test_… or sk_live_…).'),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, 'must be a Stripe publishable key (pk_…)')
+    .optional()
+    .describe("PAYMENTS=stripe: the publishable key the subscription page's Stripe Elements uses."),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_/, 'must be a Stripe price id (price_…)')
+    .optional()
+    .describe('PAYMENTS=stripe: the weekly $1.99 Price (`npm run stripe:setup` prints it).'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional()
+    .describe('PAYMENTS=stripe: the signing secret (whsec_…) of the endpoint /subscriptions/webhook.'),
+  STRIPE_API_BASE: z.url().optional().describe('Tests only: another API host (http://127.0.0.1:PORT) in place of https://api.stripe.com.'),
+  CATALOG: z
+    .enum(['embedded', 'ebay'])
+    .default('embedded')
+    .describe(
+      'The marketplace catalogue: `embedded` (shipped in resources/catalog) or `ebay` (Browse API; needs EBAY_CLIENT_ID and EBAY_CLIENT_SECRET).',
+    ),
+  CATALOG_DIR: z.string().default('./resources/catalog').describe("The embedded catalogue's folder: products.json and images/."),
+  EBAY_CLIENT_ID: z.string().optional().describe("CATALOG=ebay: the eBay application's client id."),
+  EBAY_CLIENT_SECRET: z.string().optional().describe("CATALOG=ebay: the eBay application's client secret."),
+  EBAY_API_BASE: z.url().default('https://api.ebay.com').describe("CATALOG=ebay: the Browse API's host."),
+  EBAY_OAUTH_URL: z.url().optional().describe('CATALOG=ebay: the OAuth token URL; `{EBAY_API_BASE}/identity/v1/oauth2/token` when unset.'),
+  EBAY_MARKETPLACE_ID: z
+    .string()
+    .regex(/^EBAY_[A-Z_]+$/, 'must be an eBay marketplace id such as EBAY_US')
+    .default('EBAY_US')
+    .describe('CATALOG=ebay: the marketplace searched.'),
+  CORS_ORIGINS: z
+    .string()
+    .default('app://giftlink')
+    .describe(
+      "Web origins other than our own that may call the API, without credentials (the desktop app's `app://giftlink`), comma-separated.",
+    ),
+  MIN_DESKTOP_VERSION: z
+    .string()
+    .refine((v) => semver.valid(v) !== null, 'must be a version such as 0.1.0')
+    .default('0.1.0')
+    .describe('Desktop apps older than this (their `x-giftlink-version`) get 426 upgrade_required.'),
+  DESKTOP_DOWNLOAD_URL: z.url().optional().describe('Where a desktop app told to update downloads the new one; PUBLIC_URL when unset.'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .describe(
+      'Outgoing email (password reset) through this smtp:// or smtps:// server; unset, each email is written to DATA_DIR/outbox (owner-only .eml files) and printed on the console.',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(254)
+    .optional()
+    .describe("The From of outgoing email; `Giftlink <no-reply@{PUBLIC_URL's host}>` when unset."),
+  PASSWORD_HASH_COST: z
+    .enum(['standard', 'test'])
+    .default('standard')
+    .describe(
+      "argon2id's cost for new password hashes: `standard` (64 MiB, 3 passes) or `test` (the least argon2 allows), refused in production. Hashes of any cost keep verifying.",
+    ),
+});
+
+export type Env = z.input<typeof configSchema>;
