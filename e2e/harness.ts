@@ -35,12 +35,15 @@ function freePort(): Promise<number> {
  * Starts the product exactly as `npm start` does (built site in dist/web, compiled server in
  * dist/server: `npm run test:e2e` builds both) on a fresh data dir.
  */
+/** A compiled server file, e.g. `api/src/moderation/cli.js`, in the build the stories test. */
+export const serverFile = (file: string): string => path.join(process.env.E2E_DIST ?? 'dist', 'server', file);
+
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-e2e-'));
   // E2E_DIST (default `dist`) lets a build elsewhere (inside the repository, for node_modules) be tested.
   const dist = process.env.E2E_DIST ?? 'dist';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'server/api/src/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverFile('api/src/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

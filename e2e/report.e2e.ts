@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { launchBrowser, openAs, registerViaApi, screenshots, serverFile, startApp, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -37,7 +36,7 @@ afterAll(async () => {
 
 /** `npm run moderation` against the running app's database, as the compiled CLI. */
 const moderation = (...args: string[]) =>
-  execFileSync('node', [path.join(process.env.E2E_DIST ?? 'dist', 'api/src/moderation/cli.js'), ...args], {
+  execFileSync('node', [serverFile('api/src/moderation/cli.js'), ...args], {
     env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
