@@ -105,8 +105,8 @@ export class Database {
 
   /**
    * Keeps query plans good. SQLite has no statistics until ANALYZE runs, and without them it
-   * picks the expiry index for the feed and sorts every open link (about 60× slower at 10,000
-   * links); `PRAGMA optimize=0x10002` analyses what needs it. PostgreSQL's autovacuum does this.
+   * picks the expiry index for the feed and sorts every open link (far slower once there are
+   * many); `PRAGMA optimize=0x10002` analyses what needs it. PostgreSQL's autovacuum does this.
    */
   async optimize(): Promise<void> {
     if (this.isPostgres) return;

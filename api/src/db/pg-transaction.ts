@@ -6,7 +6,7 @@ import { QueryFailedError } from 'typeorm';
  * PostgreSQL's transactions, with fewer round trips.
  *
  * On this kind of machine a round trip's cost is mostly its write: it wakes PostgreSQL on the
- * other core (about 60 µs of node's time per write, half of node's time under gives). The pool's
+ * other core (much of node's time under gives: docs/PERFORMANCE.md). The pool's
  * clients run in node-postgres's pipeline mode, which sends a query without waiting for the
  * answers to those before it; here the socket is also held for the rest of the turn of the event
  * loop, so what a transaction sends together goes out in one write:

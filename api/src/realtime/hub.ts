@@ -139,8 +139,8 @@ export class Realtime implements Publisher {
 
   /**
    * The user's room, or undefined when no socket can be in it: one API process (no Redis) and none
-   * of the user's sockets on it. Nothing is then presented or encoded for nobody: under gives
-   * to people not online this was 5.6% of the server's time, 0.7% now. With Redis every
+   * of the user's sockets on it. Nothing is then presented or encoded for nobody (a measurable
+   * share of the server's time under gives to people not online). With Redis every
    * emit goes out, for the other processes' sockets.
    */
   private listening(io: RealtimeServer, userId: string) {
