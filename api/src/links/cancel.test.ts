@@ -93,10 +93,15 @@ describe('DELETE /api/links/{linkId}', () => {
   });
 
   it('never moves more than the escrow when accepts race the cancel', async () => {
-    for (let round = 0; round < 4; round += 1) {
+    for (let round = 0; round < 7; round += 1) {
       const [owner, ...friends] = await buildUsers(server, 7, 'cnr');
       const link = await giveLink(owner, 2, 5);
-      const [cancelled, ...accepts] = await Promise.all([cancel(owner, link.id), ...friends.map((f) => accept(f, owner))]);
+      // The cancel is sent after `round` of the accepts, so each round races it at another point.
+      const racing = friends.map((f) => () => accept(f, owner));
+      racing.splice(round, 0, () => cancel(owner, link.id));
+      const answers = await Promise.all(racing.map((go) => go()));
+      const [cancelled] = answers.splice(round, 1) as [Awaited<ReturnType<typeof cancel>>];
+      const accepts = answers;
       const accepted = accepts.filter((a) => a.status === 200).length;
       for (const a of accepts) expect([200, 410]).toContain(a.status);
       expect(cancelled.status === 200 || accepted === 5).toBe(true);
