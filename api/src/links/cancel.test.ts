@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkEntity } from './entity.js';
-import { LedgerEntryEntity, LedgerTransferEntity } from '../money/entity.js';
+import { LedgerEntryEntity } from '../money/entity.js';
 import { balanceOf, escrowAccount } from '../money/ledger.js';
 import { LINK_GONE } from '../../contract/texts.js';
 import type { CancelLinkResponse, LinkView } from '../../contract/links.js';
@@ -24,7 +24,8 @@ async function giveLink(owner: TestUser, amount: number, quantity: number): Prom
   return res.body;
 }
 
-const cancel = (who: TestUser, linkId: string) => server.request<CancelLinkResponse>('DELETE', `/api/links/${linkId}`, { token: who.token });
+const cancel = (who: TestUser, linkId: string) =>
+  server.request<CancelLinkResponse>('DELETE', `/api/links/${linkId}`, { token: who.token });
 const accept = (who: TestUser, owner: TestUser) =>
   server.request('PUT', '/api/accept-link', { token: who.token, body: { linkCreatorUsername: owner.user.username } });
 const escrowOf = (linkId: string) => balanceOf(server.deps.db.manager, escrowAccount(linkId));
@@ -32,7 +33,7 @@ const escrowOf = (linkId: string) => balanceOf(server.deps.db.manager, escrowAcc
 const refundsOf = (linkId: string) =>
   server.deps.db.manager
     .createQueryBuilder(LedgerEntryEntity, 'e')
-    .innerJoin(LedgerTransferEntity, 't', 't.id = e.transfer_id')
+    .innerJoin('ledger_transfers', 't', 't.id = e.transfer_id')
     .where('e.account = :account AND t.kind = :kind', { account: escrowAccount(linkId), kind: 'refund' })
     .getCount();
 
