@@ -194,6 +194,13 @@ export const GiveResponse = z.object({
 });
 export type GiveResponse = z.infer<typeof GiveResponse>;
 
+/** DELETE /api/links/{linkId}: a link's id. */
+export const CancelLinkParams = z.object({ linkId: z.uuid() });
+
+/** DELETE /api/links/{linkId}: the link as it is now (closed) and what came back to the owner's balance. */
+export const CancelLinkResponse = z.object({ link: LinkView, refunded: dollars });
+export type CancelLinkResponse = z.infer<typeof CancelLinkResponse>;
+
 /** PUT /statuses/api/statuses/{postId}/give. */
 export const ConfirmGiveResponse = z.object({ ok: z.literal(true) });
 export type ConfirmGiveResponse = z.infer<typeof ConfirmGiveResponse>;

@@ -53,6 +53,16 @@ export const RESPONDED_CHECK_FAILED = 'An error occurred. Please try again later
 export const ACCEPT_FAILED = 'An error occured when trying to use this link. Please try again later.';
 export const GIVE_FAILED = 'Failed to update post and balance';
 export const OWN_POST = 'You cannot give to your own post!';
+/** Taking back an open give link (the owner's link card and DELETE /api/links/{linkId}). */
+export const CANCEL_LINK = 'Cancel link';
+export const CANCEL_LINK_TITLE = 'Cancel this link?';
+export const CANCEL_LINK_BODY = 'Nobody can use it after this. What is left of it goes back to your balance.';
+export const CANCEL_LINK_CONFIRM = 'Yes, cancel it';
+export const CANCEL_LINK_KEEP = 'Keep it';
+export const CANCEL_LINK_FAILED = 'The link could not be cancelled. Please try again.';
+export const CANCEL_NOT_YOURS = 'You can only cancel your own link.';
+export const LINK_CANCELLED = 'Link cancelled';
+export const LINK_CANCELLED_BODY = 'You ended it early. What was left went back to your balance.';
 export const QUANTITY_REQUIRED = 'Please enter how many times this link can be used';
 /** A gift to a group gift (receive currency link) larger than what is left of its goal. */
 export const overGoal = (left: string) => `Only ${left} is left to give.`;

@@ -27,3 +27,6 @@ export const canSeeLinkMetrics = (viewer: Viewer | undefined, link: LinkOwner): 
 
 /** A link is used (accepted, given to) by anyone but its creator. */
 export const canRespondTo = (viewer: Viewer, link: LinkOwner): boolean => !isCreator(viewer, link);
+
+/** Only its creator takes a link back (cancels it early). */
+export const canCancel = (viewer: Viewer, link: LinkOwner): boolean => isCreator(viewer, link);

@@ -12,6 +12,7 @@ import { validate } from '../http/validate.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
 import {
   AcceptLinkBody,
+  CancelLinkParams,
   ConfirmGiveBody,
   ConfirmGiveParams,
   CreateLinkBody,
@@ -23,6 +24,7 @@ import {
 import { PageQuery } from '../../contract/common.js';
 import { UsernameParams } from '../../contract/users.js';
 import { acceptLink } from './accept-link.js';
+import { cancelLink } from './cancel-link.js';
 import { createLink } from './create-link.js';
 import { giveToLink } from './give-to-link.js';
 import { confirmGive, countActiveLinks, hasResponded, listProfileLinks, openLink } from './service.js';
@@ -106,6 +108,15 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     validate({ body: AcceptLinkBody }, async (ctx, { body }) => {
       const user = actingUser(ctx, { username: body.linkResponderUsername });
       sendAnswer(ctx, await acceptLink(links, user, body.linkCreatorUsername, readIdempotencyKey(ctx)));
+    }),
+  );
+
+  // The owner takes back an open give link: closed, and its unused escrow refunded once.
+  router.delete(
+    '/api/links/:linkId',
+    authenticate,
+    validate({ params: CancelLinkParams }, async (ctx, { params }) => {
+      sendAnswer(ctx, await cancelLink(links, currentUser(ctx), params.linkId, readIdempotencyKey(ctx)));
     }),
   );
 

@@ -4,7 +4,7 @@ import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { dateFrom, isPostgres, read, run, sql, type SqlValue } from '../db/sql.js';
 import { anonymousPairKeySql } from '../identity/store.js';
-import type { Link } from './entity.js';
+import { LinkEntity, type Link } from './entity.js';
 import { LINK_PAGE_SIZE } from '../../contract/limits.js';
 
 /*
@@ -344,4 +344,29 @@ export async function viewDays(db: Database, linkId: string): Promise<{ day: str
     [linkId],
   );
   return stored.map((d) => ({ day: d.day, views: Number(d.views), visitors: Number(d.visitors) }));
+}
+
+/** PostgreSQL: the escrow's row first, as an accept's release locks it before the link's row (no deadlock). */
+const LOCK_ESCROW = sql('SELECT 1 FROM ledger_accounts WHERE key = $1 FOR UPDATE');
+/** SQLite writers are serialised already: nothing to lock. */
+export async function lockEscrow(em: EntityManager, escrowKey: string): Promise<void> {
+  if (isPostgres(em)) await run(em, LOCK_ESCROW, [escrowKey]);
+}
+
+/**
+ * Closes an open give link early by the conditional update a use takes (`status = 'active'`), so
+ * of a cancel and a racing accept exactly one wins each use; the escrow left after it is refunded.
+ */
+export async function closeEarly(em: EntityManager, linkId: string, now: Date): Promise<boolean> {
+  const result = await em
+    .createQueryBuilder()
+    .update(LinkEntity)
+    .set({ status: 'expired', closedAt: now })
+    .where('id = :id AND status = :active AND remaining_quantity > 0 AND expires_at > :now', {
+      id: linkId,
+      active: 'active',
+      now: dateParam(em, now),
+    })
+    .execute();
+  return result.affected === 1;
 }

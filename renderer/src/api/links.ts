@@ -9,6 +9,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { CancelLinkResponse } from '../../../api/contract/links';
 import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
 import { centsToDollars, dollarsToCents } from '../../../api/contract/money';
 import { FEED_ERROR } from '../../../api/contract/texts';
@@ -69,6 +70,11 @@ export function acceptLink(linkCreatorUsername: string, key: string) {
 /** Gives to a receive link; `amount` in dollars (ignored by the server for item links). */
 export function giveToLink(postId: string, type: LinkView['details']['type'], amount: number, key: string) {
   return api.post<GiveResponse>('/statuses/api/gives', { postId, type, amount }, idempotent(key));
+}
+
+/** Takes back the owner's open give link: it closes and what is left of it comes back to the balance. */
+export function cancelLink(linkId: string, key: string) {
+  return api.delete<CancelLinkResponse>(`/api/links/${enc(linkId)}`, idempotent(key));
 }
 
 // ---- the query cache ----------------------------------------------------------------------------
@@ -232,6 +238,23 @@ export function useGive(link: LinkView, viewerId: string) {
     onSuccess: (_answer, amount) => {
       linkUsed(queryClient, link, viewerId, amount);
       logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount }, action: 'give' });
+    },
+  });
+}
+
+/** Cancels the owner's open give link: the page shows it closed, and the balance is re-read. */
+export function useCancelLink(link: LinkView) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelLink(link.id, randomUuid()),
+    onSuccess: ({ link: closed }) => {
+      queryClient.setQueriesData<LinkView>({ queryKey: linkKeys.opened(link.creatorUsername) }, (cached) =>
+        cached && cached.id === closed.id ? { ...closed, metrics: cached.metrics } : cached,
+      );
+      queryClient.setQueryData<ActiveLinksResponse>(linkKeys.activeCount(link.creatorUsername), { totalLinks: 0 });
+      void queryClient.invalidateQueries({ queryKey: linkKeys.feed() });
+      void queryClient.invalidateQueries({ queryKey: [...linkKeys.all, 'profile'] });
+      void refreshSession(queryClient);
     },
   });
 }

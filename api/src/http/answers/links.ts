@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AcceptLinkResponse,
   ActiveLinksResponse,
+  CancelLinkResponse,
   ConfirmGiveResponse,
   GiveResponse,
   LinkView,
@@ -27,6 +28,7 @@ export const linkAnswers: AnswerMap = {
   'PUT /api/accept-link': [json(200, AcceptLinkResponse, 'The gift is received: its conversation and message')],
   'POST /statuses/api/gives': [json(201, GiveResponse, 'The gift is given: the give and its conversation')],
   'PUT /statuses/api/statuses/:postId/give': [json(200, ConfirmGiveResponse, 'The give the first call made is confirmed')],
+  'DELETE /api/links/:linkId': [json(200, CancelLinkResponse, 'The link is closed and its unused escrow is back in the balance')],
   'GET /links/:username/image': shareImage,
   'GET /wishlists/:username/image': shareImage,
 };

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { LINK_CANCELLED, LINK_CANCELLED_BODY } from '../../../../api/contract/texts';
 import type { LinkView } from '../../api/types';
 import { CopyLink } from '../../components/CopyLink';
 import { CheckIcon, ClockIcon, EyeIcon, GiftIcon, PlusIcon, UsersIcon } from '../../components/Icons';
@@ -7,6 +8,7 @@ import { ShareButton } from '../../components/share/ShareButton';
 import { useNow } from '../../components/useNow';
 import { formatDollars, formatTimeLeft } from '../../format';
 import { linkUrl } from '../../linkText';
+import { CancelLink } from './CancelLink';
 import { VisitorBreakdown } from './VisitorBreakdown';
 
 /**
@@ -19,6 +21,9 @@ export function OwnerView({ link }: { link: LinkView }) {
   const { details, metrics, progress } = link;
   const state = linkState(link, now);
   const give = details.giveorreceive === 'give';
+  // Closed before its time ran out: its owner took it back.
+  const cancelled = link.status === 'expired' && Date.parse(link.expiresAt) > now;
+  const closedLabel = state === 'open' ? null : cancelled ? LINK_CANCELLED : CLOSED_LABEL[state];
   return (
     <>
       <section className="card link-metrics" aria-labelledby="link-metrics-title">
@@ -32,9 +37,7 @@ export function OwnerView({ link }: { link: LinkView }) {
             <dt>
               <ClockIcon size={16} /> {state === 'open' ? 'Time left' : 'Status'}
             </dt>
-            <dd className={state === 'open' ? undefined : 'link-metrics__closed'}>
-              {state === 'open' ? formatTimeLeft(link.expiresAt, now) : CLOSED_LABEL[state]}
-            </dd>
+            <dd className={state === 'open' ? undefined : 'link-metrics__closed'}>{closedLabel ?? formatTimeLeft(link.expiresAt, now)}</dd>
           </div>
           {progress ? (
             <>
@@ -80,25 +83,28 @@ export function OwnerView({ link }: { link: LinkView }) {
         <section className="card">
           <CopyLink url={linkUrl(link.creatorUsername)} label="Share your link" />
           <ShareButton subject={{ kind: 'link', link }} />
+          {give ? <CancelLink link={link} /> : null}
         </section>
       ) : (
         <section className="card link-closed" aria-labelledby="link-closed-title">
           <div className={state === 'used' ? 'link-closed__icon link-closed__icon--used' : 'link-closed__icon'}>
             {state === 'used' ? <CheckIcon size={26} /> : <ClockIcon size={26} />}
           </div>
-          <h2 id="link-closed-title">{CLOSED_LABEL[state]}</h2>
+          <h2 id="link-closed-title">{closedLabel}</h2>
           <p className="muted">
-            {state === 'used'
-              ? give
-                ? 'Everyone this link was for has used it.'
-                : progress
-                  ? 'Your friends filled it. The gifts are in your balance.'
-                  : 'Your gift arrived.'
-              : give
-                ? 'Its time ran out. Whatever was not used went back to your balance.'
-                : progress && progress.gifts > 0
-                  ? `Its time ran out with ${formatDollars(progress.raised)} of ${formatDollars(progress.goal)} given. The gifts are in your balance.`
-                  : 'Its time ran out.'}
+            {cancelled
+              ? LINK_CANCELLED_BODY
+              : state === 'used'
+                ? give
+                  ? 'Everyone this link was for has used it.'
+                  : progress
+                    ? 'Your friends filled it. The gifts are in your balance.'
+                    : 'Your gift arrived.'
+                : give
+                  ? 'Its time ran out. Whatever was not used went back to your balance.'
+                  : progress && progress.gifts > 0
+                    ? `Its time ran out with ${formatDollars(progress.raised)} of ${formatDollars(progress.goal)} given. The gifts are in your balance.`
+                    : 'Its time ran out.'}
           </p>
           <Link className="btn btn--gradient" to="/share">
             <PlusIcon size={18} />
