@@ -6,24 +6,35 @@ let app: RunningApp;
 let browser: Browser;
 let ana: ApiAccount;
 let bob: ApiAccount;
+let cleo: ApiAccount;
+let linkId: string;
+
+const api = (token: string, method: string, path: string, body: unknown) =>
+  fetch(`${app.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-auth-token': token },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+
+/** `giver` gives $5 to Ana's receive link. */
+async function giveFive(giver: ApiAccount): Promise<void> {
+  const give = await api(giver.token, 'POST', '/statuses/api/gives', { postId: linkId, type: 'currency', amount: 5 });
+  if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
+}
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   ana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ana');
   bob = await registerViaApi(app, ana.inviteCodes[0], 'bob');
+  cleo = await registerViaApi(app, ana.inviteCodes[1], 'cleo');
   // Setup through the API: Ana asks for money with a receive link, Bob deposits and gives $5.
-  const api = (token: string, method: string, path: string, body: unknown) =>
-    fetch(`${app.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-auth-token': token },
-      body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
   const link = await api(ana.token, 'POST', '/links/create', {
     details: { giveorreceive: 'receive', type: 'currency', amount: 10, quantity: 3 },
   });
+  linkId = String(link.body.id);
   await api(bob.token, 'POST', '/api/billing-settings-deposit', { balance: 20 });
-  const give = await api(bob.token, 'POST', '/statuses/api/gives', { postId: link.body.id, type: 'currency', amount: 5 });
-  if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
+  await api(cleo.token, 'POST', '/api/billing-settings-deposit', { balance: 5 });
+  await giveFive(bob);
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,6 +62,8 @@ describe('chatting after a gift', () => {
     await a.waitForURL(/\/messages\//);
     await a.getByText('You received a gift of $5.00!').first().waitFor();
     await badge(a, 'Messages', 0);
+    // One gift, one unread count: opening its thread read the gift's notification too, without a reload.
+    await badge(a, 'Notifications', 0);
 
     // Ana thanks the anonymous giver; Bob sees it live and answers.
     await a.getByRole('textbox', { name: 'Message' }).fill('Thank you so much, whoever you are!');
@@ -65,10 +78,14 @@ describe('chatting after a gift', () => {
     await screenshots(a, 'thread');
     await screenshots(b, 'thread-giver');
 
-    // Notifications: the gift is there, from Anonymous; Mark all read empties the unread list.
+    // Notifications: the read gift is not unread; Cleo's gift arrives live, from Anonymous; Mark all read empties the list.
     await a.goto(`${app.url}/notifications`);
+    await a.getByText("You're all caught up").waitFor();
+    await giveFive(cleo);
+    await badge(a, 'Notifications', 1);
     await a.getByText('You received a gift of $5.00!').first().waitFor();
     expect(await a.getByText(bob.username, { exact: true }).count()).toBe(0);
+    expect(await a.getByText(cleo.username, { exact: true }).count()).toBe(0);
     await screenshots(a, 'notifications');
     await a.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => a.getByText('You received a gift of $5.00!').count()).toBe(0);

@@ -278,7 +278,7 @@ describe('GET /messages/{conversationId}', () => {
 
 describe('unread counts', () => {
   it('rise with incoming messages and notifications and fall when the conversation is opened or all are marked read', async () => {
-    const [giver, recipient] = await buildUsers(server, 2, 'uc');
+    const [giver, recipient, other] = await buildUsers(server, 3, 'uc');
     const phone = await connectClient(server, { token: recipient.token });
     const laptop = await connectClient(server, { token: recipient.token });
     open.push(phone, laptop);
@@ -301,13 +301,21 @@ describe('unread counts', () => {
     const opened = await server.request('GET', `/messages/${conversationId}?page=1`, { token: recipient.token });
     expect(opened.body.markedAsRead).toBe(3);
     expect(await unread(recipient)).toBe(0);
-    for (const c of [phone, laptop]) expect(await c.waitFor('unread-counts')).toEqual({ unreadMessages: 0, unreadNotifications: 1 });
+    // The gift's notification is read with its thread.
+    for (const c of [phone, laptop]) expect(await c.waitFor('unread-counts')).toEqual({ unreadMessages: 0, unreadNotifications: 0 });
+
+    // A gift in another thread is left for Mark all read.
+    await giveGift(server, other, recipient);
+    for (const c of [phone, laptop]) await c.waitFor('getNotification');
 
     const marked = await server.request('PUT', `/api/read-notifications/${recipient.user._id}`, { token: recipient.token });
     expect(marked).toMatchObject({ status: 200, body: { markedAsRead: 1 } });
     for (const c of [phone, laptop])
-      expect(await c.waitFor('unread-counts', (n) => n.unreadNotifications === 0)).toEqual({ unreadMessages: 0, unreadNotifications: 0 });
+      expect(await c.waitFor('unread-counts', (n) => n.unreadNotifications === 0 && n.unreadMessages === 1)).toEqual({
+        unreadMessages: 1,
+        unreadNotifications: 0,
+      });
     phone.socket.emit('newUser');
-    expect(await phone.waitFor('init', () => phone.received('init').length === 2)).toEqual({ unreadMessages: 0, unreadNotifications: 0 });
+    expect(await phone.waitFor('init', () => phone.received('init').length === 2)).toEqual({ unreadMessages: 1, unreadNotifications: 0 });
   });
 });

@@ -9,6 +9,7 @@ import { presentConversation, presentMessage, type ConversationView, type Messag
 import { MISSED_MESSAGES_LIMIT } from '../../contract/limits.js';
 import { type LastMessageIdInput } from '../../contract/conversations.js';
 import { inbox, inboxConversation, type InboxRow } from './store.js';
+import { markConversationNotificationsRead } from '../notifications/service.js';
 
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
 
@@ -63,8 +64,9 @@ export async function listMessages(
     skip: (page - 1) * MESSAGE_PAGE_SIZE,
     take: MESSAGE_PAGE_SIZE,
   });
-  const marked = await db.transaction((em) =>
-    em
+  // The gift's notification is read with its message: one gift raises one unread count.
+  const [markedAsRead, notificationsRead] = await db.transaction(async (em) => {
+    const marked = await em
       .createQueryBuilder()
       .update(MessageEntity)
       .set({ read: true })
@@ -73,11 +75,11 @@ export async function listMessages(
         viewerId,
         unread: false,
       })
-      .execute(),
-  );
-  const markedAsRead = marked.affected ?? 0;
-  // Every tab of the viewer lowers its Messages badge.
-  if (markedAsRead > 0) realtime.publish([{ type: 'unread', userId: viewerId }]);
+      .execute();
+    return [marked.affected ?? 0, await markConversationNotificationsRead(em, viewerId, conversationId)];
+  });
+  // Every tab of the viewer lowers its Messages and Notifications badges.
+  if (markedAsRead > 0 || notificationsRead > 0) realtime.publish([{ type: 'unread', userId: viewerId }]);
   return { messages: rows.reverse().map((m) => presentMessage(conversation, viewerId, m)), markedAsRead };
 }
 

@@ -64,4 +64,33 @@ describe('notifications', () => {
     await settle();
     expect(tab.received('unread-counts')).toHaveLength(1);
   });
+
+  it("opening a gift thread reads its notification too, live on every tab, and no other thread's", async () => {
+    const [giver, other, recipient] = await buildUsers(server, 3, 'nc');
+    const { conversationId } = await giveGift(server, giver, recipient, 3);
+    const second = await giveGift(server, other, recipient, 4);
+    expect(second.conversationId).not.toBe(conversationId);
+    const tab = await connectClient(server, { token: recipient.token });
+    open.push(tab);
+    expect(tab.received('init')).toEqual([{ unreadMessages: 2, unreadNotifications: 2 }]);
+    const openThread = (who: typeof recipient, id: string) =>
+      server.request<{ markedAsRead: number }>('GET', `/messages/${id}?page=1`, { token: who.token });
+
+    // The (anonymous) giver opening the thread reads nothing of the recipient's.
+    expect((await openThread(giver, conversationId)).status).toBe(200);
+    expect((await openThread(recipient, conversationId)).body.markedAsRead).toBe(1);
+    expect(await tab.waitFor('unread-counts')).toEqual({ unreadMessages: 1, unreadNotifications: 1 });
+    const listed = await server.request<NotificationView[]>('GET', `/api/notifications/${recipient.user._id}`, { token: recipient.token });
+    expect(listed.body.map((n) => [n.conversationId, n.read])).toEqual([
+      [second.conversationId, 0],
+      [conversationId, 1],
+    ]);
+
+    // Opening it again changes nothing, so nothing is sent.
+    expect((await openThread(recipient, conversationId)).body.markedAsRead).toBe(0);
+    await settle();
+    expect(tab.received('unread-counts')).toHaveLength(1);
+    await openThread(recipient, second.conversationId);
+    expect(await tab.waitFor('unread-counts', (c) => c.unreadMessages === 0)).toEqual({ unreadMessages: 0, unreadNotifications: 0 });
+  });
 });

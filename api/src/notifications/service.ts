@@ -27,6 +27,12 @@ export function listNotifications(db: Database, userId: string): Promise<Notific
   return db.manager.find(NotificationEntity, { where: { receiverId: userId }, order: { createdAt: 'DESC' }, take: 200 });
 }
 
+/** Marks read, in `em`'s transaction, the user's notifications pointing at a thread they opened. Answers how many changed. */
+export async function markConversationNotificationsRead(em: EntityManager, userId: string, conversationId: string): Promise<number> {
+  const result = await em.update(NotificationEntity, { receiverId: userId, conversationId, read: false }, { read: true });
+  return result.affected ?? 0;
+}
+
 /** Marks all of the user's notifications read; every tab of theirs then lowers its badge. Answers how many changed. */
 export async function markAllRead(deps: { db: Database; realtime: Publisher }, userId: string): Promise<number> {
   const result = await deps.db.transaction((em) => em.update(NotificationEntity, { receiverId: userId, read: false }, { read: true }));

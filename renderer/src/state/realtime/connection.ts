@@ -169,6 +169,10 @@ export class RealtimeConnection implements MessageSender {
     const { socket, store } = this;
     const setCounts = (counts: UnreadCounts) => {
       this.countsVersion += 1;
+      // Fewer unread notifications (an opened thread read its gift's, or Mark all read): the cached list is stale.
+      if (counts.unreadNotifications < store.get(unreadCountsAtom).unreadNotifications) {
+        void this.queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      }
       store.set(unreadCountsAtom, {
         unreadMessages: Math.max(0, counts.unreadMessages),
         unreadNotifications: Math.max(0, counts.unreadNotifications),
