@@ -70,8 +70,8 @@ describe('a $999,999.99 balance and its money history', () => {
       await page.setViewportSize({ width, height });
       await page.goto(`${app.url}/`);
       const balance = balanceButton(page);
-      await expect.poll(() => balance.getAttribute('aria-label')).toBe('Balance $999.9K, $999,999.99');
-      expect((await balance.textContent())?.trim()).toBe('$999.9K');
+      await expect.poll(() => balance.getAttribute('aria-label')).toBe('Balance $999,999.99');
+      expect((await balance.textContent())?.trim()).toBe('$999,999.99');
       const fits = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
       expect.soft(fits.scroll, `${width}px`).toBeLessThanOrEqual(fits.inner);
       const inside = async (box: { x: number; y: number; width: number; height: number } | null) => {

@@ -64,3 +64,29 @@ export function relativeTimeText(elapsedSeconds: number, locale: TimeLocale): st
   const number = grouped(String(count));
   return locale === 'zh' ? `${number}${zh}前` : `${number} ${count === 1 ? one : many} ago`;
 }
+
+const EXPIRED: Record<TimeLocale, string> = { en: 'Expired', zh: '已过期' };
+
+/** `count` of `unit` in the words `relativeTimeText` uses: '3 hours', '1 minute', '3小时'. */
+function countWords(count: number, unit: 'hour' | 'minute', locale: TimeLocale): string {
+  const [one, many, zh] = UNIT_WORDS[unit];
+  return locale === 'zh' ? `${count}${zh}` : `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * `secondsLeft` until a link expires, to the minute and counted up (never 'in 0 minutes'): 'Expires
+ * in 3 hours 12 minutes', 'Expires in 4 hours', 'Expires in 1 minute', '3小时12分钟后过期'; 'Expired' at 0.
+ */
+export function timeLeftText(secondsLeft: number, locale: TimeLocale): string {
+  if (!(secondsLeft > 0)) return EXPIRED[locale];
+  const totalMinutes = Math.ceil(secondsLeft / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  const parts = [hours > 0 ? countWords(hours, 'hour', locale) : '', minutes > 0 ? countWords(minutes, 'minute', locale) : ''];
+  return locale === 'zh' ? `${parts.join('')}后过期` : `Expires in ${parts.filter(Boolean).join(' ')}`;
+}
+
+/** Milliseconds from `msLeft` to the next change of `timeLeftText`: its minutes are counted up, so at each whole minute left. */
+export function msUntilTimeLeftChanges(msLeft: number): number {
+  return msLeft % 60_000 || 60_000;
+}

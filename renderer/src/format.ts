@@ -1,5 +1,5 @@
-import { centsToDollars, dollarsToCents, formatCentsCompact, formatDollars, isValidAmountCents } from '../../api/contract/money';
-import { relativeTimeText, type TimeLocale } from '../../api/contract/time';
+import { centsToDollars, dollarsToCents, formatDollars, isValidAmountCents } from '../../api/contract/money';
+import { relativeTimeText, timeLeftText, type TimeLocale } from '../../api/contract/time';
 
 // ---- money: the contract's one money module, in the dollars the API answers ---------------------
 
@@ -14,16 +14,6 @@ export { formatDollars };
  * Everywhere else an amount is stated with `formatDollars`.
  */
 export const formatAmount = (amount: number): string => formatDollars(amount, { brief: true });
-
-/**
- * An amount in a tight spot (the top bar's balance): `formatDollars` under $1,000, then compact
- * and cut, never rounded up: `1234.56` → `$1.2K`, `999999.99` → `$999.9K`. Say the full amount
- * beside it (title, aria-label).
- */
-export function formatDollarsCompact(dollars: number): string {
-  const cents = dollarsToCents(Math.abs(dollars)) ?? 0;
-  return formatCentsCompact(dollars < 0 ? -cents : cents);
-}
 
 /** Reads a dollar amount typed by a person (at most two decimals), in dollars; else null. */
 export function parseDollars(text: string): number | null {
@@ -69,14 +59,8 @@ export function formatDate(date: Date | string | number, options: Intl.DateTimeF
   return format.format(typeof date === 'string' ? new Date(date) : date);
 }
 
-/** The owner's "Expires in 4 hours" from the link's expiry time. */
-export function formatTimeLeft(expiresAt: string, now = Date.now()): string {
+/** The owner's "Expires in 4 hours" / "Expires in 3 hours 12 minutes" from the link's expiry time (api/contract/time.ts). */
+export function formatTimeLeft(expiresAt: string, now = Date.now(), locale: AppLocale = appLocale()): string {
   const ms = Date.parse(expiresAt) - now;
-  if (!Number.isFinite(ms) || ms <= 0) return 'Expired';
-  if (ms >= 3_600_000) {
-    const hours = Math.round(ms / 3_600_000);
-    return `Expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  }
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `Expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return timeLeftText(Number.isFinite(ms) ? ms / 1000 : 0, locale);
 }

@@ -4,7 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { balanceDialogOpenAtom } from '../state/balance';
 import { unreadCountsAtom } from '../state/realtime';
 import { balanceAtom, userAtom } from '../state/session';
-import { formatDollars, formatDollarsCompact } from '../format';
+import { formatDollars } from '../format';
 import { BellIcon, ChatIcon, CloseIcon, HeartListIcon, MenuIcon, SettingsIcon, StarIcon, TicketIcon, UserIcon, WalletIcon } from './Icons';
 import { AppLink, LinkFromHere } from './AppLinks';
 import { TopBarFrame, VisitorActions } from './VisitorChrome';
@@ -80,9 +80,8 @@ export function TopBar() {
     };
   }, [open]);
 
-  // Compact in the bar from $1,000 ('$1.2K'), so it fits a 320 px phone; its name says what is seen, then the full amount.
+  // SPEC: the balance is shown with 2 decimals, in full, at every width (the bar's CSS makes room for $999,999.99).
   const balanceText = formatDollars(balance);
-  const balanceShort = formatDollarsCompact(balance);
 
   return (
     <TopBarFrame Link={AppLink} barRef={barRef}>
@@ -116,7 +115,7 @@ export function TopBar() {
             <button
               type="button"
               className="balance-button"
-              aria-label={balanceShort === balanceText ? `Balance ${balanceText}` : `Balance ${balanceShort}, ${balanceText}`}
+              aria-label={`Balance ${balanceText}`}
               aria-haspopup="dialog"
               title={`Your balance: ${balanceText}. Deposit or withdraw`}
               onClick={() => {
@@ -125,7 +124,9 @@ export function TopBar() {
               }}
             >
               <WalletIcon size={18} />
-              <span aria-hidden="true">{balanceShort}</span>
+              <span className="balance-button__amount" aria-hidden="true">
+                {balanceText}
+              </span>
             </button>
             <button
               ref={menuButtonRef}

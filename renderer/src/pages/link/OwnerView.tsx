@@ -5,7 +5,7 @@ import { CopyLink } from '../../components/CopyLink';
 import { CheckIcon, ClockIcon, EyeIcon, GiftIcon, PlusIcon, UsersIcon } from '../../components/Icons';
 import { CLOSED_LABEL, linkState } from '../../components/LinkCard';
 import { ShareButton } from '../../components/share/ShareButton';
-import { useNow } from '../../components/useNow';
+import { useCountdownNow } from '../../components/useNow';
 import { formatDollars, formatTimeLeft } from '../../format';
 import { linkUrl } from '../../linkText';
 import { CancelLink } from './CancelLink';
@@ -17,7 +17,7 @@ import { VisitorBreakdown } from './VisitorBreakdown';
  * or expired.
  */
 export function OwnerView({ link }: { link: LinkView }) {
-  const now = useNow(30_000);
+  const now = useCountdownNow(link.expiresAt);
   const { details, metrics, progress } = link;
   const state = linkState(link, now);
   const give = details.giveorreceive === 'give';

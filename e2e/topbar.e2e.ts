@@ -1,0 +1,166 @@
+/// <reference lib="dom" />
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  openAs,
+  registerViaApi,
+  SHOTS_DIR,
+  startApp,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
+
+let app: RunningApp;
+let browser: Browser;
+let tara: ApiAccount;
+
+async function call(who: ApiAccount, route: string, body: unknown): Promise<void> {
+  const res = await fetch(`${app.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`POST ${route}: ${res.status} ${await res.text()}`);
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  tara = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'tara');
+  // The largest balance SPEC's amounts allow in one deposit: under $1,000,000.
+  await call(tara, '/api/billing-settings-deposit', { userId: tara.userId, balance: 999999.99 });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
+
+/**
+ * The balance button's box; the bar's controls (each with all it draws, text that spills out
+ * included) that share a pixel with another; and whether the balance is on top at its middle.
+ */
+const barLayout = (page: Page) =>
+  page.evaluate(() => {
+    const balance = document.querySelector<HTMLElement>('header.topbar .balance-button')!;
+    const box = balance.getBoundingClientRect();
+    const extent = (el: Element) =>
+      [el, ...el.querySelectorAll('*')]
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0)
+        .reduce((a, r) => ({
+          left: Math.min(a.left, r.left),
+          right: Math.max(a.right, r.right),
+          top: Math.min(a.top, r.top),
+          bottom: Math.max(a.bottom, r.bottom),
+        }));
+    const all = [...document.querySelectorAll<HTMLElement>('header.topbar a, header.topbar button')];
+    const controls = all
+      .filter((el) => el.getClientRects().length > 0 && !all.some((other) => other !== el && other.contains(el)))
+      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, r: extent(el) }));
+    const overlaps: string[] = [];
+    controls.forEach((a, i) =>
+      controls.slice(i + 1).forEach((b) => {
+        if (a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom)
+          overlaps.push(`${a.name} / ${b.name}`);
+      }),
+    );
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {
+      box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+      overlaps,
+      onTop: !!hit && balance.contains(hit),
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      innerHeight: window.innerHeight,
+    };
+  });
+
+/** Tabs from the top of the page to the balance button, as a keyboard user would. */
+async function tabToBalance(page: Page): Promise<void> {
+  await page.locator('body').focus();
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.classList.contains('balance-button'))) return;
+  }
+  throw new Error('Tab never reached the balance');
+}
+
+describe('the top bar with a $999,999.99 balance', () => {
+  it('shows the full amount at 320, 360, 390 and 1280 px, inside the window, nothing overlapping it', async () => {
+    const page = await openAs(browser, app, tara, { viewport: { width: 320, height: 640 } });
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    for (const [width, height] of [
+      [320, 640],
+      [360, 780],
+      [390, 844],
+      [1280, 800],
+    ]) {
+      const at = `${width}px`;
+      await page.setViewportSize({ width, height });
+      await page.goto(`${app.url}/`);
+      const balance = balanceButton(page);
+      await expect.poll(() => balance.getAttribute('aria-label')).toBe('Balance $999,999.99');
+      expect((await balance.textContent())?.trim(), at).toBe('$999,999.99');
+
+      const layout = await barLayout(page);
+      expect(layout.scrollWidth, at).toBeLessThanOrEqual(layout.innerWidth);
+      expect(layout.box.left, at).toBeGreaterThanOrEqual(0);
+      expect(layout.box.right, at).toBeLessThanOrEqual(layout.innerWidth);
+      expect(layout.box.top, at).toBeGreaterThanOrEqual(0);
+      expect(layout.box.bottom, at).toBeLessThanOrEqual(layout.innerHeight);
+      // Tappable: 36 px tall or more and on top at its middle; no two controls of the bar share a pixel.
+      expect(layout.box.bottom - layout.box.top, at).toBeGreaterThanOrEqual(36);
+      expect(layout.overlaps, at).toEqual([]);
+      expect(layout.onTop, at).toBe(true);
+
+      // Keyboard focus on it is visible (the app's focus ring is a box shadow).
+      await tabToBalance(page);
+      const focus = await balance.evaluate((el) => ({ visible: el.matches(':focus-visible'), ring: getComputedStyle(el).boxShadow }));
+      expect(focus.visible, at).toBe(true);
+      expect(focus.ring, at).not.toBe('none');
+      await page.screenshot({ path: path.join(SHOTS_DIR, `topbar-balance-${width}.png`), animations: 'disabled' });
+      await expectNoAxeViolations(page, `top bar (${at})`);
+
+      await balance.click();
+      await page.getByRole('dialog', { name: 'Your balance' }).waitFor();
+      await page.keyboard.press('Escape');
+    }
+    await page.context().close();
+  });
+});
+
+/** 'Expires in 3 hours 12 minutes' → 192. */
+function minutesLeft(text: string): number {
+  const match = /^Expires in (?:(\d+) hours?)? ?(?:(\d+) minutes?)?$/.exec(text);
+  if (!match) throw new Error(`not a time left: ${text}`);
+  return Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0);
+}
+
+describe("the owner's link card", () => {
+  it("counts 'Expires in …' down as the minutes pass", async () => {
+    await call(tara, '/links/create', {
+      creatorUserId: tara.userId,
+      creatorUsername: tara.username,
+      details: { giveorreceive: 'give', type: 'currency', amount: 5, initialQuantity: 1 },
+    });
+    const page = await openAs(browser, app, tara);
+    await page.clock.install();
+    await page.goto(`${app.url}/link/${tara.username}`);
+    await page.getByRole('heading', { name: 'Link Metrics' }).waitFor();
+    const left = page.getByText(/^Expires in /);
+    const first = minutesLeft((await left.textContent())!.trim());
+    expect(first).toBeGreaterThan(62);
+
+    // An hour and a minute later, without a reload: the text has moved with the clock.
+    await page.clock.fastForward('01:01:00');
+    await expect.poll(async () => minutesLeft((await left.textContent())!.trim())).toBeLessThanOrEqual(first - 61);
+    expect(minutesLeft((await left.textContent())!.trim())).toBeGreaterThanOrEqual(first - 62);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'link-expires-countdown.png'), animations: 'disabled' });
+    await page.context().close();
+  });
+});
