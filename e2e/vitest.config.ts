@@ -12,5 +12,7 @@ export default defineConfig({
     fileParallelism: false,
     // In CI the stories share 2 cores with two API suites: a story that times out once is run again.
     retry: 1,
+    // A page that waits on the server under load takes more than vitest's default second to settle.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
