@@ -52,12 +52,15 @@ const barLayout = (page: Page) =>
       [el, ...el.querySelectorAll('*')]
         .map((e) => e.getBoundingClientRect())
         .filter((r) => r.width > 0 && r.height > 0)
-        .reduce((a, r) => ({
-          left: Math.min(a.left, r.left),
-          right: Math.max(a.right, r.right),
-          top: Math.min(a.top, r.top),
-          bottom: Math.max(a.bottom, r.bottom),
-        }));
+        .reduce(
+          (a, r) => ({
+            left: Math.min(a.left, r.left),
+            right: Math.max(a.right, r.right),
+            top: Math.min(a.top, r.top),
+            bottom: Math.max(a.bottom, r.bottom),
+          }),
+          { left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity },
+        );
     const all = [...document.querySelectorAll<HTMLElement>('header.topbar a, header.topbar button')];
     const controls = all
       .filter((el) => el.getClientRects().length > 0 && !all.some((other) => other !== el && other.contains(el)))
