@@ -119,6 +119,8 @@ describe('a new user, from the printed invite to logging back in', () => {
   it("shows the spec's texts for a wrong password and an invalid invite", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    // The wrong password is refused with a 400, which Chromium logs as a failed resource.
+    allowConsoleError(/Failed to load resource: the server responded with a status of 400 \(Bad Request\)/);
     await page.goto(`${app.url}/login`);
     await page.getByLabel('Email').fill('maya@example.com');
     await page.getByLabel('Password').fill('wrong-password');
