@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, startApp, type RunningApp } from './harness.js';
+import { allowConsoleError, launchBrowser, screenshots, startApp, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -69,6 +69,20 @@ describe('a new user, from the printed invite to logging back in', () => {
     await page.getByLabel('Bio').fill('Coffee, books and tiny plants');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await visible(page, 'Changes saved.');
+    // A GIF is refused with the reason, whether the browser (by its type) or the server (by its bytes) notices.
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } })
+      .gif()
+      .toBuffer();
+    const notAnImage = page.getByRole('dialog').filter({ hasText: 'Only PNG and JPEG images can be uploaded.' });
+    // The server's 415 for the GIF named .png is logged by Chromium as a failed resource.
+    allowConsoleError(/Failed to load resource: the server responded with a status of 415/);
+    for (const name of ['cat.gif', 'cat.png']) {
+      const mimeType = name.endsWith('.gif') ? 'image/gif' : 'image/png';
+      await page.getByLabel('Change profile picture').setInputFiles({ name, mimeType, buffer: gif });
+      await notAnImage.waitFor();
+      await notAnImage.getByRole('button', { name: 'Close' }).click();
+      await notAnImage.waitFor({ state: 'detached' });
+    }
     await page.getByLabel('Change profile picture').setInputFiles(picture);
     await expect.poll(async () => page.locator('img[src^="/uploads/"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshots(page, 'settings');
@@ -105,6 +119,8 @@ describe('a new user, from the printed invite to logging back in', () => {
   it("shows the spec's texts for a wrong password and an invalid invite", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    // The wrong password is refused with a 400, which Chromium logs as a failed resource.
+    allowConsoleError(/Failed to load resource: the server responded with a status of 400 \(Bad Request\)/);
     await page.goto(`${app.url}/login`);
     await page.getByLabel('Email').fill('maya@example.com');
     await page.getByLabel('Password').fill('wrong-password');

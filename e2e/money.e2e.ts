@@ -107,3 +107,16 @@ describe('money moving between three people', () => {
     await screenshots(b, 'home-feed');
   });
 });
+
+describe('the balance dialog', () => {
+  it('refuses an invalid amount and puts the cursor back in the field', async () => {
+    const page = await as(cal);
+    await balanceButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Your balance' });
+    await dialog.getByLabel('Amount').fill('0.5');
+    await dialog.getByRole('button', { name: 'Deposit' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please enter a valid amount above $1' }).waitFor();
+    await expect.poll(() => dialog.getByLabel('Amount').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});

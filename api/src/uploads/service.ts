@@ -4,14 +4,13 @@ import path from 'node:path';
 import type { Metadata } from 'sharp';
 import type { Config } from '../config.js';
 import { tooLarge, unsupportedMedia } from '../errors.js';
-import { UPLOAD_FAILED } from '../../contract/texts.js';
+import { UPLOAD_FAILED, UPLOAD_NOT_AN_IMAGE as NOT_AN_IMAGE } from '../../contract/texts.js';
 import { makePrivateDir, writePrivateFile } from '../files.js';
 
 export const UPLOAD_PREFIX = '/uploads/';
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
 export const UPLOAD_NAME = /^[0-9a-f-]{36}\.jpg$/;
 
-const NOT_AN_IMAGE = 'Only PNG and JPEG images can be uploaded.';
 /** The most pixels a picture may have: a bigger one (a small file can hold a huge PNG) is too large, not 'not an image'. */
 const MAX_INPUT_PIXELS = 50_000_000;
 

@@ -83,6 +83,18 @@ describe('POST /api/upload', () => {
     expect(after.profilePicture).toBe(before.profilePicture);
   });
 
+  it("refuses a GIF with a 415 saying only PNG and JPEG, not 'try a smaller file'", async () => {
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } })
+      .gif()
+      .toBuffer();
+    const res = await server.request('POST', '/api/upload', {
+      token: owner.token,
+      body: form(new Blob([new Uint8Array(gif)], { type: 'image/gif' }), 'cat.gif'),
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Only PNG and JPEG images can be uploaded.');
+  });
+
   it('rejects a file over the size limit', async () => {
     const big = await sharp({
       create: { width: 2000, height: 2000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },

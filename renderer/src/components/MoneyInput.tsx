@@ -1,17 +1,17 @@
-import type { InputHTMLAttributes, Ref } from 'react';
+import { forwardRef, type InputHTMLAttributes } from 'react';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'step' | 'className'> & {
-  ref?: Ref<HTMLInputElement>;
-};
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'step' | 'className'>;
 
 /** A dollar amount field: a `$` sign and a number input in cents steps (min 1 unless told). */
-export function MoneyInput({ min = '1', placeholder = '0.00', ...input }: Props) {
+// forwardRef: preact/compat hands a plain `ref` prop to the component, not to the input, on some versions.
+export const MoneyInput = forwardRef<HTMLInputElement, Props>(function MoneyInput({ min = '1', placeholder = '0.00', ...input }, ref) {
   return (
     <div className="money-input">
       <span className="money-input__sign" aria-hidden="true">
         $
       </span>
       <input
+        ref={ref}
         className="input money-input__field"
         type="number"
         inputMode="decimal"
@@ -22,4 +22,4 @@ export function MoneyInput({ min = '1', placeholder = '0.00', ...input }: Props)
       />
     </div>
   );
-}
+});

@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEve
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { EDIT_FIELD_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../api/contract/limits';
-import { SERVER_ERROR, UPLOAD_FAILED } from '../../../../api/contract/texts';
+import { SERVER_ERROR, UPLOAD_FAILED, UPLOAD_NOT_AN_IMAGE } from '../../../../api/contract/texts';
 import { ApiError } from '../../api/client';
 import type { EditableUserField, PictureKind, UpdateUserRequest, User } from '../../api/types';
 import { useUpdateUser, useUploadPicture } from '../../api/users';
@@ -188,11 +188,13 @@ function SettingsForm({ user }: { user: User }) {
     input.value = '';
     if (!file) return;
     if (!IMAGE_TYPES.includes(file.type)) {
-      setPopup(UPLOAD_FAILED);
+      setPopup(UPLOAD_NOT_AN_IMAGE);
       return;
     }
     if (uploading) return;
-    upload.mutate({ file, kind }, { onError: () => setPopup(UPLOAD_FAILED) });
+    // The server's 415 says the bytes are not a PNG or JPEG; anything else is the spec's catch-all.
+    const onError = (err: unknown) => setPopup(err instanceof ApiError && err.status === 415 ? UPLOAD_NOT_AN_IMAGE : UPLOAD_FAILED);
+    upload.mutate({ file, kind }, { onError });
   }
 
   async function onLogout() {
