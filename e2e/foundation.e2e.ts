@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowConsoleError, launchBrowser, screenshots, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, screenshots, startApp, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -74,8 +74,6 @@ describe('a new user, from the printed invite to logging back in', () => {
       .gif()
       .toBuffer();
     const notAnImage = page.getByRole('dialog').filter({ hasText: 'Only PNG and JPEG images can be uploaded.' });
-    // The server's 415 for the GIF named .png is logged by Chromium as a failed resource.
-    allowConsoleError(/Failed to load resource: the server responded with a status of 415/);
     for (const name of ['cat.gif', 'cat.png']) {
       const mimeType = name.endsWith('.gif') ? 'image/gif' : 'image/png';
       await page.getByLabel('Change profile picture').setInputFiles({ name, mimeType, buffer: gif });
@@ -119,8 +117,6 @@ describe('a new user, from the printed invite to logging back in', () => {
   it("shows the spec's texts for a wrong password and an invalid invite", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    // The wrong password is refused with a 400, which Chromium logs as a failed resource.
-    allowConsoleError(/Failed to load resource: the server responded with a status of 400 \(Bad Request\)/);
     await page.goto(`${app.url}/login`);
     await page.getByLabel('Email').fill('maya@example.com');
     await page.getByLabel('Password').fill('wrong-password');

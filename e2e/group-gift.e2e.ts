@@ -1,16 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allowConsoleError,
-  launchBrowser,
-  openAs,
-  registerViaApi,
-  screenshots,
-  startApp,
-  VIEWPORTS,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { launchBrowser, openAs, registerViaApi, screenshots, startApp, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -103,8 +93,6 @@ describe('a group gift', () => {
     await j.getByText('You gave $5.00!').waitFor();
 
     // It is filled: everyone else gets the designed 'no longer available' page.
-    // The app's read of the filled link answers 410, which Chromium logs as a failed resource.
-    allowConsoleError(/Failed to load resource: the server responded with a status of 410 \(Gone\)/);
     await i.goto(`${app.url}/link/gina`);
     await i.getByRole('heading', { name: 'Link is no longer available.' }).waitFor();
     await i.getByRole('link', { name: "Go to @gina's profile" }).waitFor();
@@ -130,8 +118,6 @@ describe('a group gift', () => {
   it('shows a designed page for a link or a wishlist of someone who does not exist', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    // The app's reads of the missing link and wishlist answer 404, which Chromium logs as failed resources.
-    allowConsoleError(/Failed to load resource: the server responded with a status of 404 \(Not Found\)/);
     await page.goto(`${app.url}/link/nobody-here`);
     const notFound = page.getByRole('region', { name: 'Link not found' });
     await notFound.getByRole('heading', { name: 'Link not found' }).waitFor();

@@ -4,8 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = path.resolve('test-results/screenshots');
@@ -91,55 +90,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
-/** Page errors and console errors seen since the current story began. */
-const pageProblems: string[] = [];
-/** Console errors the current story provokes on purpose (each call site says why). */
-let allowedConsoleErrors: RegExp[] = [];
-
-/** Lets the current story log console errors matching `pattern` (it provokes them itself). */
-export function allowConsoleError(pattern: RegExp): void {
-  allowedConsoleErrors.push(pattern);
-}
-
-function watchPage(page: Page): void {
-  page.on('pageerror', (err) => pageProblems.push(`pageerror on ${page.url()}: ${err.stack ?? err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error') return;
-    const text = msg.text();
-    if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
-    const { url, lineNumber } = msg.location();
-    pageProblems.push(`console error on ${page.url()}: ${text} (${url}:${lineNumber})`);
-  });
-}
-
-function watchContext(context: BrowserContext): BrowserContext {
-  context.pages().forEach(watchPage);
-  context.on('page', watchPage);
-  return context;
-}
-
-// Every story fails on a page error or a console error, so a broken page cannot pass unnoticed.
-afterEach(() => {
-  const problems = pageProblems.splice(0);
-  allowedConsoleErrors = [];
-  if (problems.length > 0) throw new Error(`the page reported ${problems.length} error(s):\n${problems.join('\n')}`);
-});
-
-/** Chromium whose every context and page is watched for page and console errors. */
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await launchChromium();
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => watchContext(await newContext(options));
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (options) => {
-    const page = await newPage(options);
-    watchPage(page);
-    return page;
-  };
-  return browser;
-}
-
-function launchChromium(): Promise<Browser> {
+export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

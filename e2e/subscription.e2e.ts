@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   VIEWPORTS,
-  allowConsoleError,
   launchBrowser,
   logIn,
   openAs,
@@ -106,8 +105,6 @@ describe('the weekly subscription', () => {
 
     // The declined card: its message, and nothing changes.
     await a.getByLabel('Card number').fill('4000 0000 0000 0002');
-    // The server refuses the declined card with a 402, which Chromium logs as a failed resource.
-    allowConsoleError(/Failed to load resource: the server responded with a status of 402 \(Payment Required\)/);
     await a.getByRole('button', { name: 'Pay $1.99 and subscribe' }).click();
     const declined = a.getByRole('alert').filter({ hasText: /^Error: / });
     await declined.waitFor();
