@@ -1,6 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  balanceShows,
+  deposit,
+  launchBrowser,
+  openAs,
+  registerViaApi,
+  screenshots,
+  startApp,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -16,21 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
-
-async function balanceShows(page: Page, dollars: string): Promise<void> {
-  await expect.poll(async () => (await balanceButton(page).textContent())?.replace(/\s+/g, ''), { timeout: 10_000 }).toContain(dollars);
-}
-
-async function deposit(page: Page, amount: string): Promise<void> {
-  await balanceButton(page).click();
-  const dialog = page.getByRole('dialog', { name: 'Your balance' });
-  await dialog.getByLabel('Amount').fill(amount);
-  await dialog.getByRole('button', { name: 'Deposit' }).click();
-  await dialog.getByText(/Deposited \$/).waitFor();
-  await dialog.getByRole('button', { name: 'Close' }).first().click();
-}
 
 describe('taking a give link back', () => {
   it('the owner cancels an open give link after confirming; the money is back and visitors see it gone', async () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = path.resolve('test-results/screenshots');
@@ -210,4 +211,22 @@ export async function openAs(
   const page = await context.newPage();
   await logIn(page, app, account);
   return page;
+}
+
+/** The top bar's balance button. */
+export const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
+
+/** Waits until the top bar's balance reads `dollars` (e.g. '$20.00'). */
+export async function balanceShows(page: Page, dollars: string): Promise<void> {
+  await expect.poll(async () => (await balanceButton(page).textContent())?.replace(/\s+/g, ''), { timeout: 10_000 }).toContain(dollars);
+}
+
+/** Deposits sandbox money through the balance dialog, as a person would. */
+export async function deposit(page: Page, amount: string): Promise<void> {
+  await balanceButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Your balance' });
+  await dialog.getByLabel('Amount').fill(amount);
+  await dialog.getByRole('button', { name: 'Deposit' }).click();
+  await dialog.getByText(/Deposited \$/).waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
 }

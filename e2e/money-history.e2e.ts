@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, SHOTS_DIR, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  launchBrowser,
+  openAs,
+  registerViaApi,
+  screenshots,
+  SHOTS_DIR,
+  startApp,
+  type ApiAccount,
+  type RunningApp,
+  balanceButton,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -49,8 +59,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
 
 /** The top bar's own screenshot at this viewport. */
 async function shootBar(page: Page, name: string): Promise<void> {

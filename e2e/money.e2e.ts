@@ -1,6 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  balanceButton,
+  balanceShows,
+  deposit,
+  launchBrowser,
+  openAs,
+  registerViaApi,
+  screenshots,
+  startApp,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -21,21 +32,6 @@ afterAll(async () => {
 
 const as = (account: ApiAccount, viewport?: { width: number; height: number }) =>
   openAs(browser, app, account, { viewport, clipboard: true });
-
-const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
-
-async function balanceShows(page: Page, dollars: string): Promise<void> {
-  await expect.poll(async () => (await balanceButton(page).textContent())?.replace(/\s+/g, ''), { timeout: 10_000 }).toContain(dollars);
-}
-
-async function deposit(page: Page, amount: string): Promise<void> {
-  await balanceButton(page).click();
-  const dialog = page.getByRole('dialog', { name: 'Your balance' });
-  await dialog.getByLabel('Amount').fill(amount);
-  await dialog.getByRole('button', { name: 'Deposit' }).click();
-  await dialog.getByText(/Deposited \$/).waitFor();
-  await dialog.getByRole('button', { name: 'Close' }).first().click();
-}
 
 describe('money moving between three people', () => {
   it('A deposits and creates a give link, B accepts it from the feed, C gives $5 to B', async () => {

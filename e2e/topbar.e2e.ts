@@ -12,6 +12,7 @@ import {
   startApp,
   type ApiAccount,
   type RunningApp,
+  balanceButton,
 } from './harness.js';
 
 let app: RunningApp;
@@ -37,8 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-const balanceButton = (page: Page) => page.getByRole('button', { name: /^Balance \$/ });
 
 /**
  * The balance button's box; the bar's controls (each with all it draws, text that spills out
