@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = path.resolve('test-results/screenshots');
@@ -91,7 +91,69 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Page errors and console errors seen since the current story began, with the resource each names. */
+const pageProblems: { text: string; resource: string }[] = [];
+/** Calls the app made that the server answered with a 4xx: answers the app shows, not faults. */
+const refusedCalls = new Set<string>();
+/** Console errors the current story provokes on purpose (each call site says why). */
+let allowedConsoleErrors: RegExp[] = [];
+
+/** Lets the current story log console errors matching `pattern` (it provokes them itself). */
+export function allowConsoleError(pattern: RegExp): void {
+  allowedConsoleErrors.push(pattern);
+}
+
+const watched = new WeakSet<Page>();
+
+function watchPage(page: Page): void {
+  // browser.newPage makes its own context, which is watched too: listen once.
+  if (watched.has(page)) return;
+  watched.add(page);
+  page.on('pageerror', (err) => pageProblems.push({ text: `pageerror on ${page.url()}: ${err.stack ?? err.message}`, resource: '' }));
+  page.on('response', (res) => {
+    const kind = res.request().resourceType();
+    if ((kind === 'fetch' || kind === 'xhr') && res.status() >= 400 && res.status() < 500) refusedCalls.add(res.url());
+  });
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+    const { url, lineNumber } = msg.location();
+    // Chromium logs every refused call as a failed resource; the story checks what the page shows.
+    const resource = text.startsWith('Failed to load resource') ? url : '';
+    pageProblems.push({ text: `console error on ${page.url()}: ${text} (${url}:${lineNumber})`, resource });
+  });
+}
+
+function watchContext(context: BrowserContext): BrowserContext {
+  context.pages().forEach(watchPage);
+  context.on('page', watchPage);
+  return context;
+}
+
+// Every story fails on a page error or a console error, so a broken page cannot pass unnoticed.
+afterEach(() => {
+  const problems = pageProblems.splice(0).filter((p) => !(p.resource && refusedCalls.has(p.resource)));
+  allowedConsoleErrors = [];
+  refusedCalls.clear();
+  if (problems.length > 0) throw new Error(`the page reported ${problems.length} error(s):\n${problems.map((p) => p.text).join('\n')}`);
+});
+
+/** Chromium whose every context and page is watched for page and console errors. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchContext(await newContext(options));
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    watchPage(page);
+    return page;
+  };
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, registerViaApi, SHOTS_DIR, startApp, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  allowConsoleError,
+  launchBrowser,
+  logIn,
+  registerViaApi,
+  SHOTS_DIR,
+  startApp,
+  VIEWPORTS,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -287,6 +297,8 @@ describe('sharing a new link', () => {
 
     // An image that cannot be made says so, and can be tried again.
     const failing = /\/wishlists\/sasha\/image\?template=blue-gradient/;
+    // The routed 500 below is logged by Chromium as a failed resource.
+    allowConsoleError(/Failed to load resource: the server responded with a status of 500 \(Internal Server Error\)/);
     await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"server_error"}' }));
     await shareModal(page).getByRole('radio', { name: 'Blue' }).check();
     await shareModal(page).getByText('The image could not be made.').waitFor({ timeout: 15_000 });
