@@ -142,7 +142,6 @@ export function WishlistItemDialog({
           <p>{item.description}</p>
         </div>
       ) : null}
-      {mode === 'buyer' && !item.purchased && onNoteChange ? <NoteField value={giftNote} onChange={onNoteChange} disabled={busy} /> : null}
     </>
   );
 
@@ -209,6 +208,12 @@ export function WishlistItemDialog({
       onDismiss={onClose}
     >
       {note}
+      {mode === 'buyer' && !item.purchased && onNoteChange ? (
+        // With the buttons, as the balance is: the note goes with the action.
+        <div className="item-dialog__note">
+          <NoteField value={giftNote} onChange={onNoteChange} disabled={busy} />
+        </div>
+      ) : null}
       <button type="button" className="btn" onClick={onClose} data-autofocus>
         Close
       </button>
