@@ -1,12 +1,27 @@
 import { z } from 'zod';
 import { count, idSchema, isoTime } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './limits.js';
+import { NOTE_TOO_LONG } from './texts.js';
 
 export const MessageText = z
   .string()
   .trim()
   .min(1, 'text: must not be blank')
   .max(MESSAGE_MAX_LENGTH, `text: must be at most ${MESSAGE_MAX_LENGTH} characters`);
+
+/**
+ * The optional note of a give, an accept or a purchase: the writer's first message in the gift's
+ * thread, right after the gift, by the same identity (the persona, for an anonymous gift). Trimmed;
+ * blank means no note.
+ */
+export const GiftNote = z
+  .string()
+  .trim()
+  .max(MESSAGE_MAX_LENGTH, NOTE_TOO_LONG)
+  .optional()
+  .describe(
+    `An optional note (at most ${MESSAGE_MAX_LENGTH} characters, no slurs): the writer's first message in the gift's thread, right after the gift, anonymous when the gift is. Blank means no note.`,
+  );
 
 /** `POST /messages/send` and the socket's `sendMessage`. */
 export const SendMessageBody = z.object({

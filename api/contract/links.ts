@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VISITOR_SOURCES, type VisitorDevice } from './analytics.js';
 import { itemIdSchema } from './catalog.js';
 import { count, dollars, isoTime, usernameRef } from './common.js';
+import { GiftNote } from './conversations.js';
 import { MAX_AMOUNT_CENTS_EXCLUSIVE, MAX_LINK_QUANTITY } from './limits.js';
 import { dollarsToCents } from './money.js';
 import { INCOMPLETE_LINK, INVALID_AMOUNT, QUANTITY_REQUIRED } from './texts.js';
@@ -57,6 +58,8 @@ export const AcceptLinkBody = z.object({
   linkCreatorUsername: usernameRef,
   linkResponderUsername: z.string().max(40).optional(),
   lastMessage: z.string().max(500).optional(),
+  /** The responder's note to the link's creator, in their named thread (conversations.ts `GiftNote`). */
+  note: GiftNote,
 });
 
 /**
@@ -77,6 +80,8 @@ export const GiveBody = z.object({
   postId: z.string().min(1).max(64),
   type: z.enum(['currency', 'item']).optional(),
   amount: giftAmountSchema.optional(),
+  /** The giver's note, from the persona the gift comes from (conversations.ts `GiftNote`). */
+  note: GiftNote,
 });
 
 /** PUT /statuses/api/statuses/{postId}/give. */

@@ -3,7 +3,7 @@
  * written, misspellings included) and the API's own error messages, written once for the API
  * and the renderer. Plain strings, safe in any bundle.
  */
-import { WISHLIST_MAX } from './limits.js';
+import { MESSAGE_MAX_LENGTH, WISHLIST_MAX } from './limits.js';
 import type { ReportReason } from './reports.js';
 
 // ---- shared -------------------------------------------------------------------------------------
@@ -214,6 +214,9 @@ export const REPORTS_TOO_QUICKLY = 'You have sent a lot of reports in the last h
 export const ACCOUNT_SUSPENDED = 'This account is suspended.';
 /** A message or bio the abuse filter refuses (400), never altered. */
 export const MESSAGE_NOT_ALLOWED = "Your message contains words we don't allow.";
+/** A gift's note over the message limit, or with a slur (400): nothing is given. */
+export const NOTE_TOO_LONG = `A note can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`;
+export const NOTE_NOT_ALLOWED = "Your note contains words we don't allow.";
 export const BIO_NOT_ALLOWED = "Your bio contains words we don't allow.";
 /** A username, display name or location with a slur (api/src/text-filter.ts). */
 export const NAME_NOT_ALLOWED = "Your name contains words we don't allow.";

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { itemIdSchema } from './catalog.js';
 import { dollars, isoTime, usernameRef } from './common.js';
+import { GiftNote } from './conversations.js';
 import { WISHLIST_MAX } from './limits.js';
 import { TOO_MANY_ITEMS } from './texts.js';
 
@@ -47,6 +48,8 @@ export const PurchaseBody = z.object({
   itemId: z.string().min(1).max(100),
   /** Accepted for the spec's clients and not used: the gift message is written by the server. */
   lastMessage: z.string().max(2000).optional(),
+  /** The buyer's note to the owner, from the buyer's persona (conversations.ts `GiftNote`). */
+  note: GiftNote,
 });
 export type PurchaseRequest = z.input<typeof PurchaseBody>;
 

@@ -1,4 +1,5 @@
 import { deliverGift } from '../commands/deliver-gift.js';
+import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
 import { appendedRowId } from '../db/ids.js';
 import { together } from '../db/together.js';
 import { badRequest, gone, notFound } from '../errors.js';
@@ -19,15 +20,17 @@ import { linkGift, overGoalError, takeUse, type LinkDeps } from './use.js';
 
 /**
  * Gives to a receive link in one atomic call: the giver pays (a chosen amount for currency, the
- * item's total for an item), the use is recorded, the gift message and notification are made.
- * Nothing moves unless all of it succeeds.
+ * item's total for an item), the use is recorded, the gift message and notification are made,
+ * and the giver's note, if any, follows the gift in the thread from the same persona. Nothing moves
+ * unless all of it succeeds.
  */
 export async function giveToLink(
   deps: LinkDeps,
   giver: User,
-  input: { postId: string; amountCents?: number },
+  input: { postId: string; amountCents?: number; note?: string },
   idempotencyKey: string | undefined,
 ): Promise<IdempotentAnswer<GiveResponse>> {
+  const note = giftNoteText(input.note);
   const found = await linkForGiver(deps.db, input.postId, giver.id);
   if (!found) throw notFound(LINK_NOT_FOUND);
   const { link, giverBlocked } = found;
@@ -40,7 +43,13 @@ export async function giveToLink(
     throw badRequest(INVALID_AMOUNT, 'validation_failed');
   let events: RealtimeEvent[] = [];
   // Replayable: the work's only effect outside the database is `events`, set (not added to) by its last run.
-  const request = { key: idempotencyKey, userId: giver.id, scope: 'links.give', input, replayable: true };
+  const request = {
+    key: idempotencyKey,
+    userId: giver.id,
+    scope: 'links.give',
+    input: { postId: input.postId, amountCents: input.amountCents, ...(note ? { note } : {}) },
+    replayable: true,
+  };
   const answer = await withIdempotency(deps.db, request, async (em) => {
     // Checked on the link as read above; the use itself (takeUse) checks it again in one conditional update.
     if (!isOpen(link, new Date())) throw gone(LINK_GONE);
@@ -59,7 +68,7 @@ export async function giveToLink(
       deliverGift(em, { ...gift, payment: { ...gift.payment, id: transferId }, blocked: giverBlocked }),
       takeUse(em, link, giver.id, 'give', amountCents, transferId),
     );
-    events = made;
+    events = note ? [...made, (await recordGiftNote(em, conversation, giver.id, note)).event] : made;
     return {
       status: 201,
       body: {

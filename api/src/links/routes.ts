@@ -107,7 +107,10 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     authenticate,
     validate({ body: AcceptLinkBody }, async (ctx, { body }) => {
       const user = actingUser(ctx, { username: body.linkResponderUsername });
-      sendAnswer(ctx, await acceptLink(links, user, body.linkCreatorUsername, readIdempotencyKey(ctx)));
+      sendAnswer(
+        ctx,
+        await acceptLink(links, user, { creatorUsername: body.linkCreatorUsername, note: body.note }, readIdempotencyKey(ctx)),
+      );
     }),
   );
 
@@ -125,7 +128,7 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     '/statuses/api/gives',
     authenticate,
     validate({ body: GiveBody }, async (ctx, { body }) => {
-      const input = { postId: body.postId, amountCents: body.amount };
+      const input = { postId: body.postId, amountCents: body.amount, note: body.note };
       sendAnswer(ctx, await giveToLink(links, currentUser(ctx), input, readIdempotencyKey(ctx)));
     }),
   );

@@ -70,66 +70,81 @@ export async function whileAppOpen(world: World, run: () => Promise<string>): Pr
   }
 }
 
-export const gives = [1, 5].map((dollars) =>
+/** A gift's note, the same words in both worlds; written by the identity the gift comes from. */
+const noteAt = (step: number) => ({ note: `A note with the gift at step ${step}` });
+
+export const gives = [1, 5].flatMap((dollars) =>
+  [false, true].map((withNote) =>
+    action(
+      `A gives $${dollars} to R's receive link${withNote ? ' with a note' : ''}`,
+      true,
+      (w) => w.recipientLink === null,
+      async (w, step) => {
+        const link = await callAs(w, 'R', 'POST', '/links/create', {
+          details: { giveorreceive: 'receive', type: 'currency', amount: dollars, quantity: 1 },
+        });
+        if (link.status !== 201) return `link ${link.status}`;
+        const linkId = (link.body as { id: string }).id;
+        await deposit(w, 'A', dollars);
+        const give = await callAs(w, 'A', 'POST', '/statuses/api/gives', {
+          postId: linkId,
+          amount: dollars,
+          ...(withNote ? noteAt(step) : {}),
+        });
+        if (give.status === 201) w.thread.anonymous = (give.body as { conversationId: string }).conversationId;
+        else w.recipientLink = linkId;
+        return `give ${give.status}`;
+      },
+    ),
+  ),
+);
+
+export const buyFromWishlist = [false, true].map((withNote) =>
   action(
-    `A gives $${dollars} to R's receive link`,
+    `A buys from R's wishlist${withNote ? ' with a note' : ''}`,
     true,
-    (w) => w.recipientLink === null,
-    async (w) => {
-      const link = await callAs(w, 'R', 'POST', '/links/create', {
-        details: { giveorreceive: 'receive', type: 'currency', amount: dollars, quantity: 1 },
+    () => true,
+    async (w, step) => {
+      const items = await affordableItems(w);
+      const item = items[w.wishlistGifts % items.length];
+      w.wishlistGifts += 1;
+      const saved = await callAs(w, 'R', 'PUT', '/wishlists/update', { username: w.people.R.username, items: [{ itemId: item.itemId }] });
+      if (saved.status !== 200) return `wishlist ${saved.status}`;
+      await deposit(w, 'A', item.dollars);
+      const bought = await callAs(w, 'A', 'POST', '/wishlists/purchase', {
+        wishlistUsername: w.people.R.username,
+        purchaserUserId: personOf(w, 'A').id,
+        itemId: item.itemId,
+        lastMessage: '',
+        ...(withNote ? noteAt(step) : {}),
       });
-      if (link.status !== 201) return `link ${link.status}`;
-      const linkId = (link.body as { id: string }).id;
-      await deposit(w, 'A', dollars);
-      const give = await callAs(w, 'A', 'POST', '/statuses/api/gives', { postId: linkId, amount: dollars });
-      if (give.status === 201) w.thread.anonymous = (give.body as { conversationId: string }).conversationId;
-      else w.recipientLink = linkId;
-      return `give ${give.status}`;
+      if (bought.status === 200) w.thread.anonymous = (bought.body as { conversationId: string }).conversationId;
+      return `purchase ${bought.status}`;
     },
   ),
 );
 
-export const buyFromWishlist = action(
-  "A buys from R's wishlist",
-  true,
-  () => true,
-  async (w) => {
-    const items = await affordableItems(w);
-    const item = items[w.wishlistGifts % items.length];
-    w.wishlistGifts += 1;
-    const saved = await callAs(w, 'R', 'PUT', '/wishlists/update', { username: w.people.R.username, items: [{ itemId: item.itemId }] });
-    if (saved.status !== 200) return `wishlist ${saved.status}`;
-    await deposit(w, 'A', item.dollars);
-    const bought = await callAs(w, 'A', 'POST', '/wishlists/purchase', {
-      wishlistUsername: w.people.R.username,
-      purchaserUserId: personOf(w, 'A').id,
-      itemId: item.itemId,
-      lastMessage: '',
-    });
-    if (bought.status === 200) w.thread.anonymous = (bought.body as { conversationId: string }).conversationId;
-    return `purchase ${bought.status}`;
-  },
-);
-
-export const acceptByName = GIVERS.map((g) =>
-  action(
-    `${g} accepts R's $1 give link by name`,
-    false,
-    (w) => !inactive(w, g) && w.recipientLink === null,
-    async (w) => {
-      await deposit(w, 'R', 1);
-      const link = await callAs(w, 'R', 'POST', '/links/create', {
-        details: { giveorreceive: 'give', type: 'currency', amount: 1, initialQuantity: 1 },
-      });
-      if (link.status !== 201) return `link ${link.status}`;
-      const accepted = await callAs(w, g, 'PUT', '/api/accept-link', {
-        linkCreatorUsername: w.people.R.username,
-        linkResponderUsername: w.people[g].username,
-      });
-      if (accepted.status !== 200) w.recipientLink = (link.body as { id: string }).id;
-      return `accept ${accepted.status}`;
-    },
+export const acceptByName = GIVERS.flatMap((g) =>
+  [false, true].map((withNote) =>
+    action(
+      `${g} accepts R's $1 give link by name${withNote ? ' with a note' : ''}`,
+      false,
+      (w) => !inactive(w, g) && w.recipientLink === null,
+      async (w, step) => {
+        await deposit(w, 'R', 1);
+        const link = await callAs(w, 'R', 'POST', '/links/create', {
+          details: { giveorreceive: 'give', type: 'currency', amount: 1, initialQuantity: 1 },
+        });
+        if (link.status !== 201) return `link ${link.status}`;
+        const accepted = await callAs(w, g, 'PUT', '/api/accept-link', {
+          linkCreatorUsername: w.people.R.username,
+          linkResponderUsername: w.people[g].username,
+          ...(withNote ? noteAt(step) : {}),
+        });
+        if (accepted.status !== 200) w.recipientLink = (link.body as { id: string }).id;
+        return `accept ${accepted.status}`;
+      },
+    ),
   ),
 );
 

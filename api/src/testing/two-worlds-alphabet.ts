@@ -301,7 +301,7 @@ const time = [
 /** Every action of the alphabet. */
 export const ALPHABET: Action[] = [
   ...gives,
-  buyFromWishlist,
+  ...buyFromWishlist,
   ...acceptByName,
   ...messages,
   ...blocks,

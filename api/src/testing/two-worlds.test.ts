@@ -109,6 +109,16 @@ describe('two worlds that differ only in who the anonymous giver is', () => {
       ["A gives $5 to R's receive link", 'R blocks the other side of the anonymous thread', 'G messages R by name'].map(actionNamed),
     ));
 
+  it("a gift's note reads as the persona's, and a note by name stays in the named thread", () =>
+    inTwoWorlds(
+      [
+        "A gives $5 to R's receive link with a note",
+        "A buys from R's wishlist with a note",
+        "G accepts R's $1 give link by name with a note",
+        'R replies in the anonymous thread',
+      ].map(actionNamed),
+    ));
+
   it('presence does not bracket the anonymous giver’s activity', () =>
     inTwoWorlds(
       ["G turns 'Show when I'm online' on", "S turns 'Show when I'm online' on", "A gives $1 to R's receive link"].map(actionNamed),

@@ -7,6 +7,7 @@ import { productCents } from '../../contract/money.js';
 import type { SearchProduct } from '../../contract/catalog.js';
 import { findProduct } from '../catalog/service.js';
 import { deliverGift } from '../commands/deliver-gift.js';
+import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
@@ -287,18 +288,20 @@ async function findItem(
  * conditional update (so of racing buyers exactly one gets it, the others a 409), the buyer pays
  * price + shipping to the marketplace (for CALCULATED shipping, the catalogue's estimate saved
  * with the item), the gift message opens or reuses the conversation with the owner, and the
- * owner is notified (live, once the transaction has committed). The buyer stays anonymous to the
- * owner. Nothing is kept when any step fails.
+ * owner is notified (live, once the transaction has committed); the buyer's note, if any, follows
+ * the gift from the same persona. The buyer stays anonymous to the owner. Nothing is kept when any
+ * step fails.
  */
 export async function purchaseItem(
   { db, realtime }: { db: Database; realtime: Publisher },
   buyer: User,
-  input: Pick<z.output<typeof PurchaseBody>, 'wishlistUsername' | 'itemId'>,
+  input: Pick<z.output<typeof PurchaseBody>, 'wishlistUsername' | 'itemId' | 'note'>,
   idempotencyKey: string | undefined,
 ): Promise<IdempotentAnswer<PurchaseResponse>> {
+  const note = giftNoteText(input.note);
   const owner = await findOwner(db, input.wishlistUsername);
   if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
-  const request = { ownerId: owner.id, itemId: input.itemId };
+  const request = { ownerId: owner.id, itemId: input.itemId, ...(note ? { note } : {}) };
   const events: RealtimeEvent[] = [];
   const answer = await withIdempotency(
     db,
@@ -342,6 +345,7 @@ export async function purchaseItem(
       });
       await em.update(WishlistItemEntity, { id: item.id }, { transferId: delivered.transferId });
       events.push(...delivered.events);
+      if (note) events.push((await recordGiftNote(em, delivered.conversation, buyer.id, note)).event);
       return { status: 200, body: { conversationId: delivered.conversation.id } };
     },
   );

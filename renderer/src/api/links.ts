@@ -62,15 +62,18 @@ export function hasResponded(creatorUsername: string, signal?: AbortSignal) {
   return api.get<RespondedResponse>(`/api/user-respond?creatorUsername=${enc(creatorUsername)}`, { signal });
 }
 
-/** Uses a give link. */
-export function acceptLink(linkCreatorUsername: string, key: string) {
-  return api.put<AcceptLinkResponse>('/api/accept-link', { linkCreatorUsername }, idempotent(key));
+/** Uses a give link; `note`, if any, is the responder's first message to the creator after the gift. */
+export function acceptLink(linkCreatorUsername: string, key: string, note?: string) {
+  return api.put<AcceptLinkResponse>('/api/accept-link', { linkCreatorUsername, ...noteField(note) }, idempotent(key));
 }
 
-/** Gives to a receive link; `amount` in dollars (ignored by the server for item links). */
-export function giveToLink(postId: string, type: LinkView['details']['type'], amount: number, key: string) {
-  return api.post<GiveResponse>('/statuses/api/gives', { postId, type, amount }, idempotent(key));
+/** Gives to a receive link; `amount` in dollars (ignored by the server for item links), `note` the giver's first message after the gift. */
+export function giveToLink(postId: string, type: LinkView['details']['type'], amount: number, key: string, note?: string) {
+  return api.post<GiveResponse>('/statuses/api/gives', { postId, type, amount, ...noteField(note) }, idempotent(key));
 }
+
+/** A gift's note in a request body, left out when blank (the server reads blank as none). */
+const noteField = (note: string | undefined) => (note?.trim() ? { note } : {});
 
 /** Takes back the owner's open give link: it closes and what is left of it comes back to the balance. */
 export function cancelLink(linkId: string, key: string) {
@@ -218,11 +221,11 @@ function linkUsed(queryClient: QueryClient, link: LinkView, viewerId: string, am
   void refreshSession(queryClient);
 }
 
-/** Accepts a give link. */
+/** Accepts a give link: `mutate()`, or `mutate(note)` with the responder's note. */
 export function useAcceptLink(link: LinkView, viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => acceptLink(link.creatorUsername, randomUuid()),
+    mutationFn: (note?: string) => acceptLink(link.creatorUsername, randomUuid(), note),
     onSuccess: () => {
       linkUsed(queryClient, link, viewerId, link.details.amount);
       logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount: link.details.amount }, action: 'accept' });
@@ -230,12 +233,19 @@ export function useAcceptLink(link: LinkView, viewerId: string) {
   });
 }
 
-/** Gives to a receive link; `amount` in dollars. */
+/** What a give sends: the amount in dollars, or it with the giver's note. */
+export type GiveInput = number | { amount: number; note?: string };
+
+/** Gives to a receive link: `mutate(amount)` (dollars), or `mutate({ amount, note })` with the giver's note. */
 export function useGive(link: LinkView, viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amount: number) => giveToLink(link.id, link.details.type, amount, randomUuid()),
-    onSuccess: (_answer, amount) => {
+    mutationFn: (input: GiveInput) => {
+      const { amount, note } = typeof input === 'number' ? { amount: input, note: undefined } : input;
+      return giveToLink(link.id, link.details.type, amount, randomUuid(), note);
+    },
+    onSuccess: (_answer, input) => {
+      const amount = typeof input === 'number' ? input : input.amount;
       linkUsed(queryClient, link, viewerId, amount);
       logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount }, action: 'give' });
     },

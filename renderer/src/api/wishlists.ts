@@ -101,13 +101,15 @@ export function useArchiveWishlistItem(username: string, viewerId: string | null
 export function usePurchaseWishlistItem(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, purchaserUserId, key }: { item: WishlistItemView; purchaserUserId: string; key: string }) =>
+    mutationFn: ({ item, purchaserUserId, key, note }: { item: WishlistItemView; purchaserUserId: string; key: string; note?: string }) =>
       purchaseWishlistItem(
         {
           wishlistUsername: username,
           purchaserUserId,
           itemId: item._id,
           lastMessage: `You received a gift from your wishlist: ${item.title}!`,
+          // The buyer's note, left out when blank (the server reads blank as none).
+          ...(note?.trim() ? { note } : {}),
         },
         key,
       ),

@@ -5,6 +5,7 @@ import { productShipping, productTotal } from '../productPrice';
 import { Dialog } from './Dialog';
 import { ImageCarousel } from './ImageCarousel';
 import { CheckIcon } from './Icons';
+import { NoteField } from './NoteField';
 import './WishlistItemDialog.css';
 
 /** What the item modal shows, from a wishlist item or from a search result. */
@@ -88,6 +89,9 @@ interface WishlistItemDialogProps {
   onArchive?: () => void;
   /** Disables the actions (a save or a purchase is under way). */
   busy?: boolean;
+  /** The buyer's note to the owner (mode 'buyer'): shown as a field when `onNoteChange` is given. */
+  note?: string;
+  onNoteChange?: (note: string) => void;
 }
 
 /** The item modal: pictures, name, price, shipping, condition, description and the spec's buttons. */
@@ -102,6 +106,8 @@ export function WishlistItemDialog({
   onSelect,
   onArchive,
   busy = false,
+  note: giftNote = '',
+  onNoteChange,
 }: WishlistItemDialogProps) {
   const short = mode === 'buyer' && !item.purchased && balance < item.total;
   const date = formatPurchaseDate(item.purchasedAt);
@@ -202,6 +208,12 @@ export function WishlistItemDialog({
       onDismiss={onClose}
     >
       {note}
+      {mode === 'buyer' && !item.purchased && onNoteChange ? (
+        // With the buttons, as the balance is: the note goes with the action.
+        <div className="item-dialog__note">
+          <NoteField value={giftNote} onChange={onNoteChange} disabled={busy} />
+        </div>
+      ) : null}
       <button type="button" className="btn" onClick={onClose} data-autofocus>
         Close
       </button>

@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { useAcceptLink, useGive, useRespondedQuery } from '../../api/links';
 import type { LinkView } from '../../api/types';
 import { ChatIcon, CheckIcon } from '../../components/Icons';
+import { NoteField } from '../../components/NoteField';
 import { Spinner } from '../../components/Spinner';
 import { formatDollars } from '../../format';
 import { linkWhat } from '../../linkText';
@@ -85,11 +86,12 @@ export function ResponderView({ link, viewerId }: { link: LinkView; viewerId: st
 
 function AcceptAction({ link, accept }: { link: LinkView; accept: ReturnType<typeof useAcceptLink> }) {
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
 
   function run() {
     if (accept.isPending) return;
     setError(null);
-    accept.mutate(undefined, { onError: (err) => setError(errorMessage(err, ACCEPT_FAILED)) });
+    accept.mutate(note, { onError: (err) => setError(errorMessage(err, ACCEPT_FAILED)) });
   }
 
   return (
@@ -99,6 +101,7 @@ function AcceptAction({ link, accept }: { link: LinkView; accept: ReturnType<typ
           ? 'Accept and this item is ordered for you.'
           : `Accept and ${formatDollars(link.details.amount)} goes to your balance.`}
       </p>
+      <NoteField value={note} onChange={setNote} disabled={accept.isPending} />
       {error ? (
         <div className="alert" role="alert">
           {error}

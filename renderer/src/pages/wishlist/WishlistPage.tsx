@@ -180,6 +180,8 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
           ownerUsername={username}
           onClose={() => setOpen(null)}
           onPurchase={() => purchase.start(openItem)}
+          note={purchase.noteFor(openItem._id)}
+          onNoteChange={(text) => purchase.setNote(openItem._id, text)}
           onAddFunds={openBalanceDialog}
           onArchive={isOwner && openIsOnList && openItem.purchased && !openItem.pending ? () => moveToReceived(openItem._id) : undefined}
           busy={archive.isPending}

@@ -23,6 +23,9 @@ export function usePurchase(username: string) {
   const purchase = usePurchaseWishlistItem(username);
   const [confirm, setConfirm] = useState<{ item: WishlistItemView; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The buyer's note, for the one item it was typed for (kept while the confirm is up and after a No).
+  const [note, setNote] = useState<{ itemId: string; text: string } | null>(null);
+  const noteFor = (itemId: string) => (note?.itemId === itemId ? note.text : '');
 
   function start(item: WishlistItemView) {
     if (!user) {
@@ -36,7 +39,7 @@ export function usePurchase(username: string) {
   function buy() {
     if (!confirm || !user || purchase.isPending) return;
     purchase.mutate(
-      { item: confirm.item, purchaserUserId: user._id, key: confirm.key },
+      { item: confirm.item, purchaserUserId: user._id, key: confirm.key, note: noteFor(confirm.item._id) },
       {
         onSuccess: ({ conversationId }, { item }) => {
           logEvent('wishlistTransaction', { name: item.name, price: item.price, shippingPrice: item.shippingCost, itemId: item.itemId });
@@ -56,6 +59,9 @@ export function usePurchase(username: string) {
     cancel: () => setConfirm(null),
     start,
     buy,
+    /** The note typed for an item, and its setter. */
+    noteFor,
+    setNote: (itemId: string, text: string) => setNote({ itemId, text }),
     /** Paying, and then on the way to the conversation. */
     busy: purchase.isPending || purchase.isSuccess,
     error,
