@@ -57,10 +57,10 @@ function Breakdown({ breakdown }: { breakdown: VisitorBreakdownView }) {
   return (
     <section className="visitor-breakdown" aria-labelledby="visitor-breakdown-title">
       <h2 id="visitor-breakdown-title">Visitors</h2>
-      <p className="visitor-breakdown__note">
-        Counts only, updated every hour. No number counts {FEWER_THAN_MIN} visitors, so no one who visits can be picked out.
+      <p className="visitor-breakdown__note">Counts only, updated every hour, so no one who visits can be picked out.</p>
+      <p className={note ? 'visitor-breakdown__note visitor-breakdown__grouped' : 'visitor-breakdown__note'}>
+        {note || `No number counts ${FEWER_THAN_MIN} visitors.`}
       </p>
-      {note && <p className="visitor-breakdown__note visitor-breakdown__grouped">{note}</p>}
       <Group
         title={DAYS_TITLES[breakdown.grouping.days]}
         rows={breakdown.days.map((d): Row =>
