@@ -22,13 +22,6 @@ export const ShippingOption = z.object({
 });
 export type ShippingOption = z.infer<typeof ShippingOption>;
 
-/** Where the embedded catalogue's pictures are served. */
-export const CATALOG_IMAGE_PREFIX = '/catalog/images/';
-/** The small copy's width: a wishlist row's 72 px picture on a 2× phone screen. */
-export const ITEM_THUMB_WIDTH = 144;
-/** The small copy of an item's picture (`?w=144`) when the server makes one (the catalogue's); else the picture. */
-export const itemThumbUrl = (url: string): string => (url.startsWith(CATALOG_IMAGE_PREFIX) ? `${url}?w=${ITEM_THUMB_WIDTH}` : url);
-
 /** An image URL: our own `/catalog/images/…` path (embedded) or an https URL (eBay). */
 export const ImageRef = z.object({ imageUrl: z.string().max(2048) });
 export type ImageRef = z.infer<typeof ImageRef>;

@@ -9,7 +9,8 @@ import { CatalogMetaEntity, CatalogProductEntity, type CatalogProduct } from './
 import { dollarsToCents } from '../../contract/money.js';
 import { presentProduct } from './presenter.js';
 import { deleteAllProducts, lockMeta, searchProducts } from './store.js';
-import { CATALOG_IMAGE_PREFIX, ITEM_ID, ShippingCostType, type SearchProduct } from '../../contract/catalog.js';
+import { ITEM_ID, ShippingCostType, type SearchProduct } from '../../contract/catalog.js';
+import { CATALOG_IMAGE_PREFIX } from '../../contract/item-images.js';
 import { sandboxMarketplace } from '../orders/sandbox.js';
 
 /** File names the image route serves: our own catalogue's JPEGs, nothing else. */

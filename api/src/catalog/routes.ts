@@ -8,7 +8,8 @@ import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { CATALOG_IMAGE_NAME } from './embedded.js';
 import { Thumbnails } from './thumbnails.js';
-import { ITEM_THUMB_WIDTH, ItemIdParams, SearchQuery } from '../../contract/catalog.js';
+import { ItemIdParams, SearchQuery } from '../../contract/catalog.js';
+import { ITEM_THUMB_WIDTH } from '../../contract/item-images.js';
 import { findProduct, searchProducts } from './service.js';
 
 const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 3600;

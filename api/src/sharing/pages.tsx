@@ -14,7 +14,7 @@ import { FeedHeader, HomeHero } from '../../../renderer/src/pages/home/HomeHero.
 import { LinkHeroView, LinkVisitorBox } from '../../../renderer/src/pages/link/LinkHeroView.js';
 import { LoginFooter, LoginForm } from '../../../renderer/src/pages/login/LoginForm.js';
 import { rowImageLoading, WishlistEmpty, WishlistHeading, WishRowBody } from '../../../renderer/src/pages/wishlist/WishlistViews.js';
-import { itemThumbUrl } from '../../contract/catalog.js';
+import { itemThumbUrl } from '../../contract/item-images.js';
 import { formatCents } from '../../contract/money.js';
 import { PASSWORD_MIN_LENGTH } from '../../contract/limits.js';
 import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO, LOGIN_TAGLINE, LOGIN_TITLE } from '../../contract/texts.js';

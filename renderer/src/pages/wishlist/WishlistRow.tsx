@@ -1,4 +1,4 @@
-import { itemThumbUrl } from '../../../../api/contract/catalog';
+import { itemThumbUrl } from '../../../../api/contract/item-images';
 import { CachedImage } from '../../components/CachedImage';
 import { CheckIcon, GiftIcon, TrashIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
