@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   const results: PageResult[] = [];
   try {
     const ada = await seed(app);
-    for (const [name, path] of PAGES(ada.username).filter(([name]) => !ONLY || ONLY.includes(name))) {
+    for (const [name, path] of PAGES(ada.username).filter(([page]) => !ONLY || ONLY.includes(page))) {
       const r = await audit(`${app.url}${path}`, chrome.port, name);
       results.push(r);
       const s = r.scores;

@@ -204,7 +204,6 @@ describe('GET /catalog/images/:name', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d{7,}/);
     const small = Buffer.from(await res.arrayBuffer());
-    const { default: sharp } = await import('sharp');
     expect(await sharp(small).metadata()).toMatchObject({ format: 'jpeg', width: 144, height: 144 });
     const full = await fetch(`${server.url}/catalog/images/retro-camera.jpg`);
     expect(res.headers.get('etag')).not.toBe(full.headers.get('etag'));

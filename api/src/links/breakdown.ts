@@ -42,7 +42,7 @@ const sum = (rows: { visitors: number }[]) => rows.reduce((s, r) => s + r.visito
  * nor the total minus the shown rows, counts fewer than `min`. Else the last level, one row of
  * everyone, which `hidden` shows as null when under `min`.
  */
-export function coarsen<R extends Row<unknown>, N extends string>(
+function coarsen<R extends Row<unknown>, N extends string>(
   levels: Level<R, N>[],
   total: number,
   min = BREAKDOWN_MIN_VISITORS,
