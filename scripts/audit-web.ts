@@ -7,6 +7,7 @@
  * own guidance on variability advises (`computeMedianRun`: the run nearest the median FCP and time
  * to interactive); every run's Performance score is printed beside it.
  * `AUDIT_REPORTS=<dir>` also writes each page's median report there (`<page>.json`).
+ * `AUDIT_PAGES=wishlist,link` measures only the named pages.
  */
 import fs from 'node:fs';
 import { join as joinPath } from 'node:path';
@@ -19,6 +20,7 @@ import { PAGES, seed } from './audit-pages.js';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const LCP_GOAL_MS = 1200;
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 5));
+const ONLY = process.env.AUDIT_PAGES?.split(',').map((name) => name.trim());
 
 interface PageResult {
   name: string;
@@ -26,8 +28,9 @@ interface PageResult {
   fcpMs: number;
   lcpMs: number;
   failing: string[];
-  /** Each run's Performance score. */
+  /** Each run's Performance score, and its LCP (ms). */
   runs: number[];
+  runLcpMs: number[];
   /** The median run's Total Blocking Time (ms), and its share in tasks without a script (blockingBySource). */
   tbtMs: number;
   blocking: { withoutScript: number; withScript: number };
@@ -111,6 +114,7 @@ async function audit(url: string, port: number, name: string): Promise<PageResul
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     failing,
     runs: all.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
+    runLcpMs: all.map((run) => run.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     blocking: blockingBySource(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -126,14 +130,16 @@ async function main(): Promise<void> {
   const results: PageResult[] = [];
   try {
     const ada = await seed(app);
-    for (const [name, path] of PAGES(ada.username)) {
+    for (const [name, path] of PAGES(ada.username).filter(([page]) => !ONLY || ONLY.includes(page))) {
       const r = await audit(`${app.url}${path}`, chrome.port, name);
       results.push(r);
       const s = r.scores;
       console.log(
         `${name.padEnd(9)} perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}` +
           `  FCP ${(r.fcpMs / 1000).toFixed(2)} s  LCP ${(r.lcpMs / 1000).toFixed(2)} s` +
-          (r.runs.length > 1 ? `  (median of ${r.runs.length} runs; Performance ${r.runs.join(', ')})` : ''),
+          (r.runs.length > 1
+            ? `  (median of ${r.runs.length} runs; Performance ${r.runs.join(', ')}; LCP ${r.runLcpMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`
+            : ''),
       );
       console.log(
         `          TBT ${r.tbtMs.toFixed(0)} ms (tasks without a script ${r.blocking.withoutScript.toFixed(0)} ms, with one ${r.blocking.withScript.toFixed(0)} ms)` +

@@ -263,3 +263,22 @@ export const visitorDevice = (userAgent: string | null | undefined): VisitorDevi
 /** A breakdown cell below this many visitors is not shown ('fewer than 5'). */
 export const BREAKDOWN_MIN_VISITORS = 5;
 export const FEWER_THAN_MIN = `fewer than ${BREAKDOWN_MIN_VISITORS}`;
+
+/** The sources a coarsened breakdown merges into 'social' (where a link is shared by hand). */
+export const SOCIAL_SOURCES = ['instagram', 'x', 'messages'] as const satisfies readonly VisitorSource[];
+/** A breakdown's rows by source: each source, or merged ('social', 'all' sources). */
+export const SOURCE_GROUPS = [...VISITOR_SOURCES, 'social', 'all'] as const;
+export type SourceGroup = (typeof SOURCE_GROUPS)[number];
+export const SIGNED_IN_GROUPS = ['loggedIn', 'anonymous', 'all'] as const;
+export const DEVICE_GROUPS = ['phone', 'desktop', 'all'] as const satisfies readonly (VisitorDevice | 'all')[];
+
+/** How far each part of a breakdown was merged so that no shown number counts fewer than 5 visitors. */
+export const DAY_GROUPINGS = ['day', 'week', 'all'] as const;
+export const SOURCE_GROUPINGS = ['source', 'kind', 'all'] as const;
+export const PAIR_GROUPINGS = ['each', 'all'] as const;
+
+export const BREAKDOWN_GROUP_LABELS = {
+  sources: { ...VISITOR_SOURCE_LABELS, social: 'Social', all: 'All sources' },
+  signedIn: { loggedIn: 'Logged in', anonymous: 'Anonymous', all: 'All visitors' },
+  devices: { phone: 'Phone', desktop: 'Desktop', all: 'All devices' },
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VISITOR_SOURCES, type VisitorDevice } from './analytics.js';
+import { DAY_GROUPINGS, DEVICE_GROUPS, PAIR_GROUPINGS, SIGNED_IN_GROUPS, SOURCE_GROUPINGS, SOURCE_GROUPS } from './analytics.js';
 import { itemIdSchema } from './catalog.js';
 import { count, dollars, isoTime, usernameRef } from './common.js';
 import { GiftNote } from './conversations.js';
@@ -114,21 +114,31 @@ export type LinkDetailsView = z.infer<typeof LinkDetailsView>;
 /** A visitor count as a subscribed owner sees it: null when fewer than 5 visitors ('fewer than 5'). */
 const SuppressedCount = count.nullable();
 export type SuppressedCount = z.infer<typeof SuppressedCount>;
-const DEVICES = ['phone', 'desktop'] as const satisfies readonly VisitorDevice[];
+const cells = <G extends readonly [string, ...string[]]>(groups: G) =>
+  z.array(z.object({ group: z.enum(groups), visitors: SuppressedCount }));
 
 /**
- * Aggregates of a link's visitors, for a subscribed owner (`canSeeVisitorBreakdown`): per UTC
- * day, by source, signed in or not, phone or desktop. Every cell below 5 visitors is null, and so
- * is one more cell of a group where a single hidden cell could be worked out from the total. Only
- * visitors first seen before the current hour are grouped, so a visit just before a gift does not
- * move a cell at once. Never an identity, never a time finer than a day.
+ * Aggregates of a link's visitors, for a subscribed owner (`canSeeVisitorBreakdown`): views and
+ * visitors per UTC day, by source, signed in or not, phone or desktop. Each part is merged (days
+ * into weeks, then the whole period; sources into social, direct and other, then all) until every
+ * row counts 0 or at least 5 visitors and so do the visitors its rows leave out; `grouping` says
+ * how far. Only the whole part can still be under 5: then it is null. Only visitors first seen
+ * before the current hour are grouped, so a visit just before a gift does not move a row at once.
+ * Never an identity, never a time finer than a day.
  */
 export const VisitorBreakdownView = z.object({
-  days: z.array(z.object({ day: z.iso.date(), views: SuppressedCount, visitors: SuppressedCount })),
-  sources: z.record(z.enum(VISITOR_SOURCES), SuppressedCount),
-  signedIn: z.object({ loggedIn: SuppressedCount, anonymous: SuppressedCount }),
-  devices: z.record(z.enum(DEVICES), SuppressedCount),
-  /** Cells below this many visitors are null. */
+  /** From `day` to `lastDay` (UTC, inclusive): one day, a week or the whole period. */
+  days: z.array(z.object({ day: z.iso.date(), lastDay: z.iso.date(), views: SuppressedCount, visitors: SuppressedCount })),
+  sources: cells(SOURCE_GROUPS),
+  signedIn: cells(SIGNED_IN_GROUPS),
+  devices: cells(DEVICE_GROUPS),
+  grouping: z.object({
+    days: z.enum(DAY_GROUPINGS),
+    sources: z.enum(SOURCE_GROUPINGS),
+    signedIn: z.enum(PAIR_GROUPINGS),
+    devices: z.enum(PAIR_GROUPINGS),
+  }),
+  /** Rows below this many visitors are merged, or null. */
   minimum: count,
 });
 export type VisitorBreakdownView = z.infer<typeof VisitorBreakdownView>;

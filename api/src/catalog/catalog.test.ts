@@ -198,6 +198,23 @@ describe('GET /catalog/images/:name', () => {
     expect(again.status).toBe(304);
   });
 
+  it('serves a small square copy at ?w=144, cached like the picture, and no other width', async () => {
+    const res = await fetch(`${server.url}/catalog/images/retro-camera.jpg?w=144`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d{7,}/);
+    const small = Buffer.from(await res.arrayBuffer());
+    expect(await sharp(small).metadata()).toMatchObject({ format: 'jpeg', width: 144, height: 144 });
+    const full = await fetch(`${server.url}/catalog/images/retro-camera.jpg`);
+    expect(res.headers.get('etag')).not.toBe(full.headers.get('etag'));
+    const again = await fetch(`${server.url}/catalog/images/retro-camera.jpg?w=144`, {
+      headers: { 'if-none-match': res.headers.get('etag')!, 'cache-control': 'max-age=0' },
+    });
+    expect(again.status).toBe(304);
+    for (const w of ['100', '1440', 'abc', ''])
+      expect((await fetch(`${server.url}/catalog/images/retro-camera.jpg?w=${w}`)).status, w).toBe(404);
+  });
+
   it('answers 404 for anything but an existing catalogue JPEG', async () => {
     for (const name of ['missing.jpg', 'secret.txt', '..%2Fproducts.json', '..%2F..%2Fetc%2Fpasswd', 'RETRO-CAMERA.JPG', '.hidden.jpg']) {
       const res = await server.request('GET', `/catalog/images/${name}`);

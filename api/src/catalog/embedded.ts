@@ -10,11 +10,11 @@ import { dollarsToCents } from '../../contract/money.js';
 import { presentProduct } from './presenter.js';
 import { deleteAllProducts, lockMeta, searchProducts } from './store.js';
 import { ITEM_ID, ShippingCostType, type SearchProduct } from '../../contract/catalog.js';
+import { CATALOG_IMAGE_PREFIX } from '../../contract/item-images.js';
 import { sandboxMarketplace } from '../orders/sandbox.js';
 
 /** File names the image route serves: our own catalogue's JPEGs, nothing else. */
 export const CATALOG_IMAGE_NAME = /^[a-z0-9][a-z0-9_-]{0,150}\.jpg$/;
-export const CATALOG_IMAGE_PREFIX = '/catalog/images/';
 
 /** Bump when the mapping from products.json to rows changes, so every database reloads. */
 const LOADER_VERSION = '1';

@@ -32,7 +32,7 @@ export async function currentLink(em: EntityManager, creatorId: string): Promise
 
 /**
  * The metrics its creator sees: counts, and for a subscribed creator (`canSeeVisitorBreakdown`)
- * the breakdown with every small cell hidden (links/breakdown.ts). Who visited and when stays on
+ * the breakdown, merged until no number counts fewer than 5 (links/breakdown.ts). Who visited and when stays on
  * the server.
  */
 export async function metricsFor(db: Database, link: Link, viewer: User | undefined): Promise<LinkMetricsView> {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectThreadsUnlinked, recipientView } from '../testing/anonymity.js';
 import { buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { UserEntity } from '../users/entity.js';
-import { suppress } from './breakdown.js';
 import { LinkVisitorEntity } from './entity.js';
 import type { LinkMetricsView } from '../../contract/links.js';
 
@@ -57,32 +56,6 @@ const metricsOf = async (owner: TestUser): Promise<LinkMetricsView> => {
 const age = (linkId: string) =>
   server.deps.db.transaction((em) => em.update(LinkVisitorEntity, { linkId }, { createdAt: new Date(Date.now() - 2 * 3600_000) }));
 
-describe('suppress', () => {
-  it.each([
-    [
-      [0, 0],
-      [null, null],
-    ],
-    [
-      [7, 5],
-      [7, 5],
-    ],
-    [
-      [6, 1],
-      [null, null],
-    ],
-    [
-      [6, 9, 1, 0, 0],
-      [6, 9, null, null, null],
-    ],
-    [
-      [6, 9, 12, 1, 30],
-      [null, 9, 12, null, 30],
-    ],
-    [[4], [null]],
-  ])('%j → %j', (values, shown) => expect(suppress(values)).toEqual(shown));
-});
-
 describe('the visitor breakdown', () => {
   it('is for a subscribed owner only; everyone else gets the counts', async () => {
     const [owner] = await buildUsers(server, 1, 'bd');
@@ -134,19 +107,28 @@ describe('the visitor breakdown', () => {
     // Within the hour of the visit the breakdown groups no one: a visit just before a gift moves no cell.
     const fresh = await metricsOf(owner);
     expect(fresh).toMatchObject({ views: 7, visitorCount: 7 });
-    expect(fresh.breakdown!.sources).toEqual({ instagram: null, x: null, messages: null, direct: null, other: null });
-    expect(fresh.breakdown!.signedIn).toEqual({ loggedIn: null, anonymous: null });
+    expect(fresh.breakdown!.sources.map((c) => c.visitors)).toEqual([0, 0, 0, 0, 0]);
+    expect(fresh.breakdown!.signedIn).toEqual([
+      { group: 'loggedIn', visitors: 0 },
+      { group: 'anonymous', visitors: 0 },
+    ]);
 
     await age(linkId);
     const metrics = await metricsOf(owner);
     const breakdown = metrics.breakdown!;
-    // The six are a group big enough to show; the giver's cells (X, signed in, phone) are hidden…
-    expect(breakdown.sources).toEqual({ instagram: 6, x: null, messages: null, direct: null, other: null });
-    // …and so are the cells that would give them away by subtraction from the total of 7.
-    expect(breakdown.signedIn).toEqual({ loggedIn: null, anonymous: null });
-    expect(breakdown.devices).toEqual({ phone: null, desktop: null });
+    // The giver alone would be a row (X, signed in, phone): merged with the six instead, never
+    // shown as 6 beside a total of 7.
+    expect(breakdown.sources).toEqual([
+      { group: 'social', visitors: 7 },
+      { group: 'direct', visitors: 0 },
+      { group: 'other', visitors: 0 },
+    ]);
+    expect(breakdown.signedIn).toEqual([{ group: 'all', visitors: 7 }]);
+    expect(breakdown.devices).toEqual([{ group: 'all', visitors: 7 }]);
+    expect(breakdown.grouping).toEqual({ days: 'day', sources: 'kind', signedIn: 'all', devices: 'all' });
     // Per day: counts, no times.
-    expect(breakdown.days).toEqual([{ day: new Date().toISOString().slice(0, 10), views: 7, visitors: 7 }]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(breakdown.days).toEqual([{ day: today, lastDay: today, views: 7, visitors: 7 }]);
 
     // Nothing the owner can fetch names the giver: the metrics, the link, the conversations,
     // notifications and everything else the recipient sees.
@@ -170,8 +152,46 @@ describe('the visitor breakdown', () => {
     for (let i = 0; i < 5; i++) await visit(owner, { source: 'x' });
     await age(linkId);
     const { breakdown } = await metricsOf(owner);
-    expect(breakdown!.signedIn).toEqual({ loggedIn: 5, anonymous: 5 });
-    expect(breakdown!.devices).toEqual({ phone: 5, desktop: 5 });
-    expect(breakdown!.sources).toMatchObject({ messages: 5, x: 5, instagram: null });
+    expect(breakdown!.signedIn).toEqual([
+      { group: 'loggedIn', visitors: 5 },
+      { group: 'anonymous', visitors: 5 },
+    ]);
+    expect(breakdown!.devices).toEqual([
+      { group: 'phone', visitors: 5 },
+      { group: 'desktop', visitors: 5 },
+    ]);
+    expect(Object.fromEntries(breakdown!.sources.map((c) => [c.group, c.visitors]))).toEqual({
+      instagram: 0,
+      x: 5,
+      messages: 5,
+      direct: 0,
+      other: 0,
+    });
+    expect(breakdown!.grouping).toEqual({ days: 'day', sources: 'source', signedIn: 'each', devices: 'each' });
+  });
+
+  it('shows a small creator grouped rows, not a blank card', async () => {
+    const [owner, ...members] = await buildUsers(server, 4, 'bm');
+    await subscribe(owner);
+    const linkId = await receiveLink(owner);
+    // Twelve visitors: 4 from Instagram and 3 from X (3 of them signed in), 5 direct on desktops.
+    for (let i = 0; i < 4; i++) await visit(owner, { source: 'instagram', userAgent: PHONE, token: members[i]?.token });
+    for (let i = 0; i < 3; i++) await visit(owner, { source: 'x', userAgent: PHONE });
+    for (let i = 0; i < 5; i++) await visit(owner, {});
+    await age(linkId);
+    const { breakdown, visitorCount } = await metricsOf(owner);
+    expect(visitorCount).toBe(12);
+    expect(breakdown!.sources).toEqual([
+      { group: 'social', visitors: 7 },
+      { group: 'direct', visitors: 5 },
+      { group: 'other', visitors: 0 },
+    ]);
+    expect(breakdown!.signedIn).toEqual([{ group: 'all', visitors: 12 }]);
+    expect(breakdown!.devices).toEqual([
+      { group: 'phone', visitors: 7 },
+      { group: 'desktop', visitors: 5 },
+    ]);
+    expect(breakdown!.grouping).toEqual({ days: 'day', sources: 'kind', signedIn: 'all', devices: 'each' });
+    expect(breakdown!.days.map((d) => d.visitors)).toEqual([12]);
   });
 });

@@ -113,13 +113,20 @@ describe('link and wishlist pages carry their content in the HTML, before any sc
     const list = (
       await site.server.request<{ userWishlist: { items: { title: string; imageUrl: string }[] } }>('GET', `/wishlists/${ny.user.username}`)
     ).body.userWishlist.items;
-    const root = rootOf((await fetchPage(`/wishlist/${ny.user.username}`, CHROME)).html);
+    const { html } = await fetchPage(`/wishlist/${ny.user.username}`, CHROME);
+    const root = rootOf(html);
     const text = textOf(root);
     expect(text).toContain(`@${ny.user.username}'s wishlist`);
     expect(text).toContain(`${list.length} of 7 items`);
     expect(list).toHaveLength(4);
     for (const item of list.slice(0, 3)) expect(text).toContain(item.title);
-    expect(root).toContain(`src="${list[0].imageUrl}"`);
+    // The pictures' small copies, the first one asked for first and at once, from the head.
+    const thumb = `${list[0].imageUrl}?w=144`;
+    expect(root).toContain(`<img src="${thumb}" alt width="72" height="72" fetchpriority="high"/>`);
+    expect(root).toContain(`<img src="${list[1].imageUrl}?w=144" alt width="72" height="72"/>`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" href="${thumb}" fetchpriority="high"/>`);
+    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('<body'));
     // 'Join Giftlink' as on a link page, exactly when the API offers it to the app's banner.
     const join = await site.server.request<{ available: boolean }>('GET', `/api/invites/join/${ny.user.username}`);
     expect(root.includes(`href="/register?via=${ny.user.username}">Join Giftlink</a>`)).toBe(join.body.available);

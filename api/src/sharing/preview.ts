@@ -9,7 +9,7 @@ import { isOpen } from '../links/service.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WishlistItemEntity } from '../wishlists/entity.js';
-import { HOME_MARKUP, LOGIN_MARKUP, linkMarkup, linkWhat, wishlistMarkup } from './pages.js';
+import { HOME_MARKUP, LOGIN_MARKUP, linkMarkup, linkWhat, wishlistHead, wishlistMarkup } from './pages.js';
 import { shareImageUrl, sharePageUrl, type ShareKind } from './urls.js';
 
 /**
@@ -146,7 +146,7 @@ export async function previewFor(
   publicUrl: string,
   path: string,
   invites?: Pick<Config, 'invitesPerUser' | 'inviteRefillDays'>,
-): Promise<{ card: PreviewCard; markup?: string } | undefined> {
+): Promise<{ card: PreviewCard; markup?: string; head?: string } | undefined> {
   const match = PREVIEW_PATH.exec(path);
   if (!match) return undefined;
   const kind: ShareKind = match[1] === 'link' ? 'link' : 'wishlist';
@@ -160,7 +160,7 @@ export async function previewFor(
   if (kind === 'wishlist') {
     const items = await listedItems(db, user.id);
     const markup = wishlistMarkup(user, items.slice(0, MARKUP_ITEMS), items.length, await joinable());
-    return { card: wishlistCard(publicUrl, user), markup };
+    return { card: wishlistCard(publicUrl, user), markup, head: wishlistHead(items.slice(0, 1)) };
   }
   const link = await db.manager.findOne(LinkEntity, { where: { creatorId: user.id }, order: { createdAt: 'DESC' } });
   if (!link || !isOpen(link, now)) return { card: genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username)) };
@@ -181,7 +181,7 @@ export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHea
     if (visitorPage) return visitor ? { root: visitorPage } : undefined;
     try {
       const preview = await previewFor(deps.db, publicUrl, path, deps.config);
-      return preview && { head: previewTags(preview.card), root: preview.markup };
+      return preview && { head: [previewTags(preview.card), preview.head].filter(Boolean).join('\n    '), root: preview.markup };
     } catch (err) {
       deps.log.warn({ err, path }, 'link preview failed: answering the generic card');
       return { head: previewTags(genericCard(publicUrl, `${publicUrl}/`)) };

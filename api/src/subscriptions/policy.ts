@@ -30,7 +30,7 @@ export const canSeeProfileLink = (viewer: Entitled, owner: Pick<User, 'id'>): bo
 
 /**
  * The visitor breakdown (per day, by source, signed in or not, phone or desktop) is a subscribed
- * creator's. It is aggregates only, every cell below 5 visitors hidden (links/breakdown.ts): who
+ * creator's. It is aggregates only, merged until no number counts 1 to 4 visitors (links/breakdown.ts): who
  * visited, and when, is no one's to see, since a named visitor seen just before an anonymous gift
  * would be its giver.
  */

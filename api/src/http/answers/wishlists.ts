@@ -10,7 +10,10 @@ const jpeg = (description: string) => ({ status: 200, media: 'image/jpeg', binar
 export const wishlistAnswers: AnswerMap = {
   'GET /api/products/search': [json(200, SearchResults, 'Matching catalogue products')],
   'GET /api/products/:itemId': [json(200, SearchProduct, 'The product')],
-  'GET /catalog/images/:name': [jpeg("A picture of the embedded catalogue's"), { status: 304, description: 'Not modified' }],
+  'GET /catalog/images/:name': [
+    jpeg("A picture of the embedded catalogue's (`?w=144`: its small square copy)"),
+    { status: 304, description: 'Not modified' },
+  ],
   'GET /uploads/:name': [jpeg('An uploaded picture')],
   'GET /wishlists/get-transaction': [json(200, TransactionResponse, 'When the item was bought')],
   'PUT /wishlists/update': [json(200, WishlistResponse, 'The saved wishlist')],

@@ -128,10 +128,11 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
         />
       ) : (
         <ul className="wishlist__list" aria-label="Wishlist items">
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <WishlistRow
               key={row._id}
               row={row}
+              index={index}
               canRemove={isOwner && !row.purchased}
               onOpen={() => setOpen({ kind: 'item', id: row._id })}
               onRemove={() => remove(row._id)}

@@ -1,10 +1,11 @@
+import { itemThumbUrl } from '../../../../api/contract/item-images';
 import { CachedImage } from '../../components/CachedImage';
 import { CheckIcon, GiftIcon, TrashIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { formatPurchaseDate, shippingLabel } from '../../components/WishlistItemDialog';
 import { formatDollars } from '../../format';
 import type { Row } from './useWishlistEditor';
-import { WishRowBody } from './WishlistViews';
+import { rowImageLoading, WishRowBody } from './WishlistViews';
 
 /**
  * One item of the list: opens its modal; the owner can remove it until it is bought, and move it
@@ -18,6 +19,7 @@ export function WishlistRow({
   onArchive,
   archiving = false,
   received = false,
+  index,
 }: {
   row: Row;
   canRemove: boolean;
@@ -26,6 +28,8 @@ export function WishlistRow({
   onArchive?: () => void;
   archiving?: boolean;
   received?: boolean;
+  /** The row's place in its list: the first pictures load first. */
+  index?: number;
 }) {
   const date = formatPurchaseDate(row.purchasedAt);
   const shipping =
@@ -45,7 +49,17 @@ export function WishlistRow({
     <li className={classes.join(' ')} aria-busy={row.pending || archiving || undefined}>
       <button type="button" className="wish-row__main" onClick={onOpen} aria-haspopup="dialog">
         <WishRowBody
-          image={row.imageUrl ? <CachedImage src={row.imageUrl} width={72} height={72} /> : undefined}
+          image={
+            row.imageUrl ? (
+              <CachedImage
+                src={row.imageUrl}
+                uncached={itemThumbUrl(row.imageUrl)}
+                width={72}
+                height={72}
+                {...(index === undefined ? {} : rowImageLoading(index))}
+              />
+            ) : undefined
+          }
           title={row.title}
           price={received ? undefined : formatDollars(row.price)}
           shipping={shipping}

@@ -30,6 +30,18 @@ export function WishlistEmpty({ title, message }: { title: string; message: stri
   );
 }
 
+/** Rows from this one on load their picture only when scrolled near (below a desktop's first screen). */
+const LAZY_FROM = 6;
+
+/**
+ * How the picture of the row at `index` loads: the first one before anything else (it is the
+ * page's largest paint), those far down the list when scrolled to. The server's first paint uses it too.
+ */
+export const rowImageLoading = (index: number) => ({
+  fetchpriority: index === 0 ? ('high' as const) : undefined,
+  loading: index >= LAZY_FROM ? ('lazy' as const) : undefined,
+});
+
 interface WishRowBodyProps {
   /** The item's picture (the app's cached image, or a plain one on the server's first paint). */
   image?: ReactNode;
