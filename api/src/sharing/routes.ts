@@ -7,7 +7,8 @@ import { validate } from '../http/validate.js';
 import type { ShareRenderer } from './render.js';
 import { UsernameParams } from '../../contract/users.js';
 import { ShareImageQuery } from './schemas.js';
-import { createShareRenderer, linkImage, wishlistImage, type ShareImage } from './service.js';
+import { shareRendererOf } from './prerender.js';
+import { linkImage, wishlistImage, type ShareImage } from './service.js';
 
 /** Browsers, chat apps and CDNs may keep an image five minutes; the ETag revalidates it after. */
 const CACHE_CONTROL = 'public, max-age=300';
@@ -34,7 +35,7 @@ async function answerImage(ctx: AppContext, renderer: ShareRenderer, image: Shar
 export function shareRoutes(
   deps: Deps,
   _auth: AuthMiddleware,
-  renderer: ShareRenderer = createShareRenderer(deps.config),
+  renderer: ShareRenderer = shareRendererOf(deps),
 ): Router<AppState> {
   const router = new Router<AppState>();
   const limit = routeLimit(deps.limits, deps.config, 'shareImage');
