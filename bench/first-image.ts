@@ -33,7 +33,7 @@ async function firstByte(url: string): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function run(ahead: boolean): Promise<{ first: number; rest: number[] }> {
-  const server = await startTestServer({ SHARE_IMAGES_AT_CREATION: String(ahead) });
+  const server = await startTestServer({ SHARE_IMAGES_AT_CREATION: ahead ? 'true' : 'false' });
   try {
     const users = await buildUsers(server, LINKS, ahead ? 'fia' : 'fib');
     const times: number[] = [];

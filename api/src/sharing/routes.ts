@@ -32,11 +32,7 @@ async function answerImage(ctx: AppContext, renderer: ShareRenderer, image: Shar
  * Share images (public, like the link and wishlist pages): a link's or a wishlist's PNG in one of
  * five templates, as a phone story or an Open Graph card. Rendering costs CPU: limited per client.
  */
-export function shareRoutes(
-  deps: Deps,
-  _auth: AuthMiddleware,
-  renderer: ShareRenderer = shareRendererOf(deps),
-): Router<AppState> {
+export function shareRoutes(deps: Deps, _auth: AuthMiddleware, renderer: ShareRenderer = shareRendererOf(deps)): Router<AppState> {
   const router = new Router<AppState>();
   const limit = routeLimit(deps.limits, deps.config, 'shareImage');
 
