@@ -1,12 +1,14 @@
 /**
  * `npx tsx bench/first-image.ts`: how long a fresh link's share image takes to reach its first
  * byte, as the share modal asks for it right after Create, with the images drawn at creation
- * (SHARE_IMAGES_AT_CREATION=true) and without. Each mode runs in a server of its own: the first
+ * (SHARE_IMAGES_AT_CREATION=true) and without. Each mode runs in a process of its own: the first
  * link of a process also pays for loading the renderer (satori, sharp, fonts).
  *
  * Options: --links N (fresh links per mode, default 8), --delay MS (between the create answer
  * and the image request, default 0: the modal opens at once).
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { numberArg } from './args.js';
 import { buildUsers, startTestServer } from '../api/src/testing/server.js';
 import { shareImagePath } from '../api/src/sharing/urls.js';
@@ -54,8 +56,17 @@ async function run(ahead: boolean): Promise<{ first: number; rest: number[] }> {
   }
 }
 
-console.log(`first story image byte of a fresh link: ${LINKS} links per mode, request ${DELAY_MS} ms after the create answer`);
-for (const ahead of [false, true]) {
+const modeIndex = process.argv.indexOf('--mode');
+if (modeIndex === -1) {
+  console.log(`first story image byte of a fresh link: ${LINKS} links per mode, request ${DELAY_MS} ms after the create answer`);
+  for (const mode of ['request', 'ahead']) {
+    const args = [...process.argv.slice(2), '--mode', mode];
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...args], { stdio: 'inherit' });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    if (code !== 0) process.exit(code ?? 1);
+  }
+} else {
+  const ahead = process.argv[modeIndex + 1] === 'ahead';
   const { first, rest } = await run(ahead);
   const label = ahead ? 'drawn at creation' : 'drawn on request';
   const others = rest.length ? `; later links median ${median(rest).toFixed(0)} ms (${rest.map((t) => t.toFixed(0)).join(', ')})` : '';
