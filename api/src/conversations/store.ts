@@ -36,7 +36,7 @@ const conversationViews = (from: string, rest: string, key = 'c.last_message_at'
    LEFT JOIN messages m ON m.id = c.last_message_id
    ${rest}`);
 
-/** Viewer $1's conversations on one side ($side_id) in the inbox's order, at most $2, `after` narrowing them. */
+/** Viewer $1's conversations on one side (as initiator or responder) in the inbox's order, at most $2, `after` narrowing them. */
 const side = (column: 'initiator_id' | 'responder_id', after = '') =>
   `SELECT id FROM (SELECT id FROM conversations WHERE ${column} = $1 ${after} ORDER BY last_message_at DESC, id DESC LIMIT $2) ${column === 'initiator_id' ? 'mine' : 'theirs'}`;
 
