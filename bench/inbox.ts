@@ -1,7 +1,7 @@
 import { recordGiftMessage } from '../api/src/conversations/gift-message.js';
 import type { TestServer, TestUser } from '../api/src/testing/server.js';
 
-/** Conversations of the inbox user (the most the inbox answers is 200). */
+/** Conversations of the inbox user: eight pages of the inbox. */
 export const INBOX_CONVERSATIONS = 200;
 
 /**

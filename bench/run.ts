@@ -8,7 +8,8 @@
  * - POST /statuses/api/gives concurrent gives, each a distinct (giver, receive link) pair
  * - POST /analytics/log-event analytics events accepted per second (then checks all were stored)
  * - GET /links/{u}/image    share images: a cold render per request (story and card), and a cached one
- * - GET /conversations/{id} the inbox of a user with 200 conversations (last message, unread count each)
+ * - GET /conversations/{id} the inbox of a user with 200 conversations: its first page of 25 (last
+ *   message, unread count each) and its second, by the first page's cursor
  *
  * The load generator runs in a child process (bench/load.ts) so it does not share the server's
  * event loop; on a small machine they still share the CPUs, and so does PostgreSQL. Beside
@@ -36,6 +37,7 @@ import type { LoadPhase, LoadResult, LoadSpec } from './load.js';
 import { parseArgs, printGoals, printTable, type DbName, type Options, type Row } from './report.js';
 import { shareImageScenarios } from './images.js';
 import { INBOX_CONVERSATIONS, seedInbox } from './inbox.js';
+import { INBOX_CURSOR_HEADER, INBOX_PAGE_SIZE } from '../api/contract/limits.js';
 import { cpuSince, cpuSnapshot, type CpuSnapshot } from './cpu.js';
 import { measureGiveCeiling } from './ceiling.js';
 
@@ -105,6 +107,8 @@ interface Seeded {
   givers: TestUser[];
   spareGiver: TestUser;
   inboxUser: TestUser;
+  /** The cursor of the inbox's second page, from the sanity check. */
+  inboxCursor?: string;
 }
 
 /**
@@ -184,8 +188,10 @@ async function sanityCheck(server: TestServer, seeded: Seeded, staticPath: strin
   const inbox = await server.request<{ unreadCount: number }[]>('GET', `/conversations/${seeded.inboxUser.user._id}`, {
     token: seeded.inboxUser.token,
   });
-  if (inbox.status !== 200 || inbox.body.length !== INBOX_CONVERSATIONS || inbox.body.some((c) => c.unreadCount !== 2))
+  if (inbox.status !== 200 || inbox.body.length !== INBOX_PAGE_SIZE || inbox.body.some((c) => c.unreadCount !== 2))
     throw new Error(`the inbox answered ${inbox.status} with ${Array.isArray(inbox.body) ? inbox.body.length : 'no'} conversations`);
+  seeded.inboxCursor = inbox.headers.get(INBOX_CURSOR_HEADER) ?? undefined;
+  if (!seeded.inboxCursor) throw new Error('the inbox answered no cursor for its next page');
   const give = await server.request('POST', '/statuses/api/gives', {
     token: seeded.spareGiver.token,
     body: { postId: seeded.receiveLinkIds[0], amount: GIVE_DOLLARS },
@@ -234,17 +240,22 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
     await sanityCheck(server, seeded, staticPath);
 
     const base = { url: server.url, duration: opts.duration, warmup: opts.warmup, connections: opts.connections };
+    const inboxHeaders = { 'x-auth-token': seeded.inboxUser.token };
     const scenarios: { scenario: string; spec: LoadSpec }[] = [
       { scenario: 'GET /healthz (SELECT 1, ceiling)', spec: { ...base, kind: 'get', path: '/healthz' } },
       ...(staticPath ? [{ scenario: `GET ${staticPath} (static, no DB)`, spec: { ...base, kind: 'get' as const, path: staticPath } }] : []),
       { scenario: 'GET /links/all?page=1 (10k links)', spec: { ...base, kind: 'get', path: '/links/all?page=1' } },
       {
-        scenario: `GET /conversations/{id} (inbox, ${INBOX_CONVERSATIONS} conversations)`,
+        scenario: `GET /conversations/{id} (inbox page 1, ${INBOX_CONVERSATIONS} conversations)`,
+        spec: { ...base, kind: 'get', path: `/conversations/${seeded.inboxUser.user._id}`, headers: inboxHeaders },
+      },
+      {
+        scenario: `GET /conversations/{id}?cursor= (inbox page 2, ${INBOX_CONVERSATIONS} conversations)`,
         spec: {
           ...base,
           kind: 'get',
-          path: `/conversations/${seeded.inboxUser.user._id}`,
-          headers: { 'x-auth-token': seeded.inboxUser.token },
+          path: `/conversations/${seeded.inboxUser.user._id}?cursor=${seeded.inboxCursor}`,
+          headers: inboxHeaders,
         },
       },
       {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { count, idSchema, isoTime } from './common.js';
-import { MESSAGE_MAX_LENGTH } from './limits.js';
-import { NOTE_TOO_LONG } from './texts.js';
+import { INBOX_PAGE_MAX, INBOX_PAGE_SIZE, MESSAGE_MAX_LENGTH } from './limits.js';
+import { INBOX_CURSOR_INVALID, NOTE_TOO_LONG } from './texts.js';
 
 export const MessageText = z
   .string()
@@ -47,6 +47,27 @@ export const LastMessageIdBody = z.object({
 export type LastMessageIdInput = z.output<typeof LastMessageIdBody>;
 
 export const UserIdParams = z.object({ userId: idSchema });
+
+/**
+ * `GET /conversations/{userId}?cursor=&limit=`: the first page without a cursor, then the page
+ * after the one whose answer carried the cursor (its `X-Next-Cursor` header, sent when the page is
+ * full). The cursor holds where the first page stood, so every conversation comes once across the
+ * pages even when new messages move conversations to the top meanwhile (those come live).
+ */
+export const InboxQuery = z.object({
+  cursor: z
+    .string()
+    .max(200, INBOX_CURSOR_INVALID)
+    .regex(/^[\w-]+$/, INBOX_CURSOR_INVALID)
+    .optional(),
+  limit: z.coerce
+    .number({ error: `limit: must be a whole number from 1 to ${INBOX_PAGE_MAX}` })
+    .int(`limit: must be a whole number from 1 to ${INBOX_PAGE_MAX}`)
+    .min(1, `limit: must be a whole number from 1 to ${INBOX_PAGE_MAX}`)
+    .max(INBOX_PAGE_MAX, `limit: must be a whole number from 1 to ${INBOX_PAGE_MAX}`)
+    .default(INBOX_PAGE_SIZE),
+});
+export type InboxQuery = z.output<typeof InboxQuery>;
 export const ConversationParams = z.object({ conversationId: idSchema });
 export const UnreadQuery = z.object({ userId: z.string().max(64).optional() });
 

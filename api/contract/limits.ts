@@ -10,6 +10,11 @@
 export const LINK_PAGE_SIZE = 25;
 /** Messages come 25 to a page, newest page first; a full page means there may be more. */
 export const MESSAGE_PAGE_SIZE = 25;
+/** The inbox comes 25 conversations to a page, the most recently active first; a page asks for at most 100. */
+export const INBOX_PAGE_SIZE = 25;
+export const INBOX_PAGE_MAX = 100;
+/** The response header of an inbox page that is full: the `cursor` of the page after it. */
+export const INBOX_CURSOR_HEADER = 'X-Next-Cursor';
 /** The feed fetches its next page once the reader has scrolled through this share of what is loaded (SPEC 9). */
 export const INFINITE_SCROLL_TRIGGER = 0.8;
 /** The highest page number a list accepts. */

@@ -129,6 +129,8 @@ export const WISHLIST_BUSY = 'The wishlist changed while saving. Please try agai
 export const UPLOAD_FAILED = 'Failed to upload image, try a smaller file.';
 export const UPLOAD_NOT_AN_IMAGE = 'Only PNG and JPEG images can be uploaded.';
 export const MARK_READ_ERROR = 'An error occurred when trying to mark notifications read. Please try again later.';
+/** A 400 for an inbox cursor this API did not answer (or one altered since). */
+export const INBOX_CURSOR_INVALID = 'cursor: must be a cursor this inbox answered';
 export const CONVERSATIONS_ERROR = 'An error occured when fetching conversations. Please try again later.';
 export const MESSAGES_ERROR = 'An error occured when fetching messages. Please try again later.';
 export const SEND_ERROR = 'An error occured when sending your message. Try again later.';

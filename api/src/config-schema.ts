@@ -89,6 +89,9 @@ export const configSchema = z.object({
     .default(7)
     .describe('An account regains one invite every this many days, up to INVITES_PER_USER unused ones.'),
   LINK_TTL_HOURS: z.coerce.number().positive().default(24).describe('How long a link stays open; unused escrow goes back afterwards.'),
+  SHARE_IMAGES_AT_CREATION: bool
+    .default(true)
+    .describe("Draws a link's (and a saved wishlist's) share images right after it is made, so the share modal need not wait."),
   ORDER_SHIP_AFTER_MINUTES: z.coerce
     .number()
     .min(0)

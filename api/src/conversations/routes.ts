@@ -4,8 +4,9 @@ import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentMessage } from './presenter.js';
-import { ConversationParams, SendMessageBody, UnreadQuery, UserIdParams } from '../../contract/conversations.js';
+import { ConversationParams, InboxQuery, SendMessageBody, UnreadQuery, UserIdParams } from '../../contract/conversations.js';
 import { PageQuery } from '../../contract/common.js';
+import { INBOX_CURSOR_HEADER } from '../../contract/limits.js';
 import { findConversation, listConversations, listMessages, sendMessage, unreadMessageCount } from './service.js';
 
 /** Conversations and messages (members only). Sending goes through the same service as the socket's `sendMessage`. */
@@ -47,9 +48,11 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
   router.get(
     '/conversations/:userId',
     authenticate,
-    validate({ params: UserIdParams }, async (ctx, { params }) => {
+    validate({ params: UserIdParams, query: InboxQuery }, async (ctx, { params, query }) => {
       const user = actingUser(ctx, { userId: params.userId });
-      ctx.body = await listConversations(deps.db, user.id);
+      const page = await listConversations(deps.db, user.id, query);
+      if (page.nextCursor) ctx.set(INBOX_CURSOR_HEADER, page.nextCursor);
+      ctx.body = page.conversations;
     }),
   );
 

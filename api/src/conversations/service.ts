@@ -1,14 +1,15 @@
 import { In } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { ConversationEntity, MessageEntity, type Conversation } from './entity.js';
 import { namedPairKey } from '../identity/identity.js';
 import { canSeeConversation, canSeePresence } from './policy.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
 import { MISSED_MESSAGES_LIMIT } from '../../contract/limits.js';
-import { type LastMessageIdInput } from '../../contract/conversations.js';
-import { inbox, inboxConversation, type InboxRow } from './store.js';
+import { type InboxQuery, type LastMessageIdInput } from '../../contract/conversations.js';
+import { INBOX_CURSOR_INVALID } from '../../contract/texts.js';
+import { inbox, inboxConversation, type InboxCursor, type InboxRow } from './store.js';
 import { markConversationNotificationsRead } from '../notifications/service.js';
 
 import { MESSAGE_PAGE_SIZE } from '../../contract/limits.js';
@@ -36,8 +37,36 @@ export async function memberConversation(
 const viewOf = (row: InboxRow, viewerId: string): ConversationView =>
   presentConversation(row.conversation, viewerId, row.other, row.last, row.unreadCount);
 
-export async function listConversations(db: Database, viewerId: string): Promise<ConversationView[]> {
-  return (await inbox(db, viewerId)).map((row) => viewOf(row, viewerId));
+/** An inbox page and, when it is full, the cursor of the page after it. */
+export interface InboxPage {
+  conversations: ConversationView[];
+  nextCursor: string | null;
+}
+
+const encodeCursor = ({ asOf, at, id }: InboxCursor) => Buffer.from(`${asOf}.${at.getTime()}.${id}`).toString('base64url');
+
+/** The cursor an inbox answered, or a 400: it is read back from the client, so nothing in it is trusted but its shape. */
+function decodeCursor(cursor: string): InboxCursor {
+  const match = /^(\d{1,16})\.(\d{1,15})\.([\w-]{1,64})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const at = match ? new Date(Number(match[2])) : null;
+  if (!match || !at || Number.isNaN(at.getTime()) || !Number.isSafeInteger(Number(match[1])))
+    throw badRequest(INBOX_CURSOR_INVALID, 'validation_failed');
+  return { asOf: Number(match[1]), at, id: match[3] };
+}
+
+/**
+ * A page of the viewer's inbox, the most recently active first. The first page's cursor keeps
+ * the number of the newest message it showed, and every later page is cut as of it.
+ */
+export async function listConversations(db: Database, viewerId: string, query: InboxQuery): Promise<InboxPage> {
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const rows = await inbox(db, viewerId, query.limit, cursor);
+  const last = rows.at(-1);
+  const asOf = cursor?.asOf ?? rows.reduce((max, row) => Math.max(max, row.last?.seq ?? 0), 0);
+  return {
+    conversations: rows.map((row) => viewOf(row, viewerId)),
+    nextCursor: last && rows.length === query.limit ? encodeCursor({ asOf, at: last.pageKey, id: last.conversation.id }) : null,
+  };
 }
 
 /** One conversation's view, for its members: its row, membership and view in one read. */

@@ -1,10 +1,19 @@
 import type { Config } from '../config.js';
 import type { Middleware } from './context.js';
+import { INBOX_CURSOR_HEADER } from '../../contract/limits.js';
 
 /** What a cross-origin caller (the desktop app) may send: the token header, money keys, its version. */
 export const CORS_ALLOWED_HEADERS = ['Accept', 'Content-Type', 'Idempotency-Key', 'x-auth-token', 'x-giftlink-version', 'x-request-id'];
-/** Response headers the desktop app reads: a new token after a password change, limits, file names. */
-export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'ETag', 'Allow', 'x-auth-token', 'x-request-id'];
+/** Response headers the desktop app reads: a new token after a password change, limits, file names, an inbox page's cursor. */
+export const CORS_EXPOSED_HEADERS = [
+  'Retry-After',
+  'Content-Disposition',
+  'ETag',
+  'Allow',
+  'x-auth-token',
+  'x-request-id',
+  INBOX_CURSOR_HEADER,
+];
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** How long a browser may keep a preflight answer (Chromium caps it at two hours). */
 const PREFLIGHT_MAX_AGE_SECONDS = 7200;

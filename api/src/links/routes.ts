@@ -10,6 +10,7 @@ import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
+import { drawShareImagesSoon } from '../sharing/prerender.js';
 import {
   AcceptLinkBody,
   CancelLinkParams,
@@ -45,6 +46,7 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     validate({ body: CreateLinkBody }, async (ctx, { body }) => {
       const user = actingUser(ctx, { userId: body.creatorUserId, username: body.creatorUsername });
       sendAnswer(ctx, await createLink(links, user, body.details, readIdempotencyKey(ctx)));
+      drawShareImagesSoon(deps, 'link', user.username);
     }),
   );
 

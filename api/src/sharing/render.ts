@@ -60,6 +60,11 @@ export class ShareRenderer {
     return png;
   }
 
+  /** Whether the PNG for `key` is in the cache (the tests read it). */
+  has(key: string): boolean {
+    return this.cache.get(key) !== undefined;
+  }
+
   /** The SVG satori makes of the layout (text as paths). */
   async svg(content: ShareContent, template: ShareTemplate, format: ShareFormat): Promise<string> {
     return (await this.drawSvg(content, template, format)).svg;

@@ -7,7 +7,8 @@ import { validate } from '../http/validate.js';
 import type { ShareRenderer } from './render.js';
 import { UsernameParams } from '../../contract/users.js';
 import { ShareImageQuery } from './schemas.js';
-import { createShareRenderer, linkImage, wishlistImage, type ShareImage } from './service.js';
+import { shareRendererOf } from './prerender.js';
+import { linkImage, wishlistImage, type ShareImage } from './service.js';
 
 /** Browsers, chat apps and CDNs may keep an image five minutes; the ETag revalidates it after. */
 const CACHE_CONTROL = 'public, max-age=300';
@@ -31,11 +32,7 @@ async function answerImage(ctx: AppContext, renderer: ShareRenderer, image: Shar
  * Share images (public, like the link and wishlist pages): a link's or a wishlist's PNG in one of
  * five templates, as a phone story or an Open Graph card. Rendering costs CPU: limited per client.
  */
-export function shareRoutes(
-  deps: Deps,
-  _auth: AuthMiddleware,
-  renderer: ShareRenderer = createShareRenderer(deps.config),
-): Router<AppState> {
+export function shareRoutes(deps: Deps, _auth: AuthMiddleware, renderer: ShareRenderer = shareRendererOf(deps)): Router<AppState> {
   const router = new Router<AppState>();
   const limit = routeLimit(deps.limits, deps.config, 'shareImage');
 

@@ -70,6 +70,8 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
     PASSWORD_HASH_COST: 'test',
     AUTH_RATE_LIMIT: '10000',
     API_RATE_LIMIT: '1000000',
+    // Drawing every test link's images would cost seconds of CPU; sharing/prerender.test.ts turns it on.
+    SHARE_IMAGES_AT_CREATION: 'false',
     JWT_SECRET: shared?.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
     REDIS_URL: shared ? shared.redisUrl : base.redisUrl,
     REDIS_PREFIX: shared?.redisPrefix ?? `giftlink-test-${crypto.randomBytes(6).toString('hex')}`,

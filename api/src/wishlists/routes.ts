@@ -14,6 +14,7 @@ import {
   type WishlistResponse,
 } from '../../contract/wishlists.js';
 import { archiveItem, getWishlist, purchaseItem, purchaseTransaction, updateWishlist } from './service.js';
+import { drawShareImagesSoon } from '../sharing/prerender.js';
 
 /** Wishlists: view (public), edit and archive into 'Received' (owner), buy an item (others), the purchase's date. */
 export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddleware): Router<AppState> {
@@ -34,6 +35,7 @@ export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthM
     validate({ body: UpdateWishlistBody }, async (ctx, { body }) => {
       const userWishlist = await updateWishlist({ db: deps.db, catalog: deps.catalog }, currentUser(ctx), body);
       ctx.body = { userWishlist } satisfies WishlistResponse;
+      drawShareImagesSoon(deps, 'wishlist', currentUser(ctx).username);
     }),
   );
 

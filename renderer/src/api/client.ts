@@ -119,6 +119,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, for example `Idempotency-Key` on calls that move money. */
   headers?: Record<string, string>;
+  /** Reads a successful answer's headers (an inbox page's next cursor). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export function isAbortError(err: unknown): boolean {
@@ -142,7 +144,7 @@ async function readJson(res: Response): Promise<unknown> {
 export async function request<T>(
   method: HttpMethod,
   path: string,
-  { body, signal, headers: extraHeaders }: RequestOptions = {},
+  { body, signal, headers: extraHeaders, onHeaders }: RequestOptions = {},
 ): Promise<T> {
   const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   // The website's token store is empty (the cookie authenticates); the desktop's main process adds it.
@@ -174,6 +176,7 @@ export async function request<T>(
       typeof errBody.message === 'string' ? errBody.message : res.statusText || 'Request failed',
     );
   }
+  onHeaders?.(res.headers);
   return (API_BASE_URL ? withMediaUrls(data) : data) as T;
 }
 

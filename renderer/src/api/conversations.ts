@@ -1,6 +1,5 @@
 import {
   infiniteQueryOptions,
-  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -8,7 +7,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { MESSAGE_PAGE_SIZE } from '../../../api/contract/limits';
+import { INBOX_CURSOR_HEADER, MESSAGE_PAGE_SIZE } from '../../../api/contract/limits';
 import { mergeMessages } from '../messageText';
 import { api } from './client';
 import type { ConversationView, MessageView, MessagesPage, SendMessageResponse } from './types';
@@ -18,9 +17,21 @@ const enc = encodeURIComponent;
 export { MESSAGE_PAGE_SIZE };
 export { CONVERSATIONS_ERROR, FIND_CONVERSATION_ERROR, MESSAGES_ERROR, SEND_ERROR } from '../../../api/contract/texts';
 
-/** The user's inbox, the most recently active conversation first. */
-export function listConversations(userId: string, signal?: AbortSignal) {
-  return api.get<ConversationView[]>(`/conversations/${enc(userId)}`, { signal });
+/** A page of the inbox and the cursor of the page after it (null: the last page). */
+export interface InboxPage {
+  conversations: ConversationView[];
+  nextCursor: string | null;
+}
+
+/** A page of the user's inbox, the most recently active conversation first: the first without a cursor. */
+export async function listConversations(userId: string, cursor: string | null, signal?: AbortSignal): Promise<InboxPage> {
+  let nextCursor: string | null = null;
+  const query = cursor ? `?cursor=${enc(cursor)}` : '';
+  const conversations = await api.get<ConversationView[]>(`/conversations/${enc(userId)}${query}`, {
+    signal,
+    onHeaders: (headers) => (nextCursor = headers.get(INBOX_CURSOR_HEADER)),
+  });
+  return { conversations, nextCursor };
 }
 
 /** One conversation, as its member may see it (members only). */
@@ -48,28 +59,52 @@ export const conversationKeys = {
   messages: (conversationId: string) => [...conversationKeys.all, 'messages', conversationId] as const,
 };
 
+/** The cached inbox: its pages, the first (newest) first. */
+export type InboxData = InfiniteData<InboxPage, unknown>;
+
 /**
- * The inbox. Kept for the whole session (the socket keeps it live, system notifications take the
- * sender's name from it); `unreadCount` is raised live and zeroed when a conversation is read.
+ * The inbox, 25 conversations a page. Kept for the whole session (the socket keeps it live,
+ * system notifications take the sender's name from it); `unreadCount` is raised live and zeroed
+ * when a conversation is read.
  */
 export function conversationListQuery(userId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: conversationKeys.list(userId),
-    queryFn: ({ signal }) => listConversations(userId, signal),
+    queryFn: ({ pageParam, signal }) => listConversations(userId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     gcTime: Number.POSITIVE_INFINITY,
   });
 }
 
+/** Every conversation of a cached inbox once, in its order (one moved to the top is on the first page). */
+export function inboxList(data: InboxData | undefined): ConversationView[] {
+  const seen = new Set<string>();
+  const list: ConversationView[] = [];
+  for (const page of data?.pages ?? [])
+    for (const c of page.conversations) {
+      if (seen.has(c._id)) continue;
+      seen.add(c._id);
+      list.push(c);
+    }
+  return list;
+}
+
 export function useConversationsQuery(userId: string) {
-  return useQuery(conversationListQuery(userId));
+  return useInfiniteQuery(conversationListQuery(userId));
+}
+
+/** One conversation of the cached inbox, or undefined. */
+export function inboxConversation(queryClient: QueryClient, userId: string, conversationId: string): ConversationView | undefined {
+  return inboxList(queryClient.getQueryData<InboxData>(conversationKeys.list(userId))).find((c) => c._id === conversationId);
 }
 
 /** One conversation as the cached inbox holds it (no fetch of its own), or null. */
 export function useInboxConversation(userId: string, conversationId: string): ConversationView | null {
-  const { data } = useQuery({
+  const { data } = useInfiniteQuery({
     ...conversationListQuery(userId),
     enabled: false,
-    select: (list) => list.find((c) => c._id === conversationId) ?? null,
+    select: (inbox) => inboxList(inbox).find((c) => c._id === conversationId) ?? null,
   });
   return data ?? null;
 }
@@ -126,37 +161,46 @@ export function addToThread(queryClient: QueryClient, conversationId: string, me
   });
 }
 
+/** Every page of the cached inbox with `change` applied to each conversation. */
+function mapInbox(queryClient: QueryClient, userId: string, change: (c: ConversationView) => ConversationView): void {
+  queryClient.setQueryData<InboxData>(
+    conversationKeys.list(userId),
+    (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, conversations: page.conversations.map(change) })) },
+  );
+}
+
 /**
- * A new message in the cached inbox: its conversation moves to the top with it. Answers false
- * when the inbox is cached but does not hold the conversation (a new one).
+ * A new message in the cached inbox: its conversation moves to the top of the first page with it
+ * (a later page may still hold its old place: `inboxList` shows it once). Answers false when the
+ * inbox is cached but does not hold the conversation (a new one, or one further down than loaded).
  */
 export function moveToTopOfInbox(queryClient: QueryClient, userId: string, conversationId: string, message: MessageView): boolean {
   let known = true;
-  queryClient.setQueryData<ConversationView[]>(conversationKeys.list(userId), (list) => {
-    if (!list) return list;
-    const index = list.findIndex((c) => c._id === conversationId);
-    if (index === -1) {
+  queryClient.setQueryData<InboxData>(conversationKeys.list(userId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const current = inboxList(data).find((c) => c._id === conversationId);
+    if (!current) {
       known = false;
-      return list;
+      return data;
     }
-    const current = list[index];
-    if (current.lastMessage && current.lastMessage.seq >= message.seq) return list;
-    return [{ ...current, lastMessage: message }, ...list.slice(0, index), ...list.slice(index + 1)];
+    if (current.lastMessage && current.lastMessage.seq >= message.seq) return data;
+    const moved = { ...current, lastMessage: message };
+    const pages = data.pages.map((page, i) => {
+      const others = page.conversations.filter((c) => c._id !== conversationId);
+      return { ...page, conversations: i === 0 ? [moved, ...others] : others };
+    });
+    return { ...data, pages };
   });
   return known;
 }
 
 /** The cached inbox's unread count of one conversation. */
 export function inboxUnread(queryClient: QueryClient, userId: string, conversationId: string): number {
-  return (
-    queryClient.getQueryData<ConversationView[]>(conversationKeys.list(userId))?.find((c) => c._id === conversationId)?.unreadCount ?? 0
-  );
+  return inboxConversation(queryClient, userId, conversationId)?.unreadCount ?? 0;
 }
 
 export function setInboxUnread(queryClient: QueryClient, userId: string, conversationId: string, count: (current: number) => number): void {
-  queryClient.setQueryData<ConversationView[]>(conversationKeys.list(userId), (list) =>
-    list?.map((c) => (c._id === conversationId ? { ...c, unreadCount: Math.max(0, count(c.unreadCount)) } : c)),
-  );
+  mapInbox(queryClient, userId, (c) => (c._id === conversationId ? { ...c, unreadCount: Math.max(0, count(c.unreadCount)) } : c));
 }
 
 /** What sends a message: the session's socket (with its HTTP fallback), else plain HTTP. */

@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { CONVERSATIONS_ERROR, useConversationsQuery } from '../../api/conversations';
+import { CONVERSATIONS_ERROR, inboxList, useConversationsQuery } from '../../api/conversations';
 import type { ConversationView } from '../../api/types';
 import { ChatIcon, GiftIcon, PlusIcon } from '../../components/Icons';
 import { Avatar } from '../../components/ProfileImages';
 import { RetryAlert } from '../../components/RetryAlert';
-import { PageSpinner } from '../../components/Spinner';
+import { PageSpinner, Spinner } from '../../components/Spinner';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useNow } from '../../components/useNow';
 import { usePageTitle } from '../../components/usePageTitle';
 import { VerifiedBadge } from '../../components/VerifiedBadge';
@@ -24,7 +25,13 @@ export function ConversationsPage() {
   usePageTitle('Messages');
   const user = useAtomValue(userAtom);
   // The inbox is kept live by the session's socket, and read again after a dropped connection.
-  const { data: conversations, isPending, isError: error, isFetching, refetch } = useConversationsQuery(user?._id ?? '');
+  const query = useConversationsQuery(user?._id ?? '');
+  const { data, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
+  // The first page's error; a later page's failure is shown where more would load.
+  const error = query.isError && !isFetchNextPageError;
+  const conversations = data ? inboxList(data) : undefined;
+  // 25 a page: the next one loads while the last rows are still below the screen.
+  const sentinel = useInfiniteScroll(query, { rootMargin: '400px' });
   const now = useNow();
   const locale = appLocale();
 
@@ -108,6 +115,19 @@ export function ConversationsPage() {
             );
           })}
         </ul>
+      ) : null}
+
+      {hasNextPage && !error ? (
+        <div ref={sentinel} className="inbox__more">
+          {isFetchNextPageError ? (
+            <RetryAlert className="inbox__error" message={CONVERSATIONS_ERROR} onRetry={() => void fetchNextPage()} disabled={isFetching} />
+          ) : (
+            <button type="button" className="btn btn--sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? <Spinner size={16} label="Loading more" /> : null}
+              Show more
+            </button>
+          )}
+        </div>
       ) : null}
     </div>
   );

@@ -6,10 +6,12 @@ import { API_BASE_URL } from '../../api/client';
 import {
   addToThread,
   conversationKeys,
+  inboxConversation,
   moveToTopOfInbox,
   postMessage,
   setInboxUnread,
   type MessageSender,
+  type InboxData,
   type ThreadData,
 } from '../../api/conversations';
 import { notificationKeys, prependNotification } from '../../api/notifications';
@@ -52,8 +54,10 @@ const isHidden = () =>
 
 /** The messages a cached conversation answer holds: an inbox, one conversation, or a thread. */
 function messagesIn(data: unknown): MessageView[] {
-  if (Array.isArray(data)) return (data as ConversationView[]).flatMap((c) => (c.lastMessage ? [c.lastMessage] : []));
-  if (data && typeof data === 'object' && 'pages' in data) return (data as ThreadData).pages.flatMap((p) => p.messages);
+  if (data && typeof data === 'object' && 'pages' in data)
+    return (data as ThreadData | InboxData).pages.flatMap((p) =>
+      'messages' in p ? p.messages : p.conversations.flatMap((c) => (c.lastMessage ? [c.lastMessage] : [])),
+    );
   const last = (data as ConversationView | undefined)?.lastMessage;
   return last ? [last] : [];
 }
@@ -264,8 +268,7 @@ export class RealtimeConnection implements MessageSender {
     store.set(unreadCountsAtom, (c) => ({ ...c, unreadMessages: c.unreadMessages + 1 }));
     setInboxUnread(queryClient, userId, conversationId, (n) => n + 1);
     if (isHidden()) {
-      const inbox = queryClient.getQueryData<ConversationView[]>(conversationKeys.list(userId));
-      const name = otherName(inbox?.find((c) => c._id === conversationId));
+      const name = otherName(inboxConversation(queryClient, userId, conversationId));
       const title = message.messageType === 'gift' ? 'You received a gift' : name ? `New message from ${name}` : 'New message';
       void platform.notifications
         .show(title, truncatePreview(message.text), { tag: `message:${message._id}`, onClick: () => this.openConversation(conversationId) })

@@ -51,7 +51,7 @@ export function useRealtimeSession(userId: string | null, openConversation: (con
         console.warn('real-time connection unavailable', err);
         if (!ended) store.set(connectionStatusAtom, 'disconnected');
       });
-    void queryClient.prefetchQuery(conversationListQuery(userId));
+    void queryClient.prefetchInfiniteQuery(conversationListQuery(userId));
     return () => {
       ended = true;
       if (!connection) {
