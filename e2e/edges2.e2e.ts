@@ -8,9 +8,21 @@ let app: RunningApp;
 let browser: Browser;
 let ada: ApiAccount;
 
+async function call<T>(account: ApiAccount, method: string, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(app.url + route, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-auth-token': account.token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as T;
+  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  await call(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -57,5 +69,37 @@ describe('the menu', () => {
       await expect.poll(() => orders.isVisible()).toBe(false);
       await page.context().close();
     }
+  });
+});
+
+describe('the share modal on a phone', () => {
+  it('shows the preview and Download of its first step without scrolling, at 390×844', async () => {
+    const page = await as(ada);
+    await page.goto(`${app.url}/link/ada`);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'How to Share the Link' });
+    const preview = modal.getByRole('img', { name: 'Your share image, Standard style' });
+    await preview.waitFor();
+    await modal.getByText('Pick a style and save the image').waitFor();
+    const download = modal.getByRole('button', { name: 'Download' });
+    // Each is whole inside the window, above the dialog's sticky actions, with nothing scrolled.
+    const actionsTop = (await modal.locator('.dialog__actions').boundingBox())!.y;
+    for (const [name, box] of [
+      ['preview', await preview.boundingBox()],
+      ['Download', await download.boundingBox()],
+    ] as const) {
+      expect(box!.y, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+      expect(box!.y + box!.height, name).toBeLessThanOrEqual(actionsTop);
+    }
+    // The page under the modal may have scrolled to its Share button; the modal itself has not.
+    const scrolled = await page.evaluate(() => [...document.querySelectorAll('dialog[open], dialog[open] *')].map((el) => el.scrollTop));
+    expect(scrolled.filter((top) => top !== 0)).toEqual([]);
+    // Nor sideways: the dialog's content is as wide as the dialog.
+    expect(await modal.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await shot(page, 'share-step-1');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await shot(page, 'share-step-1');
+    await page.context().close();
   });
 });
