@@ -7,6 +7,7 @@ import { launchBrowser, openAs, registerViaApi, SHOTS_DIR, startApp, VIEWPORTS, 
 let app: RunningApp;
 let browser: Browser;
 let ada: ApiAccount;
+let ben: ApiAccount;
 
 async function call<T>(account: ApiAccount, method: string, route: string, body?: unknown): Promise<T> {
   const res = await fetch(app.url + route, {
@@ -19,9 +20,15 @@ async function call<T>(account: ApiAccount, method: string, route: string, body?
   return answer;
 }
 
+/** The catalogue's longest title: 'Empires of Spice: A History of the World in Seven Flavors by Rohan Mehta, Hardcover'. */
+const BOOK = 'v1|GL453835|0';
+const BOOK_TITLE = 'Empires of Spice: A History of the World in Seven Flavors by Rohan Mehta, Hardcover';
+
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  ben = await registerViaApi(app, ada.inviteCodes[0], 'ben');
+  await call(ben, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'item', itemId: BOOK } });
   await call(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
 }, 120_000);
 afterAll(async () => {
@@ -101,5 +108,35 @@ describe('the share modal on a phone', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await shot(page, 'share-step-1');
     await page.context().close();
+  });
+});
+
+/** The link page's title: how many lines it shows, and the whole of it as its tooltip. */
+const heroTitle = (page: Page) =>
+  page.locator('#link-title').evaluate((el) => {
+    const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+    return { lines: Math.round(el.getBoundingClientRect().height / lineHeight), title: el.getAttribute('title'), text: el.textContent };
+  });
+
+describe('a long item title on the link page', () => {
+  it('takes at most 3 lines on a phone, the full title its tooltip, for a member and for a visitor', async () => {
+    const full = `@ben is requesting ${BOOK_TITLE}`;
+    const page = await as(ada);
+    await page.goto(`${app.url}/link/ben`);
+    await page.getByRole('heading', { level: 1, name: full }).waitFor();
+    expect(await heroTitle(page)).toEqual({ lines: 3, title: full, text: full });
+    await shot(page, 'long-title');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect((await heroTitle(page)).lines).toBeLessThanOrEqual(3);
+    await shot(page, 'long-title');
+    await page.context().close();
+
+    // The server's markup of the visitor's page draws the same, before any script runs.
+    const visitor = await browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+    const v = await visitor.newPage();
+    await v.goto(`${app.url}/link/ben`);
+    expect(await heroTitle(v)).toEqual({ lines: 3, title: full, text: full });
+    await shot(v, 'long-title-visitor');
+    await visitor.close();
   });
 });
