@@ -140,3 +140,56 @@ describe('a long item title on the link page', () => {
     await visitor.close();
   });
 });
+
+describe('Settings in sections', () => {
+  it('shows one section at a time on a phone, chosen by keyboard or by the address, and all of them on a desktop', async () => {
+    const page = await as(ada);
+    await page.goto(`${app.url}/profile/ada/settings`);
+    const sections = page.getByRole('navigation', { name: 'Settings sections' });
+    const profile = page.getByRole('heading', { name: 'Profile', exact: true });
+    const blocked = page.getByRole('region', { name: 'Blocked people' });
+    await profile.waitFor();
+    expect(await blocked.isVisible()).toBe(false);
+    const heights: Record<string, number> = {};
+    heights.profile = await page.evaluate(() => document.documentElement.scrollHeight);
+    await shot(page, 'settings-profile');
+
+    // From the keyboard: Tab to Blocked, Enter.
+    const link = sections.getByRole('link', { name: 'Blocked' });
+    await page.locator('body').focus();
+    for (let i = 0; i < 30 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.url}/profile/ada/settings#blocked`);
+    await blocked.waitFor();
+    expect(await profile.isVisible()).toBe(false);
+    expect(await link.getAttribute('aria-current')).toBe('true');
+    await shot(page, 'settings-blocked');
+
+    // Each section by its address; none is as long as the old single page (2,775 px).
+    for (const [hash, name] of [
+      ['address', 'Shipping address'],
+      ['privacy', 'Privacy'],
+      ['devices', 'Signed-in devices'],
+      ['data', 'Your data'],
+    ]) {
+      await page.goto(`${app.url}/profile/ada/settings#${hash}`);
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+      expect(await profile.isVisible()).toBe(false);
+      heights[hash] = await page.evaluate(() => document.documentElement.scrollHeight);
+    }
+    console.log('settings page heights at 390×844', heights);
+    for (const height of Object.values(heights)) expect(height).toBeLessThan(1700);
+
+    // A desktop: every section on the page.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await profile.waitFor();
+    await blocked.waitFor();
+    await page.getByRole('heading', { name: 'Shipping address' }).waitFor();
+    await sections.getByRole('link', { name: 'Devices' }).click();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Signed-in devices' }).evaluate((el) => el.getBoundingClientRect().top))
+      .toBeLessThan(200);
+    await shot(page, 'settings-devices');
+    await page.context().close();
+  });
+});
