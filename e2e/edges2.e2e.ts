@@ -193,3 +193,45 @@ describe('Settings in sections', () => {
     await page.context().close();
   });
 });
+
+describe('the chat header', () => {
+  it("shows 'you are anonymous here' whole on a phone, not cut off", async () => {
+    const link = await call<{ updatedLink: { id: string } }>(ben, 'POST', '/links/ada', {});
+    await call(ben, 'POST', '/api/billing-settings-deposit', { balance: 5 });
+    await call(ben, 'POST', '/statuses/api/gives', { postId: link.updatedLink.id, type: 'currency', amount: 5 });
+    const inbox = await call<unknown>(ben, 'GET', `/conversations/${ben.userId}`);
+    const threads = (Array.isArray(inbox) ? inbox : (inbox as { conversations: unknown[] }).conversations) as { _id: string }[];
+    const page = await as(ben);
+    await page.goto(`${app.url}/messages/${threads[0]._id}`);
+    const sub = page.locator('.thread__sub');
+    await sub.getByText('you are anonymous here').waitFor();
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      const line = await sub.evaluate((el) => ({
+        text: el.textContent,
+        overflow: el.scrollWidth - el.clientWidth,
+        right: el.getBoundingClientRect().right,
+      }));
+      expect(line.text).toBe('@ada · you are anonymous here');
+      expect(line.overflow, `${viewport.width}px`).toBeLessThanOrEqual(0);
+      expect(line.right).toBeLessThanOrEqual(viewport.width);
+      await shot(page, 'thread-header');
+    }
+    await page.context().close();
+  });
+});
+
+describe('a used invite', () => {
+  it('says who joined with it, to the inviter', async () => {
+    const page = await as(ada);
+    await page.goto(`${app.url}/create-invite`);
+    const used = page.getByRole('listitem').filter({ hasText: 'Used by' });
+    await expect.poll(() => used.count()).toBe(1);
+    await expect(used.textContent()).resolves.toContain('Used by @ben');
+    await used.getByRole('link', { name: '@ben' }).waitFor();
+    await shot(page, 'invites-used-by');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await shot(page, 'invites-used-by');
+    await page.context().close();
+  });
+});
