@@ -22,6 +22,7 @@ async function call<T>(account: ApiAccount, method: string, route: string, body?
 
 /** The catalogue's longest title: 'Empires of Spice: A History of the World in Seven Flavors by Rohan Mehta, Hardcover'. */
 const BOOK = 'v1|GL453835|0';
+const FEED_END = 'There are no more links availble. Create one for it to show up on the home page.';
 const BOOK_TITLE = 'Empires of Spice: A History of the World in Seven Flavors by Rohan Mehta, Hardcover';
 
 beforeAll(async () => {
@@ -232,6 +233,33 @@ describe('a used invite', () => {
     await shot(page, 'invites-used-by');
     await page.setViewportSize(VIEWPORTS.desktop);
     await shot(page, 'invites-used-by');
+    await page.context().close();
+  });
+});
+
+describe('the feed', () => {
+  it("says an empty feed has no links yet, with Create a link, and keeps SPEC's end text for the end of a list", async () => {
+    // A server of its own: nobody there has made a link.
+    const empty = await startApp();
+    try {
+      const cleo = await registerViaApi(empty, empty.inviteUrl.split('/').pop()!, 'cleo');
+      const page = await openAs(browser, empty, cleo);
+      await page.getByRole('heading', { name: 'No links yet' }).waitFor();
+      expect(await page.getByText(FEED_END).count()).toBe(0);
+      await shot(page, 'feed-empty');
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await shot(page, 'feed-empty');
+      await page.getByRole('main').getByRole('link', { name: 'Create a link' }).last().click();
+      await page.waitForURL(`${empty.url}/share`);
+      await page.context().close();
+    } finally {
+      await empty.stop();
+    }
+
+    // Links to show: the end of the list says SPEC's end text, and nothing says there are none.
+    const page = await as(ada);
+    await page.getByText(FEED_END).waitFor();
+    expect(await page.getByRole('heading', { name: 'No links yet' }).count()).toBe(0);
     await page.context().close();
   });
 });
