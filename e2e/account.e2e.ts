@@ -61,7 +61,7 @@ async function dialogShots(page: Page, name: string): Promise<void> {
 }
 
 async function openSettings(page: Page, who: ApiAccount): Promise<void> {
-  await page.goto(`${app.url}/profile/${who.username}/settings`);
+  await page.goto(`${app.url}/profile/${who.username}/settings#data`);
   await page.getByRole('heading', { name: 'Your data' }).waitFor();
 }
 

@@ -64,7 +64,7 @@ describe('blocking an anonymous giver', () => {
     await menu.getByRole('menuitem', { name: 'Unblock' }).waitFor();
     await page.keyboard.press('Escape');
 
-    await page.goto(`${app.url}/profile/${ana.username}/settings`);
+    await page.goto(`${app.url}/profile/${ana.username}/settings#blocked`);
     const section = page.getByRole('region', { name: 'Blocked people' });
     const row = section.getByRole('listitem');
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);

@@ -83,7 +83,7 @@ describe('joining from a shared link', () => {
     await screenshots(a, 'join-invites-used');
 
     // The setting, in Settings and on the create-link form.
-    await a.goto(`${app.url}/profile/ada/settings`);
+    await a.goto(`${app.url}/profile/ada/settings#privacy`);
     const setting = a.getByLabel('Let people who open my links join Giftlink with one of my invites');
     expect(await setting.isChecked()).toBe(true);
     await screenshots(a, 'join-settings');

@@ -98,14 +98,17 @@ describe('a $999,999.99 balance and its money history', () => {
         await page.keyboard.press('Escape');
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
       } else {
-        // Desktop: the whole menu sits in the bar, its last entry inside the window, nothing overlapping.
+        // Desktop: the first entries sit in the bar, inside the window, nothing overlapping; the rest drop down from the menu button.
         const nav = page.getByRole('navigation', { name: 'Main' });
-        const last = await nav.getByRole('link', { name: 'Invites' }).boundingBox();
+        const last = await nav.getByRole('link', { name: 'Messages' }).boundingBox();
         await inside(last);
         const home = (await page.getByRole('link', { name: 'Home' }).boundingBox())!;
         const first = (await nav.getByRole('link', { name: 'Profile' }).boundingBox())!;
         expect(home.x + home.width).toBeLessThanOrEqual(first.x);
         expect(last!.x + last!.width).toBeLessThanOrEqual((await balance.boundingBox())!.x);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await inside(await nav.getByRole('link', { name: 'Settings' }).boundingBox());
+        await page.keyboard.press('Escape');
       }
       await shootBar(page, `topbar-${width}`);
     }
@@ -152,7 +155,7 @@ describe('a $999,999.99 balance and its money history', () => {
   it('names the maker of an accepted give link, shows an empty filter, and is linked from Settings', async () => {
     const page = await openAs(browser, app, ivo, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${app.url}/profile/${ivo.username}/settings`);
-    await page.getByRole('link', { name: 'Money history' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Money history' }).click();
     await page.waitForURL(`${app.url}/money`);
     const rows = page.getByRole('list', { name: 'Money history' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(3);

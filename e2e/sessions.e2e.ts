@@ -32,7 +32,7 @@ describe('signed-in devices in Settings', () => {
     const laptop = await open({ viewport: VIEWPORTS.desktop });
     const phone = await open({ viewport: VIEWPORTS.phone, userAgent: IPHONE_SAFARI });
 
-    await laptop.goto(`${app.url}/profile/ada/settings`);
+    await laptop.goto(`${app.url}/profile/ada/settings#devices`);
     const section = laptop.getByRole('region', { name: 'Signed-in devices' });
     const rows = section.getByRole('listitem');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
@@ -65,7 +65,7 @@ describe('signed-in devices in Settings', () => {
     const second = await open({ viewport: VIEWPORTS.desktop, userAgent: IPHONE_SAFARI });
     const third = await open({ viewport: VIEWPORTS.desktop, userAgent: IPHONE_SAFARI });
 
-    await first.goto(`${app.url}/profile/ada/settings`);
+    await first.goto(`${app.url}/profile/ada/settings#devices`);
     const section = first.getByRole('region', { name: 'Signed-in devices' });
     const rows = section.getByRole('listitem');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);

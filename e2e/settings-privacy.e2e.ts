@@ -47,7 +47,7 @@ async function sectionShots(page: Page, name: string, target: Locator): Promise<
 describe('Settings: presence and signing in', () => {
   it("'Show when I'm online' is off until switched on, by keyboard too, and stays as saved", async () => {
     const page = await openAs(browser, app, pia);
-    await page.goto(`${app.url}/profile/pia/settings`);
+    await page.goto(`${app.url}/profile/pia/settings#privacy`);
     const toggle = page.getByRole('switch', { name: "Show when I'm online" });
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(false);

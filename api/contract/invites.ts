@@ -17,6 +17,13 @@ export const InviteView = z.object({
 });
 export type InviteView = z.infer<typeof InviteView>;
 
+/** One of the signed-in user's own invites (`GET /invites/{userId}`): a used one says who joined with it. */
+export const OwnInviteView = InviteView.extend({
+  /** The username of the account made with it; null while available, or once that account is closed. */
+  usedBy: z.string().nullable(),
+});
+export type OwnInviteView = z.infer<typeof OwnInviteView>;
+
 /** `GET /api/invites/join/{username}`: the link creator whose invite a visitor would use. */
 export const JoinParams = z.object({ username: usernameRef });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OwnInviteView } from '../../contract/invites.js';
 import { firstInvite } from './service.js';
 import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
 
@@ -33,6 +34,7 @@ describe('invites', () => {
     for (const invite of mine.body) {
       expect(invite.status).toBe('available');
       expect(invite.url).toBe(`${server.deps.config.publicUrl}/invite/${invite.code}`);
+      expect(invite.usedBy).toBeNull();
     }
     expect((await server.request('GET', `/invites/${owner.user._id}`, { token: other.token })).status).toBe(403);
     expect((await server.request('GET', `/invites/${owner.user._id}`)).status).toBe(401);
@@ -43,7 +45,12 @@ describe('invites', () => {
     });
     expect(joined.status).toBe(201);
     const after = await server.request('GET', `/invites/${owner.user._id}`, { token: owner.token });
-    expect(after.body.find((i: { code: string }) => i.code === code).status).toBe('used');
+    const used = OwnInviteView.array()
+      .parse(after.body)
+      .find((i) => i.code === code)!;
+    expect(used).toMatchObject({ status: 'used', usedBy: 'friend1' });
+    // Who joined is the inviter's to see: the public check of the code says nothing of it.
+    expect((await server.request('GET', `/invites/accept/${code}`)).body).toEqual([]);
   });
 
   it('answers an empty list for an unknown invite', async () => {

@@ -1,4 +1,4 @@
-import type { InviteView } from '../../contract/invites.js';
+import type { InviteView, OwnInviteView } from '../../contract/invites.js';
 import type { Config } from '../config.js';
 import type { Invite } from './entity.js';
 import { inviteUrl } from './service.js';
@@ -10,4 +10,10 @@ export const presentInvite = (config: Config, invite: Invite): InviteView => ({
   code: invite.code,
   status: invite.status,
   url: inviteUrl(config, invite.code),
+});
+
+/** `usernames`: who used which invite, by the user's id (usedByNames). */
+export const presentOwnInvite = (config: Config, invite: Invite, usernames: ReadonlyMap<string, string>): OwnInviteView => ({
+  ...presentInvite(config, invite),
+  usedBy: invite.usedById ? (usernames.get(invite.usedById) ?? null) : null,
 });

@@ -7,8 +7,8 @@ import { validate } from '../http/validate.js';
 import { presentPrivateUser } from '../users/presenter.js';
 import { JoinParams, JoinSettingBody } from '../../contract/invites.js';
 import { inviteSummary, joinAvailability, listInvitesRefilled, setLetVisitorsJoin } from './join.js';
-import { presentInvite } from './presenter.js';
-import { findAvailable } from './service.js';
+import { presentInvite, presentOwnInvite } from './presenter.js';
+import { findAvailable, usedByNames } from './service.js';
 
 const InviteParams = z.object({ inviteId: z.string().min(1).max(64) });
 const OwnerParams = z.object({ userId: z.string().min(1).max(64) });
@@ -32,7 +32,8 @@ export function inviteRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     validate({ params: OwnerParams }, async (ctx, { params }) => {
       const { id: userId } = actingUser(ctx, { userId: params.userId });
       const invites = await listInvitesRefilled(deps, userId);
-      ctx.body = invites.map((i) => presentInvite(deps.config, i));
+      const usernames = await usedByNames(deps.db, invites);
+      ctx.body = invites.map((i) => presentOwnInvite(deps.config, i, usernames));
     }),
   );
 

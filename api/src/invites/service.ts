@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { IsNull, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { UserEntity } from '../users/entity.js';
@@ -41,6 +41,14 @@ export function findAvailable(db: Database, code: string): Promise<Invite | null
 
 export function listInvites(db: Database, ownerId: string): Promise<Invite[]> {
   return db.manager.find(InviteEntity, { where: { ownerId }, order: { createdAt: 'ASC' } });
+}
+
+/** The usernames of the open accounts made with these invites, by user id (a closed account's name may be someone else's now). */
+export async function usedByNames(db: Database, invites: Invite[]): Promise<Map<string, string>> {
+  const ids = invites.map((invite) => invite.usedById).filter((id): id is string => id !== null);
+  if (ids.length === 0) return new Map();
+  const users = await db.manager.find(UserEntity, { where: { id: In(ids), closedAt: IsNull() }, select: { id: true, username: true } });
+  return new Map(users.map((user) => [user.id, user.username]));
 }
 
 /** A new server-made invite (for `npm run invite`). */

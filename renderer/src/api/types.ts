@@ -5,7 +5,7 @@
  */
 import type { PrivateUser, PublicUser, UpdateUserRequest } from '../../../api/contract/users';
 import type { SessionResponse } from '../../../api/contract/auth';
-import type { InviteView } from '../../../api/contract/invites';
+import type { InviteView, OwnInviteView } from '../../../api/contract/invites';
 
 export type { ApiErrorBody } from '../../../api/contract/common';
 export type { LoginRequest, RegisterRequest, SessionResponse } from '../../../api/contract/auth';
@@ -58,8 +58,8 @@ export type RegisterResponse = SessionResponse;
 /** The profile fields the settings page edits (`userId` only names who is editing; the others are not fields of their own). */
 export type EditableUserField = Exclude<keyof UpdateUserRequest, 'userId' | 'currentPassword' | 'showPresence'>;
 
-/** One of the signed-in user's invites, with its full `/invite/{code}` URL. */
-export type Invite = InviteView;
+/** One of the signed-in user's invites, with its full `/invite/{code}` URL and who used it. */
+export type Invite = OwnInviteView;
 
 /** One entry of `GET /invites/accept/{code}`: non-empty means the invite is valid and free. */
 export type InviteCheck = InviteView;

@@ -5,7 +5,20 @@ import { balanceDialogOpenAtom } from '../state/balance';
 import { unreadCountsAtom } from '../state/realtime';
 import { balanceAtom, userAtom } from '../state/session';
 import { formatDollars } from '../format';
-import { BellIcon, ChatIcon, CloseIcon, HeartListIcon, MenuIcon, SettingsIcon, StarIcon, TicketIcon, UserIcon, WalletIcon } from './Icons';
+import {
+  BellIcon,
+  ChatIcon,
+  ClockIcon,
+  CloseIcon,
+  HeartListIcon,
+  MenuIcon,
+  PackageIcon,
+  SettingsIcon,
+  StarIcon,
+  TicketIcon,
+  UserIcon,
+  WalletIcon,
+} from './Icons';
 import { AppLink, LinkFromHere } from './AppLinks';
 import { TopBarFrame, VisitorActions } from './VisitorChrome';
 import './TopBar.css';
@@ -19,6 +32,8 @@ interface MenuEntry {
   end?: boolean;
   /** The unread count shown beside it; such entries are icon shortcuts in the bar on phones. */
   count?: CountKey;
+  /** Behind the menu button on desktops too, so the bar keeps room for the full balance. */
+  more?: boolean;
 }
 
 /** "Messages, 2 unread": the count is part of the link's name, the badge itself is hidden from it. */
@@ -42,10 +57,31 @@ function menuEntries(username: string): MenuEntry[] {
     { label: 'Wishlist', to: `/wishlist/${name}`, icon: HeartListIcon },
     { label: 'Notifications', to: '/notifications', icon: BellIcon, count: 'unreadNotifications' },
     { label: 'Messages', to: '/conversations', icon: ChatIcon, count: 'unreadMessages' },
-    { label: 'Manage Subscription', to: `/manage-subscription/${name}`, icon: StarIcon },
-    { label: 'Settings', to: `/profile/${name}/settings`, icon: SettingsIcon },
-    { label: 'Invites', to: '/create-invite', icon: TicketIcon },
+    { label: 'Orders', to: '/orders', icon: PackageIcon, more: true },
+    { label: 'Money history', to: '/money', icon: ClockIcon, more: true },
+    { label: 'Invites', to: '/create-invite', icon: TicketIcon, more: true },
+    { label: 'Manage Subscription', to: `/manage-subscription/${name}`, icon: StarIcon, more: true },
+    { label: 'Settings', to: `/profile/${name}/settings`, icon: SettingsIcon, more: true },
   ];
+}
+
+function EntryList({ entries, counts, more }: { entries: MenuEntry[]; counts: Record<CountKey, number>; more?: boolean }) {
+  return (
+    <ul className={more ? 'topbar__more' : undefined}>
+      {entries.map(({ label, to, icon: Icon, end, count }) => (
+        // Counted entries sit in the bar as shortcuts on phones, in this list on desktops.
+        <li key={label} className={count ? 'topbar__item--wide' : undefined}>
+          <NavLink to={to} end={end} className="topbar__link" aria-label={count ? unreadLabel(label, counts[count]) : undefined}>
+            <Icon size={18} />
+            <span>{label}</span>
+            {/* A space (no width in the flex row) keeps the seen text 'Notifications 1', as in the name, not 'Notifications1'. */}
+            {count ? ' ' : null}
+            {count ? <CountBadge count={counts[count]} /> : null}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function TopBar() {
@@ -72,6 +108,10 @@ export function TopBar() {
         menuButtonRef.current?.focus();
       }
     }
+    // Opening the menu moves focus into it: the dropdown on desktops, the panel on phones.
+    const nav = document.getElementById('topbar-menu');
+    const panel = window.matchMedia('(min-width: 1240px)').matches ? nav?.querySelector('.topbar__more') : nav;
+    [...(panel?.querySelectorAll<HTMLElement>('a') ?? [])].find((link) => link.getClientRects().length > 0)?.focus();
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
     return () => {
@@ -79,6 +119,8 @@ export function TopBar() {
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [open]);
+
+  const entries = user ? menuEntries(user.username) : [];
 
   // SPEC: the balance is shown with 2 decimals, in full, at every width (the bar's CSS makes room for $999,999.99).
   const balanceText = formatDollars(balance);
@@ -88,23 +130,12 @@ export function TopBar() {
       {user ? (
         <>
           <nav id="topbar-menu" className={open ? 'topbar__nav is-open' : 'topbar__nav'} aria-label="Main">
-            <ul>
-              {menuEntries(user.username).map(({ label, to, icon: Icon, end, count }) => (
-                // Counted entries sit in the bar as shortcuts on phones, in this list on desktops.
-                <li key={label} className={count ? 'topbar__item--wide' : undefined}>
-                  <NavLink to={to} end={end} className="topbar__link" aria-label={count ? unreadLabel(label, counts[count]) : undefined}>
-                    <Icon size={18} />
-                    <span>{label}</span>
-                    {/* A space (no width in the flex row) keeps the seen text 'Notifications 1', as in the name, not 'Notifications1'. */}
-                    {count ? ' ' : null}
-                    {count ? <CountBadge count={counts[count]} /> : null}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            {/* Phones: one panel with both lists. Desktops: the first list in the bar, the second a dropdown. */}
+            <EntryList entries={entries.filter((entry) => !entry.more)} counts={counts} />
+            <EntryList entries={entries.filter((entry) => entry.more)} counts={counts} more />
           </nav>
           <div className="topbar__actions">
-            {menuEntries(user.username)
+            {entries
               .filter((entry) => entry.count)
               .map(({ label, to, icon: Icon, count }) => (
                 <NavLink key={label} to={to} className="topbar__shortcut" aria-label={unreadLabel(label, counts[count!])} title={label}>

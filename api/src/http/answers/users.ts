@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ResetAnswer, SessionResponse } from '../../../contract/auth.js';
-import { InviteSummary, InviteView, JoinAvailability } from '../../../contract/invites.js';
+import { InviteSummary, InviteView, JoinAvailability, OwnInviteView } from '../../../contract/invites.js';
 import { SessionView, SignOutOthersResult } from '../../../contract/sessions.js';
 import { GetUserIdResponse, PrivateUser, PublicUser, UploadResponse } from '../../../contract/users.js';
 import { json, noContent, type AnswerMap } from './shape.js';
@@ -26,7 +26,7 @@ export const userAnswers: AnswerMap = {
     ),
   ],
   'GET /invites/accept/:inviteId': [json(200, z.array(InviteView).max(1), 'The invite while it can be used, else an empty list')],
-  'GET /invites/:userId': [json(200, z.array(InviteView), "The user's invites")],
+  'GET /invites/:userId': [json(200, z.array(OwnInviteView), "The user's invites, each used one with who joined with it")],
   'GET /api/invites/join/:username': [json(200, JoinAvailability, "Whether a visitor can register with one of this person's invites")],
   'GET /api/invites/summary': [json(200, InviteSummary, "The signed-in user's invites at a glance")],
   'PUT /api/invites/settings': [json(200, PrivateUser, 'The user with the new setting')],

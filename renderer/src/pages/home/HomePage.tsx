@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLinkFeed } from '../../api/links';
 import { AppLink } from '../../components/AppLinks';
-import { ArrowDownIcon, GiftIcon } from '../../components/Icons';
+import { ArrowDownIcon, GiftIcon, PlusIcon } from '../../components/Icons';
 import { LinkCard } from '../../components/LinkCard';
 import { RetryAlert } from '../../components/RetryAlert';
 import { Spinner } from '../../components/Spinner';
@@ -154,7 +154,12 @@ export function HomePage() {
                 <GiftIcon size={28} />
               </div>
               <h3>No links yet</h3>
-              <p className="muted">{FEED_END}</p>
+              {/* SPEC's end text is for the end of a list; an empty feed asks for the first link instead. */}
+              <p className="muted">Nobody has shared a link yet. Create one to ask for or give a gift, and it shows up here.</p>
+              <AppLink className="btn btn--primary" to="/share">
+                <PlusIcon size={18} />
+                Create a link
+              </AppLink>
             </div>
           ) : (
             <p className="home__end">{FEED_END}</p>

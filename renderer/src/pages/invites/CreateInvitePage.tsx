@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
 import { INVITE_COPY_FAILED, INVITE_FETCH_FAILED } from '../../../../api/contract/texts';
 import { useInviteSummary, useInvitesQuery } from '../../api/invites';
 import type { Invite } from '../../api/types';
@@ -109,6 +110,10 @@ export function CreateInvitePage() {
                     <span className="invite__code">Invite {index + 1}</span>
                     {isAvailable ? (
                       <span className="invite__url">{invite.url}</span>
+                    ) : invite.usedBy ? (
+                      <span className="invite__url muted">
+                        Used by <Link to={`/profile/${encodeURIComponent(invite.usedBy)}`}>@{invite.usedBy}</Link>
+                      </span>
                     ) : (
                       <span className="invite__url muted">This invite has been used.</span>
                     )}

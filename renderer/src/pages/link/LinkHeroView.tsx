@@ -23,6 +23,7 @@ export interface LinkHeroViewProps {
 
 /** Who made the link, when, and what it gives or asks for. Pure: the server paints it too. */
 export function LinkHeroView({ avatar, name, when, who, give, kind, photo, what, shipping, left, progress }: LinkHeroViewProps) {
+  const verb = give ? 'giving' : 'requesting';
   return (
     <article className="card link-hero" aria-labelledby="link-title">
       <div className="link-hero__creator">
@@ -45,8 +46,9 @@ export function LinkHeroView({ avatar, name, when, who, give, kind, photo, what,
         </span>
         <div className="link-hero__text">
           <p className="link-hero__eyebrow">{give ? 'Gift link' : 'Gift request'}</p>
-          <h1 id="link-title" className="link-hero__title">
-            {who} {give ? 'giving' : 'requesting'} <span className="link-hero__what">{what}</span>
+          {/* The title shows 3 lines at most (LinkPage.css); the whole of it is its tooltip and its name. */}
+          <h1 id="link-title" className="link-hero__title" title={`${who} ${verb} ${what}`}>
+            {who} {verb} <span className="link-hero__what">{what}</span>
           </h1>
           {shipping ? <p className="muted small">{shipping}</p> : null}
           {left ? <p className="link-hero__left">{left}</p> : null}

@@ -15,6 +15,7 @@ import { LinkHero } from './LinkHero';
 import { LinkVisitorBox } from './LinkHeroView';
 import { OwnerView } from './OwnerView';
 import { ResponderView } from './ResponderView';
+import { UsedLinkNext } from './UsedLinkNext';
 import './LinkPage.css';
 
 function linkLoadError(err: unknown, username: string): { reason: UnavailableReason; title: string; message: string } {
@@ -71,7 +72,10 @@ function LinkDetails({ link }: { link: LinkView }) {
       ) : mine ? (
         <OwnerView link={link} />
       ) : (
-        <ResponderView link={link} viewerId={user._id} />
+        <>
+          <ResponderView link={link} viewerId={user._id} />
+          <UsedLinkNext creatorUsername={link.creatorUsername} viewerId={user._id} />
+        </>
       )}
     </div>
   );

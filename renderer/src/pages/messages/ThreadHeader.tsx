@@ -37,7 +37,12 @@ export function ThreadHeader({ conversation, name }: { conversation: Conversatio
               ) : (
                 <>
                   <Link to={`/profile/${encodeURIComponent(conversation.otherUser.username)}`}>@{conversation.otherUser.username}</Link>
-                  {conversation.youAreAnonymous ? ' · you are anonymous here' : null}
+                  {conversation.youAreAnonymous ? (
+                    <>
+                      <span className="thread__sub-sep"> · </span>
+                      <span className="thread__sub-note">you are anonymous here</span>
+                    </>
+                  ) : null}
                 </>
               )}
             </p>

@@ -62,7 +62,7 @@ export function AddressForm() {
   }, [hash, loaded]);
 
   return (
-    <section ref={section} className="card address" id="address" aria-labelledby="address-title">
+    <section ref={section} className="card address" aria-labelledby="address-title">
       <header className="address__header">
         <h2 id="address-title" className="settings__section-title">
           Shipping address

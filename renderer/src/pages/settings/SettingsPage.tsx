@@ -18,6 +18,7 @@ import { AccountSection } from './AccountSection';
 import { BlockedSection } from './BlockedSection';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { PresenceSection } from './PresenceSection';
+import { SettingsNav, SettingsSection, useSettingsSection } from './SettingsSections';
 import { userAtom } from '../../state/session';
 import { useLogout } from '../../state/useSession';
 import './SettingsPage.css';
@@ -123,6 +124,7 @@ function SettingsForm({ user }: { user: User }) {
   const [loggingOut, setLoggingOut] = useState(false);
   const saving = save.isPending;
   const uploading: PictureKind | null = upload.isPending ? upload.variables.kind : null;
+  const section = useSettingsSection();
 
   // A success note fades after a few seconds.
   useEffect(() => {
@@ -212,134 +214,149 @@ function SettingsForm({ user }: { user: User }) {
         </p>
       </header>
 
-      <section className="card settings__pictures" aria-labelledby="settings-pictures">
-        <h2 id="settings-pictures" className="visually-hidden">
-          Pictures
-        </h2>
-        <div className="settings__cover">
-          <Cover src={user.coverPicture} name={name} />
-          {uploading === 'coverPhoto' ? (
-            <div className="settings__uploading">
-              <Spinner light label="Uploading cover photo" />
-            </div>
-          ) : null}
-          <label className="btn btn--sm settings__cover-button">
-            <CameraIcon size={16} />
-            <span>Change cover photo</span>
-            <input
-              type="file"
-              className="visually-hidden"
-              accept="image/png, image/jpeg, .png, .jpg, .jpeg"
-              disabled={uploading !== null}
-              onChange={(event) => onPickImage('coverPhoto', event)}
-            />
-          </label>
-        </div>
-        <div className="settings__avatar-row">
-          <div className="settings__avatar">
-            <Avatar src={user.profilePicture} name={name} size={96} />
-            {uploading === 'profilePicture' ? (
-              <div className="settings__uploading settings__uploading--round">
-                <Spinner light label="Uploading profile picture" />
+      <SettingsNav active={section} />
+
+      <SettingsSection id="profile" active={section}>
+        <section className="card settings__pictures" aria-labelledby="settings-pictures">
+          <h2 id="settings-pictures" className="visually-hidden">
+            Pictures
+          </h2>
+          <div className="settings__cover">
+            <Cover src={user.coverPicture} name={name} />
+            {uploading === 'coverPhoto' ? (
+              <div className="settings__uploading">
+                <Spinner light label="Uploading cover photo" />
               </div>
             ) : null}
+            <label className="btn btn--sm settings__cover-button">
+              <CameraIcon size={16} />
+              <span>Change cover photo</span>
+              <input
+                type="file"
+                className="visually-hidden"
+                accept="image/png, image/jpeg, .png, .jpg, .jpeg"
+                disabled={uploading !== null}
+                onChange={(event) => onPickImage('coverPhoto', event)}
+              />
+            </label>
           </div>
-          <label className="btn btn--sm btn--soft">
-            <CameraIcon size={16} />
-            <span>Change profile picture</span>
-            <input
-              type="file"
-              className="visually-hidden"
-              accept="image/png, image/jpeg, .png, .jpg, .jpeg"
-              disabled={uploading !== null}
-              onChange={(event) => onPickImage('profilePicture', event)}
-            />
-          </label>
-        </div>
-        <p className="field-hint settings__pictures-hint">PNG or JPEG. Large pictures are resized.</p>
-      </section>
-
-      <form className="settings__form" onSubmit={onSave}>
-        <section className="card settings__fields" aria-labelledby="settings-profile">
-          <h2 id="settings-profile" className="settings__section-title">
-            Profile
-          </h2>
-          <ul className="settings__list">
-            {FIELDS.map((field) => {
-              const id = `settings-${field.key}`;
-              const value = field.key === 'password' ? '' : draftsFrom(user)[field.key];
-              return (
-                <li key={field.key} className="settings__item">
-                  {editing[field.key] ? (
-                    <div className="field settings__edit">
-                      <label htmlFor={id}>{field.label}</label>
-                      <input
-                        id={id}
-                        className="input"
-                        type={field.type}
-                        name={field.key}
-                        autoComplete={field.autoComplete}
-                        autoCapitalize={field.key === 'username' || field.key === 'email' ? 'none' : undefined}
-                        aria-describedby={`${id}-count`}
-                        aria-invalid={drafts[field.key].length > field.max || undefined}
-                        autoFocus
-                        placeholder={field.key === 'password' ? 'New password' : undefined}
-                        value={drafts[field.key]}
-                        onChange={(event) => setDrafts((current) => ({ ...current, [field.key]: event.target.value }))}
-                        onKeyDown={(event) => onFieldKeyDown(field.key, event)}
-                      />
-                      <span className="settings__hints">
-                        {field.key === 'password' ? <span className="field-hint">Leave blank to keep your current password.</span> : null}
-                        <CharacterCount id={`${id}-count`} length={drafts[field.key].length} max={field.max} />
-                      </span>
-                    </div>
-                  ) : (
-                    <button
-                      type="button"
-                      className="settings__row"
-                      onClick={() => startEditing(field.key)}
-                      title={`Click to edit ${field.label}`}
-                    >
-                      <span className="settings__row-label">{field.label}</span>
-                      <span className={value ? 'settings__row-value' : 'settings__row-value is-empty'}>
-                        {field.key === 'password' ? '••••••••' : value || field.placeholder}
-                      </span>
-                      <PencilIcon size={16} className="settings__row-icon" />
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-          {editing.email || editing.password ? <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} /> : null}
+          <div className="settings__avatar-row">
+            <div className="settings__avatar">
+              <Avatar src={user.profilePicture} name={name} size={96} />
+              {uploading === 'profilePicture' ? (
+                <div className="settings__uploading settings__uploading--round">
+                  <Spinner light label="Uploading profile picture" />
+                </div>
+              ) : null}
+            </div>
+            <label className="btn btn--sm btn--soft">
+              <CameraIcon size={16} />
+              <span>Change profile picture</span>
+              <input
+                type="file"
+                className="visually-hidden"
+                accept="image/png, image/jpeg, .png, .jpg, .jpeg"
+                disabled={uploading !== null}
+                onChange={(event) => onPickImage('profilePicture', event)}
+              />
+            </label>
+          </div>
+          <p className="field-hint settings__pictures-hint">PNG or JPEG. Large pictures are resized.</p>
         </section>
 
-        {status ? (
-          <div
-            className={status.kind === 'error' ? 'alert' : status.kind === 'success' ? 'alert alert--success' : 'alert alert--info'}
-            role={status.kind === 'error' ? 'alert' : 'status'}
-          >
-            {status.text}
-          </div>
-        ) : null}
+        <form className="settings__form" onSubmit={onSave}>
+          <section className="card settings__fields" aria-labelledby="settings-profile">
+            <h2 id="settings-profile" className="settings__section-title">
+              Profile
+            </h2>
+            <ul className="settings__list">
+              {FIELDS.map((field) => {
+                const id = `settings-${field.key}`;
+                const value = field.key === 'password' ? '' : draftsFrom(user)[field.key];
+                return (
+                  <li key={field.key} className="settings__item">
+                    {editing[field.key] ? (
+                      <div className="field settings__edit">
+                        <label htmlFor={id}>{field.label}</label>
+                        <input
+                          id={id}
+                          className="input"
+                          type={field.type}
+                          name={field.key}
+                          autoComplete={field.autoComplete}
+                          autoCapitalize={field.key === 'username' || field.key === 'email' ? 'none' : undefined}
+                          aria-describedby={`${id}-count`}
+                          aria-invalid={drafts[field.key].length > field.max || undefined}
+                          autoFocus
+                          placeholder={field.key === 'password' ? 'New password' : undefined}
+                          value={drafts[field.key]}
+                          onChange={(event) => setDrafts((current) => ({ ...current, [field.key]: event.target.value }))}
+                          onKeyDown={(event) => onFieldKeyDown(field.key, event)}
+                        />
+                        <span className="settings__hints">
+                          {field.key === 'password' ? <span className="field-hint">Leave blank to keep your current password.</span> : null}
+                          <CharacterCount id={`${id}-count`} length={drafts[field.key].length} max={field.max} />
+                        </span>
+                      </div>
+                    ) : (
+                      <button
+                        type="button"
+                        className="settings__row"
+                        onClick={() => startEditing(field.key)}
+                        title={`Click to edit ${field.label}`}
+                      >
+                        <span className="settings__row-label">{field.label}</span>
+                        <span className={value ? 'settings__row-value' : 'settings__row-value is-empty'}>
+                          {field.key === 'password' ? '••••••••' : value || field.placeholder}
+                        </span>
+                        <PencilIcon size={16} className="settings__row-icon" />
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {editing.email || editing.password ? <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} /> : null}
+          </section>
 
-        <button type="submit" className="btn btn--primary btn--block settings__save" disabled={saving}>
-          {saving ? <Spinner size={18} light label="Saving" /> : null}
-          Save Changes
-        </button>
-      </form>
+          {status ? (
+            <div
+              className={status.kind === 'error' ? 'alert' : status.kind === 'success' ? 'alert alert--success' : 'alert alert--info'}
+              role={status.kind === 'error' ? 'alert' : 'status'}
+            >
+              {status.text}
+            </div>
+          ) : null}
 
-      <AddressForm />
+          <button type="submit" className="btn btn--primary btn--block settings__save" disabled={saving}>
+            {saving ? <Spinner size={18} light label="Saving" /> : null}
+            Save Changes
+          </button>
+        </form>
+      </SettingsSection>
 
-      <PresenceSection user={user} />
+      <SettingsSection id="address" active={section}>
+        <AddressForm />
+      </SettingsSection>
 
-      <JoinSettingSection />
+      <SettingsSection id="privacy" active={section}>
+        <PresenceSection user={user} />
+        <JoinSettingSection />
+      </SettingsSection>
 
-      <SessionsSection />
+      <SettingsSection id="devices" active={section}>
+        <SessionsSection />
+      </SettingsSection>
 
-      <BlockedSection />
+      <SettingsSection id="blocked" active={section}>
+        <BlockedSection />
+      </SettingsSection>
 
-      <AccountSection />
+      <SettingsSection id="data" active={section}>
+        <AccountSection />
+      </SettingsSection>
+
+      {/* Logout is under every section. */}
 
       <section className="card settings__account" aria-labelledby="settings-account">
         <h2 id="settings-account" className="settings__section-title">
