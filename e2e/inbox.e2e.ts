@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, SHOTS_DIR, startApp, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
+import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -18,19 +16,6 @@ async function call<T>(who: ApiAccount, method: string, route: string, body?: un
   });
   if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-/**
- * The page at both sizes. Not the harness's `screenshots`: its axe check fails on the top bar's
- * two-digit unread badges (their contrast), which this story does not change.
- */
-async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const [label, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize(VIEWPORTS.phone);
 }
 
 beforeAll(async () => {
@@ -56,7 +41,7 @@ describe('an inbox longer than a page', () => {
     const rows = page.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(25);
     expect(await rows.count()).toBeLessThan(GIFTS);
-    await shoot(page, 'inbox-first-page');
+    await screenshots(page, 'inbox-first-page');
     await page.mouse.wheel(0, 20_000);
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(GIFTS);
     // Every one once, anonymous givers as Anonymous, and no more to load.
@@ -64,7 +49,7 @@ describe('an inbox longer than a page', () => {
     expect(new Set(links).size).toBe(GIFTS);
     expect(await rows.filter({ hasText: 'Anonymous' }).count()).toBe(GIFTS);
     await expect.poll(() => page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
-    await shoot(page, 'inbox-all-pages');
+    await screenshots(page, 'inbox-all-pages');
     await page.context().close();
   }, 60_000);
 });
