@@ -67,9 +67,17 @@ export function acceptLink(linkCreatorUsername: string, key: string) {
   return api.put<AcceptLinkResponse>('/api/accept-link', { linkCreatorUsername }, idempotent(key));
 }
 
-/** Gives to a receive link; `amount` in dollars (ignored by the server for item links). */
-export function giveToLink(postId: string, type: LinkView['details']['type'], amount: number, key: string) {
-  return api.post<GiveResponse>('/statuses/api/gives', { postId, type, amount }, idempotent(key));
+/** Gives to a receive link; `amount` in dollars (ignored by the server for item links); `note` only when written. */
+export function giveToLink(postId: string, type: LinkView['details']['type'], amount: number, key: string, note?: string) {
+  const body = note ? { postId, type, amount, note } : { postId, type, amount };
+  return api.post<GiveResponse>('/statuses/api/gives', body, idempotent(key));
+}
+
+/** What a give sends: `key` is the attempt's Idempotency-Key (kept for a retry after a network failure). */
+export interface GiveInput {
+  amount: number;
+  key: string;
+  note?: string;
 }
 
 /** Takes back the owner's open give link: it closes and what is left of it comes back to the balance. */
@@ -234,8 +242,8 @@ export function useAcceptLink(link: LinkView, viewerId: string) {
 export function useGive(link: LinkView, viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amount: number) => giveToLink(link.id, link.details.type, amount, randomUuid()),
-    onSuccess: (_answer, amount) => {
+    mutationFn: ({ amount, key, note }: GiveInput) => giveToLink(link.id, link.details.type, amount, key, note),
+    onSuccess: (_answer, { amount }) => {
       linkUsed(queryClient, link, viewerId, amount);
       logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount }, action: 'give' });
     },
