@@ -133,4 +133,25 @@ describe('give in one step with a card', () => {
     expect(await balanceOf(giver)).toBe(0);
     await page.context().close();
   });
+
+  it('a visitor picks $5, joins through the link and comes back to the same give step with $5 chosen', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/link/${owner.username}`);
+    await page.getByRole('button', { name: '$5', exact: true }).click();
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=5`);
+    await screenshots(page, 'one-step-give-visitor');
+    await page.getByRole('link', { name: 'Join Giftlink' }).click();
+    await page.getByLabel('Username').fill('joiner');
+    await page.getByLabel('Email').fill('joiner@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
+    await page.getByLabel('Confirm password').fill('joined-4-gifts');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=5`);
+    expect(await page.getByRole('button', { name: '$5', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await typeCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Give $5.00' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
+    await context.close();
+  });
 });

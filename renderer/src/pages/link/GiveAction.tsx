@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { useSearchParams } from 'react-router-dom';
 import { MESSAGE_MAX_LENGTH, QUICK_AMOUNTS } from '../../../../api/contract/limits';
 import { INVALID_AMOUNT, overGoal } from '../../../../api/contract/texts';
 import type { useGive } from '../../api/links';
@@ -11,6 +12,7 @@ import { formatAmount, formatDollars, isValidAmount, parseDollars } from '../../
 import { useOpenBalanceDialog } from '../../state/balance';
 import { balanceAtom, userAtom } from '../../state/session';
 import { CardGive } from './CardGive';
+import { pickedAmount } from './VisitorAmount';
 import { shortfallOf, useCardGive } from './useCardGive';
 
 /**
@@ -18,16 +20,17 @@ import { shortfallOf, useCardGive } from './useCardGive';
  * first. A group gift takes any amount up to what is left: quick amounts above it are disabled.
  * A balance short of the amount gives in one step: the card pays what is missing (CardGive).
  */
-export function GiveAction({ link, give, initialAmount }: { link: LinkView; give: ReturnType<typeof useGive>; initialAmount?: number }) {
+export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<typeof useGive> }) {
   const balance = useAtomValue(balanceAtom);
   const user = useAtomValue(userAtom);
   const openBalanceDialog = useOpenBalanceDialog();
   const customId = useId();
   const noteId = useId();
   const isItem = link.details.type === 'item';
-  const initialQuick = initialAmount !== undefined && (QUICK_AMOUNTS as readonly number[]).includes(initialAmount) ? initialAmount : null;
-  const [quick, setQuick] = useState<number | null>(initialQuick);
-  const [custom, setCustom] = useState(initialAmount !== undefined && initialQuick === null ? String(initialAmount) : '');
+  // The amount picked before logging in or joining (VisitorAmount) comes back chosen.
+  const [params] = useSearchParams();
+  const [quick, setQuick] = useState<number | null>(() => pickedAmount(params) ?? null);
+  const [custom, setCustom] = useState('');
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState<number | null>(null);
   const { giveNow, chargeAndGive, busy, error, setError } = useCardGive(give);
