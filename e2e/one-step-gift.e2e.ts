@@ -154,4 +154,29 @@ describe('give in one step with a card', () => {
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
     await context.close();
   });
+
+  it('pressing again after a lost answer reuses the attempt: the card is charged once', async () => {
+    const { giver, page } = await newGiver();
+    const keys: string[] = [];
+    let lose = true;
+    await page.route('**/api/wallet/card-deposit', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!lose) return route.continue();
+      // The server charges the card and answers, but the answer never reaches the page.
+      lose = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await typeCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Give $5.00' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await page.getByRole('button', { name: 'Give $5.00' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
+    expect(history.entries.map((e) => e.kind)).toEqual(['gift_given', 'deposit']);
+    expect(await balanceOf(giver)).toBe(0);
+    await page.context().close();
+  });
 });
