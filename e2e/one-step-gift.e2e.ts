@@ -45,10 +45,18 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** One of the owner's invites still free (joining through the link uses one too). */
+async function freeInvite(): Promise<string> {
+  const invites = (await call(owner, 'GET', `/invites/${owner.userId}`)) as { code: string; status: string }[];
+  const free = invites.find((i) => i.status === 'available');
+  if (!free) throw new Error('the owner has no invite left');
+  return free.code;
+}
+
 let givers = 0;
 async function newGiver(): Promise<{ giver: ApiAccount; page: Page }> {
   givers += 1;
-  const giver = await registerViaApi(app, owner.inviteCodes[givers - 1], `giver${givers}`);
+  const giver = await registerViaApi(app, await freeInvite(), `giver${givers}`);
   const page = await openAs(browser, app, giver, { viewport: VIEWPORTS.phone });
   await page.goto(`${app.url}/link/${owner.username}`);
   await page.getByRole('button', { name: '$5', exact: true }).click();
@@ -115,7 +123,7 @@ describe('give in one step with a card', () => {
     expect(((await call(giver, 'GET', '/api/wallet/card')) as { card: unknown }).card).toEqual({ last4: '4242' });
 
     // Another creator's link: the saved card pays, with no card form.
-    const second = await registerViaApi(app, owner.inviteCodes[9], 'petra');
+    const second = await registerViaApi(app, await freeInvite(), 'petra');
     await call(second, 'POST', '/links/create', {
       creatorUserId: second.userId,
       creatorUsername: second.username,
@@ -176,6 +184,34 @@ describe('give in one step with a card', () => {
     expect(keys[1]).toBe(keys[0]);
     const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
     expect(history.entries.map((e) => e.kind)).toEqual(['gift_given', 'deposit']);
+    expect(await balanceOf(giver)).toBe(0);
+    await page.context().close();
+  });
+
+  it('buys a wishlist item in one step when the balance is short', async () => {
+    const o = await openAs(browser, app, owner, { viewport: VIEWPORTS.desktop });
+    await o.goto(`${app.url}/wishlist/${owner.username}`);
+    await o.getByRole('searchbox', { name: 'Search for an item' }).fill('mug');
+    await o.getByRole('button', { name: 'Search', exact: true }).click();
+    await o
+      .getByRole('button', { name: /^Send Now/ })
+      .first()
+      .click();
+    await o.getByText('All changes saved').waitFor();
+    await o.context().close();
+
+    const { giver, page } = await newGiver();
+    await page.goto(`${app.url}/wishlist/${owner.username}`);
+    await page.getByRole('list', { name: 'Wishlist items' }).getByRole('button').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Card number').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Add Funds' }).count()).toBe(0);
+    await typeCard(page, '4242 4242 4242 4242');
+    await screenshots(page, 'one-step-purchase');
+    await dialog.getByRole('button', { name: /^Give \$/ }).click();
+    await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
+    expect(history.entries.map((e) => e.kind)).toEqual(['purchase', 'deposit']);
     expect(await balanceOf(giver)).toBe(0);
     await page.context().close();
   });

@@ -5,6 +5,8 @@ import { productShipping, productTotal } from '../productPrice';
 import { Dialog } from './Dialog';
 import { ImageCarousel } from './ImageCarousel';
 import { CheckIcon } from './Icons';
+import { CardGive } from './card/CardGive';
+import { shortfallOf, type CardPayment } from './card/useCardDeposit';
 import './WishlistItemDialog.css';
 
 /** What the item modal shows, from a wishlist item or from a search result. */
@@ -83,6 +85,8 @@ interface WishlistItemDialogProps {
   onClose: () => void;
   onPurchase?: () => void;
   onAddFunds?: () => void;
+  /** A buyer short of the total: the card pays what is missing and the item is bought, in one step. */
+  card?: { userId: string; busy: boolean; error: string | null; onBuy: (payment: CardPayment) => void };
   onSelect?: () => void;
   /** The owner moves a purchased item to their 'Received' section. */
   onArchive?: () => void;
@@ -99,11 +103,13 @@ export function WishlistItemDialog({
   onClose,
   onPurchase,
   onAddFunds,
+  card,
   onSelect,
   onArchive,
   busy = false,
 }: WishlistItemDialogProps) {
   const short = mode === 'buyer' && !item.purchased && balance < item.total;
+  const oneStep = short && card !== undefined;
   const date = formatPurchaseDate(item.purchasedAt);
   const showTotal = item.shippingPrice !== 0 && !item.purchased;
 
@@ -136,6 +142,25 @@ export function WishlistItemDialog({
           <p>{item.description}</p>
         </div>
       ) : null}
+      {oneStep ? (
+        <div className="item-dialog__card">
+          <p className="muted small">Your balance: {formatDollars(balance)}</p>
+          {card.error ? (
+            <div className="alert" role="alert">
+              {card.error}
+            </div>
+          ) : null}
+          <CardGive
+            userId={card.userId}
+            amount={item.total}
+            charge={shortfallOf(item.total, balance)}
+            busy={card.busy}
+            canGive={() => true}
+            onGive={card.onBuy}
+            onAddFunds={onAddFunds ?? (() => undefined)}
+          />
+        </div>
+      ) : null}
     </>
   );
 
@@ -150,7 +175,7 @@ export function WishlistItemDialog({
         {date ? <span className="item-dialog__date">on {date}</span> : null}
       </p>
     </div>
-  ) : buying ? (
+  ) : buying && !oneStep ? (
     <div className="item-dialog__note">
       {short ? (
         <div className="alert" role="alert">
@@ -177,6 +202,8 @@ export function WishlistItemDialog({
           Send Now
         </button>
       );
+    } else if (oneStep) {
+      action = null;
     } else if (mode === 'buyer' && short) {
       action = (
         <button type="button" className="btn btn--gradient" onClick={onAddFunds} disabled={busy}>

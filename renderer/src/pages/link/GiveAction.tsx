@@ -11,9 +11,10 @@ import { Spinner } from '../../components/Spinner';
 import { formatAmount, formatDollars, isValidAmount, parseDollars } from '../../format';
 import { useOpenBalanceDialog } from '../../state/balance';
 import { balanceAtom, userAtom } from '../../state/session';
-import { CardGive } from './CardGive';
+import { CardGive } from '../../components/card/CardGive';
+import { shortfallOf } from '../../components/card/useCardDeposit';
 import { pickedAmount } from './VisitorAmount';
-import { shortfallOf, useCardGive } from './useCardGive';
+import { useCardGive } from './useCardGive';
 
 /**
  * Give to a receive link: a quick amount or another (an item link's price is fixed), confirmed
@@ -62,7 +63,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
 
   function confirm(value: number) {
     // Success shows the outcome in place of this form.
-    giveNow(value, note, undefined, () => setConfirming(null));
+    giveNow(value, note, () => setConfirming(null));
   }
 
   return (

@@ -181,6 +181,16 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
           onClose={() => setOpen(null)}
           onPurchase={() => purchase.start(openItem)}
           onAddFunds={openBalanceDialog}
+          card={
+            user
+              ? {
+                  userId: user._id,
+                  busy: purchase.busy || purchase.charging,
+                  error: purchase.cardError,
+                  onBuy: (payment) => void purchase.chargeAndBuy(openItem, payment),
+                }
+              : undefined
+          }
           onArchive={isOwner && openIsOnList && openItem.purchased && !openItem.pending ? () => moveToReceived(openItem._id) : undefined}
           busy={archive.isPending}
         />

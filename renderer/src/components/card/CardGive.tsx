@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import type { CardInput } from '../../components/card/card';
-import { SandboxCardForm } from '../../components/card/SandboxCardForm';
-import { Spinner } from '../../components/Spinner';
 import { formatDollars } from '../../format';
 import { useSavedCard } from '../../api/wallet';
 import { useSubscriptionConfig } from '../../api/subscriptions';
+import { Spinner } from '../Spinner';
+import type { CardInput } from './card';
+import { SandboxCardForm } from './SandboxCardForm';
+import type { CardPayment } from './useCardDeposit';
 import './CardGive.css';
-import type { CardPayment } from './useCardGive';
 
 interface CardGiveProps {
   userId: string;
