@@ -144,12 +144,6 @@ export function WishlistItemDialog({
       ) : null}
       {oneStep ? (
         <div className="item-dialog__card">
-          <p className="muted small">Your balance: {formatDollars(balance)}</p>
-          {card.error ? (
-            <div className="alert" role="alert">
-              {card.error}
-            </div>
-          ) : null}
           <CardGive
             userId={card.userId}
             amount={item.total}
@@ -175,7 +169,17 @@ export function WishlistItemDialog({
         {date ? <span className="item-dialog__date">on {date}</span> : null}
       </p>
     </div>
-  ) : buying && !oneStep ? (
+  ) : oneStep ? (
+    // The card step scrolls with the item; why it is there, and a decline, stay with the buttons.
+    <div className="item-dialog__note">
+      {card.error ? (
+        <div className="alert" role="alert">
+          {card.error}
+        </div>
+      ) : null}
+      <p className="muted small">Your balance: {formatDollars(balance)}. Pay the rest by card below.</p>
+    </div>
+  ) : buying ? (
     <div className="item-dialog__note">
       {short ? (
         <div className="alert" role="alert">
