@@ -76,8 +76,11 @@ describe('give in one step with a card', () => {
     await balanceShows(page, '$0.00');
     await typeCard(page, '4242 4242 4242 4242');
     await page.getByText('$5.00 is charged to your card, then $5.00 is given.').waitFor();
+    await page.getByLabel('Add a note (optional)').fill('Happy birthday!');
     await screenshots(page, 'one-step-give');
+    const gave = page.waitForRequest((r) => r.url().endsWith('/statuses/api/gives'));
     await page.getByRole('button', { name: 'Give $5.00' }).click();
+    expect((await gave).postDataJSON()).toMatchObject({ amount: 5, note: 'Happy birthday!' });
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
     await screenshots(page, 'one-step-give-outcome');
     await balanceShows(page, '$0.00');
@@ -176,10 +179,13 @@ describe('give in one step with a card', () => {
       await route.abort('connectionreset');
     });
     await typeCard(page, '4242 4242 4242 4242');
+    const gave = page.waitForRequest((r) => r.url().endsWith('/statuses/api/gives'));
     await page.getByRole('button', { name: 'Give $5.00' }).click();
     await page.getByRole('alert').first().waitFor();
     await page.getByRole('button', { name: 'Give $5.00' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
+    // No note written: the give sends none.
+    expect(Object.keys((await gave).postDataJSON() as object)).not.toContain('note');
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
