@@ -112,18 +112,18 @@ describe('rough edges, fixed', () => {
   });
 
   it('shows every message of the item modal in full, on a desktop and a phone', async () => {
-    // Cal has no money: the modal tells them to add some, under the calculated-shipping note.
+    // Cal has no money: the modal offers the card for the rest, under the calculated-shipping note.
     const c = await as(cal, DESKTOP);
     await c.goto(`${app.url}/wishlist/ada`);
     await itemRow(c, 'Wishlist items', /Coffee Maker/)
       .getByRole('button', { name: /Coffee Maker/ })
       .click();
     const dialog = c.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Add Funds' }).waitFor();
-    // Why Add Funds, and the balance, show without scrolling the modal, on a desktop and a phone.
+    await dialog.getByLabel('Card number').waitFor();
+    // Why the card, and the balance, show without scrolling the modal, on a desktop and a phone.
     for (const size of [DESKTOP, { width: 390, height: 844 }]) {
       await c.setViewportSize(size);
-      for (const text of [/Add money to your account balance/, /Your balance: \$0\.00/]) await expectInModal(dialog, text);
+      await expectInModal(dialog, /Your balance: \$0\.00\. Pay the rest by card below\./);
     }
     await screenshots(c, 'edges-item-short');
   });

@@ -88,6 +88,8 @@ export const ERRORS = {
   payment_method_required: { status: 402 },
   card_declined: { status: 402 },
   invalid_card: { status: 400 },
+  card_not_charged: { status: 402 },
+  no_saved_card: { status: 400 },
   payout_account_required: { status: 400 },
   payout_failed: { status: 502 },
   /** 502 while the provider has not confirmed a payment; 409 when it blocks closing the account. */

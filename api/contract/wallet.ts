@@ -24,6 +24,33 @@ export const DepositBody = z.object({ userId: userIdSchema, balance: amountSchem
 /** POST /api/billing-settings-withdrawal: `balance` is the amount to take out. */
 export const WithdrawalBody = z.object({ userId: userIdSchema, balance: amountSchema });
 
+/** A test card as the sandbox's form sends it (PAYMENTS=sandbox); never stored. */
+export const SandboxCard = z.object({
+  number: z.string().regex(/^[\d -]{12,23}$/, 'Please enter a valid card number.'),
+  /** MM/YY */
+  expiry: z.string().min(4).max(7),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code (CVC).'),
+});
+
+/**
+ * POST /api/wallet/card-deposit (an Idempotency-Key is required): charges a card for `amount` and
+ * credits the balance. `card` is the card typed in the sandbox's form (`save` keeps it for next
+ * time: its outcome and last 4 digits only); without `card` the saved card is charged. Answers
+ * NewBalanceResponse; a declined card is 402 `card_declined` and nothing moves.
+ */
+export const CardDepositBody = z
+  .object({
+    amount: amountSchema,
+    card: SandboxCard.strict().optional(),
+    save: z.boolean().optional(),
+  })
+  .strict();
+export type CardDepositRequest = z.input<typeof CardDepositBody>;
+
+/** GET /api/wallet/card: the card saved for deposits (last 4 digits), or null. */
+export const SavedCardResponse = z.object({ card: z.object({ last4: z.string() }).nullable() });
+export type SavedCardResponse = z.infer<typeof SavedCardResponse>;
+
 /** GET /api/billing-settings-balance. */
 export const BalanceResponse = z.object({
   /** Dollars. */

@@ -49,6 +49,7 @@ function samples(): Record<string, Sample> {
     'GET /api/products/search': { query: { q: 'mug' } },
     'POST /api/billing-settings-deposit': { body: { userId: id, balance: '5' } },
     'POST /api/billing-settings-withdrawal': { body: { userId: id, balance: '1' } },
+    'POST /api/wallet/card-deposit': { body: { amount: '5', card: { number: '4242424242424242', expiry: '12/40', cvc: '123' } } },
     'POST /links/create': {
       body: {
         creatorUserId: id,

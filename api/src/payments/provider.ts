@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 
 /**
  * The payments provider: deposits and withdrawals (the wallet) and the weekly subscription. Two
@@ -52,6 +52,33 @@ export interface WalletPayments {
   charge(request: PaymentRequest): Promise<PaymentResult>;
   /** Sends money to the user's payout method (a withdrawal). */
   payout(request: PaymentRequest): Promise<PaymentResult>;
+  /**
+   * Charges a card for a deposit: the card the page collected (optionally saved for next time),
+   * or the one saved before. Without a source (recovery after a crash) it answers what happened
+   * to this idempotency key and never charges anew: a card it never saw is `cardNotCharged`.
+   */
+  chargeCard(request: CardChargeRequest): Promise<PaymentResult>;
+  /** The card saved for the user's next deposits, or null. */
+  savedCard(userId: string): Promise<SavedCard | null>;
+}
+
+/** A card as the sandbox's test-mode form sends it (Stripe's page never sends one: Elements keeps it). */
+export interface CardDetails {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type CardSource = { kind: 'card'; card: CardDetails; save: boolean } | { kind: 'saved' };
+
+export interface CardChargeRequest extends PaymentRequest {
+  /** Null when asking again after a crash: the card was forgotten, only the key's outcome is left. */
+  source: CardSource | null;
+}
+
+/** What is shown of a saved card: its last 4 digits, never the number. */
+export interface SavedCard {
+  last4: string;
 }
 
 export interface PaymentsProvider extends WalletPayments {
@@ -115,6 +142,8 @@ export interface PaymentResult {
 }
 
 export const paymentDeclined = () => new AppError(402, 'payment_declined', 'Your payment was declined. Please try another payment method.');
+export const cardNotCharged = () => new AppError(402, 'card_not_charged', 'Your card was not charged. Please try again.');
+export const noSavedCard = () => badRequest('There is no saved card. Please enter your card details.', 'no_saved_card');
 export const payoutFailed = () => new AppError(502, 'payout_failed', 'The transfer to your account failed. Please try again later.');
 
 /**

@@ -4,12 +4,18 @@ import type { Database } from '../db/index.js';
 import { rowLock } from '../db/row-lock.js';
 import { AppError, badRequest, isUniqueViolation } from '../errors.js';
 import { SandboxObjectEntity, type SandboxObject } from './entity.js';
+import { UserEntity } from '../users/entity.js';
 import {
   SUBSCRIPTION_PERIOD_MS as WEEK_MS,
+  cardNotCharged,
+  noSavedCard,
   paymentDeclined,
   payoutFailed,
+  type CardChargeRequest,
+  type CardDetails,
   type PaymentRequest,
   type PaymentResult,
+  type SavedCard,
   type PaymentsProvider,
   type ProviderCustomer,
   type ProviderPaymentIntentState,
@@ -47,6 +53,14 @@ interface SandboxCustomerData {
   id: string;
   userId: string;
   email: string;
+  /** The card saved for later deposits: what it does (pays or not) and its last 4 digits, never the number. */
+  card?: { last4: string; pays: boolean };
+}
+/** One card charge per idempotency key, with its outcome, so asking again answers the same. */
+interface SandboxChargeData {
+  id: string;
+  amountCents: number;
+  outcome: 'succeeded' | 'declined' | 'insufficient_funds';
 }
 interface SandboxSubscriptionData {
   id: string;
@@ -63,7 +77,12 @@ interface SandboxPaymentIntentData {
   amountCents: number;
   subscriptionId: string | null;
 }
-type Data = { customer: SandboxCustomerData; subscription: SandboxSubscriptionData; payment_intent: SandboxPaymentIntentData };
+type Data = {
+  customer: SandboxCustomerData;
+  subscription: SandboxSubscriptionData;
+  payment_intent: SandboxPaymentIntentData;
+  charge: SandboxChargeData;
+};
 
 const sandboxReference = (prefix: string, request: PaymentRequest): string =>
   `${prefix}_sandbox_${crypto.createHash('sha256').update(`${prefix}:${request.idempotencyKey}`).digest('hex').slice(0, 24)}`;
@@ -77,6 +96,52 @@ export class SandboxPayments implements PaymentsProvider {
   async charge(request: PaymentRequest): Promise<PaymentResult> {
     if (request.amountCents === SANDBOX_FAILING_CENTS) throw paymentDeclined();
     return { reference: sandboxReference('ch', request) };
+  }
+
+  /**
+   * A card deposit: the test card's outcome (4242… pays, 4000…0002 is declined, 4000…9995 has
+   * insufficient funds), once per idempotency key. A saved card keeps only its outcome and last
+   * 4 digits, on the user's sandbox customer (the one subscriptions use).
+   */
+  async chargeCard(request: CardChargeRequest): Promise<PaymentResult> {
+    const earlier = await this.findByKey('charge', request.idempotencyKey);
+    if (earlier) return answerCharge(earlier);
+    const { source } = request;
+    if (!source) throw cardNotCharged();
+    let outcome: SandboxChargeData['outcome'];
+    if (source.kind === 'saved') {
+      const card = (await this.customerOf(request.userId))?.card;
+      if (!card) throw noSavedCard();
+      outcome = card.pays ? 'succeeded' : 'declined';
+    } else {
+      outcome = cardOutcome(source.card, this.clock());
+    }
+    const charge = await this.createOnce('charge', request.idempotencyKey, () => ({
+      id: sandboxReference('ch', request),
+      amountCents: request.amountCents,
+      outcome,
+    }));
+    if (source.kind === 'card' && source.save && charge.outcome === 'succeeded') {
+      const digits = source.card.number.replace(/\D/g, '');
+      const customer = await this.customerFor(request.userId);
+      await this.update('customer', customer.id, (c) => ({ ...c, card: { last4: digits.slice(-4), pays: true } }));
+    }
+    return answerCharge(charge);
+  }
+
+  async savedCard(userId: string): Promise<SavedCard | null> {
+    const card = (await this.customerOf(userId))?.card;
+    return card ? { last4: card.last4 } : null;
+  }
+
+  /** The user's sandbox customer, keyed as subscriptions make it (`customer-<userId>`). */
+  private customerOf(userId: string): Promise<SandboxCustomerData | null> {
+    return this.findByKey('customer', customerKey(userId));
+  }
+
+  private async customerFor(userId: string): Promise<SandboxCustomerData> {
+    const user = await this.db.manager.findOne(UserEntity, { where: { id: userId }, select: { id: true, email: true } });
+    return this.createOnce('customer', customerKey(userId), () => ({ id: newId('cus'), userId, email: user?.email ?? '' }));
   }
 
   /** A withdrawal: as `charge`. */
@@ -213,11 +278,9 @@ export class SandboxPayments implements PaymentsProvider {
   }): Promise<{ paymentIntentId: string; status: 'succeeded' }> {
     const row = await this.db.manager.findOneBy(SandboxObjectEntity, { secret: input.clientSecret, kind: 'payment_intent' });
     if (!row) throw badRequest('This payment could not be found. Please start again.', 'unknown_payment_intent');
-    checkCardDetails(input.expiry, input.cvc, this.clock());
-    const card = input.cardNumber.replace(/[\s-]/g, '');
-    if (card === SANDBOX_CARDS.declined) throw cardDeclined();
-    if (card === SANDBOX_CARDS.insufficientFunds) throw cardInsufficientFunds();
-    if (card !== SANDBOX_CARDS.succeeds) throw unknownTestCard();
+    const outcome = cardOutcome({ number: input.cardNumber, expiry: input.expiry, cvc: input.cvc }, this.clock());
+    if (outcome === 'declined') throw cardDeclined();
+    if (outcome === 'insufficient_funds') throw cardInsufficientFunds();
     const intent = await this.update('payment_intent', row.id, (pi) => ({ ...pi, status: 'succeeded' }));
     if (intent?.subscriptionId) {
       const periodEnd = new Date(this.clock().getTime() + WEEK_MS).toISOString();
@@ -258,6 +321,24 @@ function stateOf(sub: SandboxSubscriptionData): ProviderSubscriptionState {
     currentPeriodEnd: sub.currentPeriodEnd ? new Date(sub.currentPeriodEnd) : new Date(0),
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
   };
+}
+
+const customerKey = (userId: string) => `customer-${userId}`;
+
+/** What a test card does; a card that is not one of Stripe's test numbers, or malformed, is a 400. */
+function cardOutcome(card: CardDetails, now: Date): SandboxChargeData['outcome'] {
+  checkCardDetails(card.expiry, card.cvc, now);
+  const number = card.number.replace(/[\s-]/g, '');
+  if (number === SANDBOX_CARDS.declined) return 'declined';
+  if (number === SANDBOX_CARDS.insufficientFunds) return 'insufficient_funds';
+  if (number !== SANDBOX_CARDS.succeeds) throw unknownTestCard();
+  return 'succeeded';
+}
+
+function answerCharge(charge: SandboxChargeData): PaymentResult {
+  if (charge.outcome === 'declined') throw cardDeclined();
+  if (charge.outcome === 'insufficient_funds') throw cardInsufficientFunds();
+  return { reference: charge.id };
 }
 
 /** MM/YY not in the past, and a 3- or 4-digit CVC, as a card form checks them. */

@@ -26,9 +26,11 @@
 import type Stripe from 'stripe';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
-import { AppError } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import type {
+  CardChargeRequest,
+  SavedCard,
   PaymentRequest,
   PaymentResult,
   PaymentsProvider,
@@ -155,6 +157,24 @@ export class StripePayments implements PaymentsProvider {
     );
     if (intent.status !== 'succeeded') throw chargeNotCompleted();
     return { reference: intent.id };
+  }
+
+  /**
+   * Stripe's page keeps the card (Elements), so the only card charge made here is the saved
+   * card's, off session; asking again after a crash repeats it with the same key, and Stripe
+   * answers its stored result.
+   */
+  async chargeCard(request: CardChargeRequest): Promise<PaymentResult> {
+    if (request.source?.kind === 'card') throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
+    return this.charge(request);
+  }
+
+  async savedCard(userId: string): Promise<SavedCard | null> {
+    const customer = await this.customerOf(userId);
+    const card = customer && (await this.cardOf(customer));
+    if (!card) return null;
+    const method = await callStripe(() => this.stripe.paymentMethods.retrieve(card));
+    return method.card ? { last4: method.card.last4 } : null;
   }
 
   async payout(request: PaymentRequest): Promise<PaymentResult> {

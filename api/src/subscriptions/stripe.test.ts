@@ -247,6 +247,29 @@ describe('deposits and withdrawals through Stripe', () => {
     expect(charge?.idempotencyKey).toBeTruthy();
   });
 
+  it('a card deposit charges the saved card at Stripe once per key, and never takes card details', async () => {
+    const erin = await buildUser(server);
+    const cardDeposit = (body: unknown, idempotencyKey: string) =>
+      server.request('POST', '/api/wallet/card-deposit', { token: erin.token, body, headers: { 'idempotency-key': idempotencyKey } });
+    const typed = await cardDeposit({ amount: 5, card: { number: '4242424242424242', expiry: '12/40', cvc: '123' } }, key());
+    expect(typed.status).toBe(400);
+    stripeApi.setCustomer(await customerFor(erin), { defaultPaymentMethod: 'pm_card_visa' });
+    const mark = stripeApi.requests.length;
+    const depositKey = key();
+    expect((await cardDeposit({ amount: 5 }, depositKey)).body).toEqual({ new_balance: 5 });
+    expect((await cardDeposit({ amount: 5 }, depositKey)).body).toEqual({ new_balance: 5 });
+    expect(await balanceOfUser(server, erin)).toBe(5);
+    const charges = since(mark).filter((r) => r.path === '/v1/payment_intents');
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ method: 'POST', params: { amount: '500', off_session: 'true' } });
+
+    stripeApi.declineNextCharge();
+    const declined = await cardDeposit({ amount: 7 }, key());
+    expect(declined.status).toBe(402);
+    expect(declined.body).toMatchObject({ message: 'Your card was declined.' });
+    expect(await balanceOfUser(server, erin)).toBe(5);
+  });
+
   it('pays out only to a connected Stripe account', async () => {
     const payments = new StripePayments(stripeClient(stripeConfig), server.deps.db, stripeConfig.priceId);
     const bob = await buildUser(server);

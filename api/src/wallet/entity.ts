@@ -1,8 +1,8 @@
 import { EntitySchema } from 'typeorm';
 import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
 
-/** A deposit or withdrawal, recorded before the provider is called and settled after (intents.ts). */
-export type PaymentIntentKind = 'deposit' | 'withdrawal';
+/** A deposit (from the saved payment method, or a card: `card_deposit`) or withdrawal, recorded before the provider is called and settled after (intents.ts). */
+export type PaymentIntentKind = 'deposit' | 'card_deposit' | 'withdrawal';
 export type PaymentIntentStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface PaymentIntent {

@@ -8,7 +8,7 @@ import { buildConversation } from '../realtime/testing.js';
 import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
 import { resolvePendingPayments } from './intents.js';
-import type { PaymentRequest, PaymentResult, WalletPayments } from '../payments/provider.js';
+import type { CardChargeRequest, PaymentRequest, PaymentResult, WalletPayments } from '../payments/provider.js';
 import { SANDBOX_FAILING_CENTS, SandboxPayments } from '../payments/sandbox.js';
 import { deposit, withdraw } from './service.js';
 
@@ -45,6 +45,8 @@ class TestProvider implements WalletPayments {
   }
   charge = (request: PaymentRequest) => this.run('charge', request);
   payout = (request: PaymentRequest) => this.run('payout', request);
+  chargeCard = (request: CardChargeRequest) => this.sandbox.chargeCard(request);
+  savedCard = (userId: string) => this.sandbox.savedCard(userId);
 }
 
 const db = () => server.deps.db;

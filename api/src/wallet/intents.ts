@@ -9,7 +9,9 @@
  * and a recovery run, or two processes) only one moves money.
  *
  * - Deposit: pending intent (nothing moves) → charge → succeeded + `system:payments → user`
- *   (kind deposit), or failed and nothing moves.
+ *   (kind deposit), or failed and nothing moves. A card deposit is the same with the card the
+ *   page sent (or the saved one); the card is never stored, so recovery only asks what became
+ *   of the intent's key.
  * - Withdrawal: `user → system:payouts-pending` (kind withdrawal: the money leaves the balance at
  *   once and cannot be spent twice) + pending intent → payout → succeeded +
  *   `system:payouts-pending → system:payments`, or failed + the held money back to the user
@@ -24,7 +26,7 @@ import { AppError } from '../errors.js';
 import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/idempotency.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
 import { centsToDollars } from '../../contract/money.js';
-import { isDefiniteFailure, type PaymentResult, type WalletPayments } from '../payments/provider.js';
+import { isDefiniteFailure, type CardSource, type PaymentResult, type WalletPayments } from '../payments/provider.js';
 import type { NewBalanceResponse } from '../../contract/wallet.js';
 import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind, type PaymentIntentStatus } from './entity.js';
 
@@ -41,12 +43,12 @@ export interface IntentDeps {
 export const paymentPending = () =>
   new AppError(502, 'payment_pending', 'The payment provider has not confirmed this yet. Your balance will update as soon as it does.');
 
-/** Records a pending deposit, inside the request's first transaction. Nothing moves yet. */
+/** Records a pending deposit (from the saved payment method, or a card), inside the request's first transaction. Nothing moves yet. */
 export async function beginDeposit(
   em: EntityManager,
-  input: { userId: string; amountCents: number; recordId: string | null },
+  input: { userId: string; amountCents: number; recordId: string | null; card?: boolean },
 ): Promise<PaymentIntent> {
-  return insertIntent(em, { ...input, kind: 'deposit', resultBalanceCents: null });
+  return insertIntent(em, { ...input, kind: input.card ? 'card_deposit' : 'deposit', resultBalanceCents: null });
 }
 
 /**
@@ -92,9 +94,10 @@ async function insertIntent(
   return intent;
 }
 
-/** Calls the provider for an intent, outside any transaction. */
-function callProvider(payments: WalletPayments, intent: PaymentIntent): Promise<PaymentResult> {
+/** Calls the provider for an intent, outside any transaction; `card` only from the request that began it. */
+function callProvider(payments: WalletPayments, intent: PaymentIntent, card: CardSource | null = null): Promise<PaymentResult> {
   const request = { userId: intent.userId, amountCents: intent.amountCents, idempotencyKey: intent.idempotencyKey };
+  if (intent.kind === 'card_deposit') return payments.chargeCard({ ...request, source: card });
   return intent.kind === 'deposit' ? payments.charge(request) : payments.payout(request);
 }
 
@@ -116,7 +119,7 @@ async function settleSucceeded(db: Database, intent: PaymentIntent, reference: s
   return db.transaction(async (em) => {
     if (!(await claim(em, intent, 'succeeded', reference))) return false;
     let balanceCents: number;
-    if (intent.kind === 'deposit') {
+    if (intent.kind !== 'withdrawal') {
       const moved = await transfer(em, {
         from: SYSTEM_PAYMENTS,
         to: userAccount(intent.userId),
@@ -165,10 +168,14 @@ async function settleFailed(db: Database, intent: PaymentIntent): Promise<boolea
  * the new balance; throws the provider's decline (nothing moved), or `paymentPending` when the
  * outcome is unknown (the intent stays pending for `resolvePendingPayments`).
  */
-export async function completeIntent(deps: IntentDeps, intent: PaymentIntent): Promise<{ status: number; body: NewBalanceResponse }> {
+export async function completeIntent(
+  deps: IntentDeps,
+  intent: PaymentIntent,
+  card: CardSource | null = null,
+): Promise<{ status: number; body: NewBalanceResponse }> {
   let result: PaymentResult;
   try {
-    result = await callProvider(deps.payments, intent);
+    result = await callProvider(deps.payments, intent, card);
   } catch (err) {
     if (!isDefiniteFailure(err)) {
       deps.log?.warn({ err, intent: intent.id }, 'payment provider outcome unknown; left pending');

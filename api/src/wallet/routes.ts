@@ -7,8 +7,16 @@ import { validate } from '../http/validate.js';
 import { centsToDollars } from '../../contract/money.js';
 import { readIdempotencyKey } from '../money/idempotency.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
-import { DepositBody, MoneyHistoryQuery, WithdrawalBody, type BalanceResponse } from '../../contract/wallet.js';
-import { deposit, getBalanceCents, withdraw, type WalletDeps } from './service.js';
+import {
+  CardDepositBody,
+  DepositBody,
+  MoneyHistoryQuery,
+  WithdrawalBody,
+  type BalanceResponse,
+  type SavedCardResponse,
+} from '../../contract/wallet.js';
+import type { CardSource } from '../payments/provider.js';
+import { cardDeposit, deposit, getBalanceCents, withdraw, type WalletDeps } from './service.js';
 
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */
 export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
@@ -28,6 +36,22 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
       sendAnswer(ctx, await deposit(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
     }),
   );
+
+  router.post(
+    '/wallet/card-deposit',
+    authenticate,
+    validate({ body: CardDepositBody }, async (ctx, { body }) => {
+      const { id: userId } = currentUser(ctx);
+      const source: CardSource = body.card ? { kind: 'card', card: body.card, save: body.save ?? false } : { kind: 'saved' };
+      sendAnswer(ctx, await cardDeposit(wallet, { userId, amountCents: body.amount, idempotencyKey: readIdempotencyKey(ctx), source }));
+    }),
+  );
+
+  router.get('/wallet/card', authenticate, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const body: SavedCardResponse = { card: await deps.payments.savedCard(currentUser(ctx).id) };
+    ctx.body = body;
+  });
 
   router.post(
     '/billing-settings-withdrawal',

@@ -4,7 +4,7 @@ import { badRequest } from '../errors.js';
 import { withIdempotentSteps, type IdempotentAnswer } from '../money/idempotency.js';
 import { balanceOf, userAccount } from '../money/ledger.js';
 import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
-import type { WalletPayments } from '../payments/provider.js';
+import type { CardSource, WalletPayments } from '../payments/provider.js';
 import type { NewBalanceResponse } from '../../contract/wallet.js';
 
 import { MONEY_MOVE_FAILED as OVERDRAWN } from '../../contract/texts.js';
@@ -39,6 +39,28 @@ export function deposit(deps: WalletDeps, req: MoneyRequest): Promise<Idempotent
     { key: req.idempotencyKey, userId: req.userId, scope: 'wallet.deposit', input: req.amountCents },
     (em, recordId) => beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId }),
     (intent) => completeIntent(deps, intent),
+  );
+}
+
+export interface CardDepositRequest extends MoneyRequest {
+  /** The card the page sent, or the saved one. */
+  source: CardSource;
+}
+
+/**
+ * A deposit charged to a card (wallet/intents.ts, as `deposit`): the card details go to the
+ * provider and are forgotten. The key is required, so a retry can never charge twice; the key's
+ * input names the card by its last 4 digits only.
+ */
+export function cardDeposit(deps: WalletDeps, req: CardDepositRequest): Promise<IdempotentAnswer<NewBalanceResponse>> {
+  if (req.idempotencyKey === undefined) throw badRequest('A card deposit needs an Idempotency-Key.', 'invalid_idempotency_key');
+  const { source } = req;
+  const card = source.kind === 'card' ? { last4: source.card.number.replace(/\D/g, '').slice(-4), save: source.save } : 'saved';
+  return withIdempotentSteps(
+    deps.db,
+    { key: req.idempotencyKey, userId: req.userId, scope: 'wallet.card-deposit', input: { amount: req.amountCents, card } },
+    (em, recordId) => beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: true }),
+    (intent) => completeIntent(deps, intent, source),
   );
 }
 

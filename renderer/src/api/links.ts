@@ -67,9 +67,16 @@ export function acceptLink(linkCreatorUsername: string, key: string, note?: stri
   return api.put<AcceptLinkResponse>('/api/accept-link', { linkCreatorUsername, ...noteField(note) }, idempotent(key));
 }
 
-/** Gives to a receive link; `amount` in dollars (ignored by the server for item links), `note` the giver's first message after the gift. */
+/** Gives to a receive link; `amount` in dollars (ignored by the server for item links); `note` only when written. */
 export function giveToLink(postId: string, type: LinkView['details']['type'], amount: number, key: string, note?: string) {
   return api.post<GiveResponse>('/statuses/api/gives', { postId, type, amount, ...noteField(note) }, idempotent(key));
+}
+
+/** What a give sends: `key` is the attempt's Idempotency-Key (kept for a retry after a network failure). */
+export interface GiveInput {
+  amount: number;
+  key: string;
+  note?: string;
 }
 
 /** A gift's note in a request body, left out when blank (the server reads blank as none). */
@@ -233,19 +240,12 @@ export function useAcceptLink(link: LinkView, viewerId: string) {
   });
 }
 
-/** What a give sends: the amount in dollars, or it with the giver's note. */
-export type GiveInput = number | { amount: number; note?: string };
-
-/** Gives to a receive link: `mutate(amount)` (dollars), or `mutate({ amount, note })` with the giver's note. */
+/** Gives to a receive link: `mutate({ amount, key, note })`, amount in dollars, the note only when written. */
 export function useGive(link: LinkView, viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GiveInput) => {
-      const { amount, note } = typeof input === 'number' ? { amount: input, note: undefined } : input;
-      return giveToLink(link.id, link.details.type, amount, randomUuid(), note);
-    },
-    onSuccess: (_answer, input) => {
-      const amount = typeof input === 'number' ? input : input.amount;
+    mutationFn: ({ amount, key, note }: GiveInput) => giveToLink(link.id, link.details.type, amount, key, note),
+    onSuccess: (_answer, { amount }) => {
       linkUsed(queryClient, link, viewerId, amount);
       logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount }, action: 'give' });
     },

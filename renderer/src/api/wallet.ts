@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MoneyHistoryKind, MoneyHistoryPage } from '../../../api/contract/wallet';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CardDepositRequest, MoneyHistoryKind, MoneyHistoryPage, SavedCardResponse } from '../../../api/contract/wallet';
 import { randomUuid } from '../ids';
 import { platform } from '../platform';
 import { setSessionBalance } from './auth';
@@ -9,6 +9,23 @@ import type { NewBalanceResponse } from './types';
 /** Sandbox deposit: `amount` in dollars; `key` is a fresh Idempotency-Key per user action. */
 export function deposit(userId: string, amount: number, key: string) {
   return api.post<NewBalanceResponse>('/api/billing-settings-deposit', { userId, balance: amount }, idempotent(key));
+}
+
+/** A card deposit: the sandbox's test card, or the saved card when `card` is absent; `key` is the attempt's Idempotency-Key. */
+export function cardDeposit(body: CardDepositRequest, key: string) {
+  return api.post<NewBalanceResponse>('/api/wallet/card-deposit', body, idempotent(key));
+}
+
+export function getSavedCard(signal?: AbortSignal) {
+  return api.get<SavedCardResponse>('/api/wallet/card', { signal });
+}
+
+/** The card saved for deposits (last 4 digits), or null. */
+export function useSavedCard(userId: string) {
+  return useQuery({
+    queryKey: walletKeys.card(userId),
+    queryFn: ({ signal }) => getSavedCard(signal).then((r) => r.card),
+  });
 }
 
 export function withdraw(userId: string, amount: number, key: string) {
@@ -35,6 +52,7 @@ export function useMoveMoney(userId: string) {
 export const walletKeys = {
   all: ['wallet'] as const,
   history: (kind: MoneyHistoryKind | null) => [...walletKeys.all, 'history', kind ?? 'all'] as const,
+  card: (userId: string) => [...walletKeys.all, 'card', userId] as const,
 };
 
 const HISTORY_PAGE = 30;

@@ -6,6 +6,8 @@ import { Dialog } from './Dialog';
 import { ImageCarousel } from './ImageCarousel';
 import { CheckIcon } from './Icons';
 import { NoteField } from './NoteField';
+import { CardGive } from './card/CardGive';
+import { shortfallOf, type CardPayment } from './card/useCardDeposit';
 import './WishlistItemDialog.css';
 
 /** What the item modal shows, from a wishlist item or from a search result. */
@@ -84,6 +86,8 @@ interface WishlistItemDialogProps {
   onClose: () => void;
   onPurchase?: () => void;
   onAddFunds?: () => void;
+  /** A buyer short of the total: the card pays what is missing and the item is bought, in one step. */
+  card?: { userId: string; busy: boolean; error: string | null; onBuy: (payment: CardPayment) => void };
   onSelect?: () => void;
   /** The owner moves a purchased item to their 'Received' section. */
   onArchive?: () => void;
@@ -103,6 +107,7 @@ export function WishlistItemDialog({
   onClose,
   onPurchase,
   onAddFunds,
+  card,
   onSelect,
   onArchive,
   busy = false,
@@ -110,6 +115,7 @@ export function WishlistItemDialog({
   onNoteChange,
 }: WishlistItemDialogProps) {
   const short = mode === 'buyer' && !item.purchased && balance < item.total;
+  const oneStep = short && card !== undefined;
   const date = formatPurchaseDate(item.purchasedAt);
   const showTotal = item.shippingPrice !== 0 && !item.purchased;
 
@@ -142,6 +148,19 @@ export function WishlistItemDialog({
           <p>{item.description}</p>
         </div>
       ) : null}
+      {oneStep ? (
+        <div className="item-dialog__card">
+          <CardGive
+            userId={card.userId}
+            amount={item.total}
+            charge={shortfallOf(item.total, balance)}
+            busy={card.busy}
+            canGive={() => true}
+            onGive={card.onBuy}
+            onAddFunds={onAddFunds ?? (() => undefined)}
+          />
+        </div>
+      ) : null}
     </>
   );
 
@@ -155,6 +174,16 @@ export function WishlistItemDialog({
         <span>Purchased</span>
         {date ? <span className="item-dialog__date">on {date}</span> : null}
       </p>
+    </div>
+  ) : oneStep ? (
+    // The card step scrolls with the item; why it is there, and a decline, stay with the buttons.
+    <div className="item-dialog__note">
+      {card.error ? (
+        <div className="alert" role="alert">
+          {card.error}
+        </div>
+      ) : null}
+      <p className="muted small">Your balance: {formatDollars(balance)}. Pay the rest by card below.</p>
     </div>
   ) : buying ? (
     <div className="item-dialog__note">
@@ -183,6 +212,8 @@ export function WishlistItemDialog({
           Send Now
         </button>
       );
+    } else if (oneStep) {
+      action = null;
     } else if (mode === 'buyer' && short) {
       action = (
         <button type="button" className="btn btn--gradient" onClick={onAddFunds} disabled={busy}>

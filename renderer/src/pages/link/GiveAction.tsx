@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { QUICK_AMOUNTS } from '../../../../api/contract/limits';
-import { GIVE_FAILED, INVALID_AMOUNT, overGoal } from '../../../../api/contract/texts';
-import { errorMessage } from '../../api/client';
+import { useSearchParams } from 'react-router-dom';
+import { MESSAGE_MAX_LENGTH, QUICK_AMOUNTS } from '../../../../api/contract/limits';
+import { INVALID_AMOUNT, overGoal } from '../../../../api/contract/texts';
 import type { useGive } from '../../api/links';
 import type { LinkView } from '../../api/types';
 import { ConfirmPopup } from '../../components/ConfirmPopup';
@@ -10,21 +10,31 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { Spinner } from '../../components/Spinner';
 import { formatAmount, formatDollars, isValidAmount, parseDollars } from '../../format';
 import { useOpenBalanceDialog } from '../../state/balance';
-import { balanceAtom } from '../../state/session';
+import { balanceAtom, userAtom } from '../../state/session';
+import { CardGive } from '../../components/card/CardGive';
+import { shortfallOf } from '../../components/card/useCardDeposit';
+import { pickedAmount } from './VisitorAmount';
+import { useCardGive } from './useCardGive';
 
 /**
  * Give to a receive link: a quick amount or another (an item link's price is fixed), confirmed
  * first. A group gift takes any amount up to what is left: quick amounts above it are disabled.
+ * A balance short of the amount gives in one step: the card pays what is missing (CardGive).
  */
 export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<typeof useGive> }) {
   const balance = useAtomValue(balanceAtom);
+  const user = useAtomValue(userAtom);
   const openBalanceDialog = useOpenBalanceDialog();
   const customId = useId();
+  const noteId = useId();
   const isItem = link.details.type === 'item';
-  const [quick, setQuick] = useState<number | null>(null);
+  // The amount picked before logging in or joining (VisitorAmount) comes back chosen.
+  const [params] = useSearchParams();
+  const [quick, setQuick] = useState<number | null>(() => pickedAmount(params) ?? null);
   const [custom, setCustom] = useState('');
+  const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { giveNow, chargeAndGive, busy, error, setError } = useCardGive(give);
 
   const left = link.progress?.left ?? null;
   const amount = isItem ? link.details.amount : (quick ?? parseDollars(custom));
@@ -33,29 +43,27 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
   const overLeft = valid && left !== null && amount > left;
   const short = valid && amount > balance;
 
-  function startGive() {
+  /** Whether the amount can be given; else says why. */
+  function checkAmount(): boolean {
     setError(null);
     if (!valid) {
       setError(INVALID_AMOUNT);
-      return;
+      return false;
     }
     if (overLeft && left !== null) {
       setError(overGoal(formatDollars(left)));
-      return;
+      return false;
     }
-    setConfirming(amount);
+    return true;
   }
 
-  const busy = give.isPending;
+  function startGive() {
+    if (checkAmount()) setConfirming(amount);
+  }
 
   function confirm(value: number) {
     // Success shows the outcome in place of this form.
-    give.mutate(value, {
-      onError: (err) => {
-        setConfirming(null);
-        setError(errorMessage(err, GIVE_FAILED));
-      },
-    });
+    giveNow(value, note, () => setConfirming(null));
   }
 
   return (
@@ -100,16 +108,34 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
           </div>
         </fieldset>
       )}
+      <div className="field give-note">
+        <label htmlFor={noteId}>Add a note (optional)</label>
+        <textarea
+          id={noteId}
+          className="input"
+          rows={2}
+          maxLength={MESSAGE_MAX_LENGTH}
+          value={note}
+          disabled={busy}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
       <p className="muted small">Your balance: {formatDollars(balance)}</p>
       {error ? (
         <div className="alert" role="alert">
           {error}
         </div>
       ) : null}
-      {short ? (
-        <button type="button" className="btn btn--gradient btn--block" onClick={openBalanceDialog}>
-          Add Funds
-        </button>
+      {short && user ? (
+        <CardGive
+          userId={user._id}
+          amount={amount}
+          charge={shortfallOf(amount, balance)}
+          busy={busy}
+          canGive={checkAmount}
+          onGive={(payment) => void chargeAndGive(amount, shortfallOf(amount, balance), payment, note)}
+          onAddFunds={openBalanceDialog}
+        />
       ) : (
         <button type="button" className="btn btn--gradient btn--block" onClick={startGive} disabled={busy}>
           {busy ? <Spinner size={18} light label="Giving" /> : null}

@@ -16,6 +16,7 @@ import { LinkVisitorBox } from './LinkHeroView';
 import { OwnerView } from './OwnerView';
 import { ResponderView } from './ResponderView';
 import { UsedLinkNext } from './UsedLinkNext';
+import { VisitorAmount } from './VisitorAmount';
 import './LinkPage.css';
 
 function linkLoadError(err: unknown, username: string): { reason: UnavailableReason; title: string; message: string } {
@@ -68,7 +69,10 @@ function LinkDetails({ link }: { link: LinkView }) {
       <LinkHero link={link} mine={mine} profile={profile} />
 
       {!user ? (
-        <LinkVisitorBox Link={LinkFromHere} give={give} />
+        <>
+          {!give && link.details.type === 'currency' && link.status === 'active' ? <VisitorAmount link={link} /> : null}
+          <LinkVisitorBox Link={LinkFromHere} give={give} />
+        </>
       ) : mine ? (
         <OwnerView link={link} />
       ) : (

@@ -43,9 +43,10 @@ export function ResponderView({ link, viewerId }: { link: LinkView; viewerId: st
         <div className="link-actions__done-icon">
           <CheckIcon size={26} />
         </div>
-        <h2 id="link-outcome" role="status">
-          {outcome.text}
-        </h2>
+        {/* A heading may not be a live region itself (axe aria-allowed-role): the region holds it. */}
+        <div role="status">
+          <h2 id="link-outcome">{outcome.text}</h2>
+        </div>
         <Link className="btn btn--primary" to={`/messages/${encodeURIComponent(outcome.conversationId)}`}>
           <ChatIcon size={18} />
           Open conversation

@@ -4,7 +4,7 @@ import type { SubscriptionConfigResponse, SubscriptionPaymentMethod } from '../.
 import { ChevronLeftIcon, WalletIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { formatDollars } from '../../format';
-import { SandboxCardForm } from './SandboxCardForm';
+import { SandboxCardForm } from '../../components/card/SandboxCardForm';
 import type { SubscribeInput } from './useSubscribe';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -101,7 +101,11 @@ export function PaymentStep({ config, balance, busy, error, onPay, onBack }: Pay
           />
         </Suspense>
       ) : (
-        <SandboxCardForm price={price} busy={busy} onPay={(card) => onPay({ kind: 'sandbox', card })} />
+        <SandboxCardForm
+          submitLabel={`Pay ${formatDollars(price)} and subscribe`}
+          busy={busy}
+          onPay={(card) => onPay({ kind: 'sandbox', card })}
+        />
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR } from '../../../../api/contract/texts';
 import { formatDollars } from '../../format';
 import { PaymentError, type ConfirmCard } from './useSubscribe';
+import '../../components/card/CardForm.css';
 
 /**
  * Stripe Elements (PAYMENTS=stripe). This module is loaded only by the subscription page
@@ -58,10 +59,10 @@ function CardForm({ price, busy, onPay }: Omit<StripeCardFormProps, 'publishable
   };
 
   return (
-    <form className="sub-card-form" onSubmit={submit} aria-busy={busy}>
+    <form className="card-form" onSubmit={submit} aria-busy={busy}>
       <div className="field">
         <span className="field-label">Card</span>
-        <div className="input sub-card-form__stripe">
+        <div className="input card-form__stripe">
           <CardElement options={{ disabled: busy, hidePostalCode: false }} onChange={(e) => setComplete(e.complete)} />
         </div>
       </div>

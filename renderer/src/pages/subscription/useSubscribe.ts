@@ -10,7 +10,7 @@ import {
   getSubscriptionInfo,
 } from '../../api/subscriptions';
 import { randomUuid } from '../../ids';
-import { cardForConfirm, type CardInput } from './card';
+import { cardForConfirm, type CardInput } from '../../components/card/card';
 
 /**
  * A failure whose text is already what the page shows (SPEC 8): 'Error: …' with the server's or

@@ -184,6 +184,16 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
           note={purchase.noteFor(openItem._id)}
           onNoteChange={(text) => purchase.setNote(openItem._id, text)}
           onAddFunds={openBalanceDialog}
+          card={
+            user
+              ? {
+                  userId: user._id,
+                  busy: purchase.busy || purchase.charging,
+                  error: purchase.cardError,
+                  onBuy: (payment) => void purchase.chargeAndBuy(openItem, payment),
+                }
+              : undefined
+          }
           onArchive={isOwner && openIsOnList && openItem.purchased && !openItem.pending ? () => moveToReceived(openItem._id) : undefined}
           busy={archive.isPending}
         />

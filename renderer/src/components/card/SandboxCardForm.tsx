@@ -1,18 +1,21 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatDollars } from '../../format';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TEST_CARDS, formatCardNumber, formatCvc, formatExpiry, validateCard, type CardErrors, type CardInput } from './card';
+import './CardForm.css';
 
 interface SandboxCardFormProps {
-  price: number;
+  /** The submit button's text, e.g. 'Pay $1.99 and subscribe' or 'Give $5.00'. */
+  submitLabel: string;
   busy: boolean;
   onPay: (card: CardInput) => void;
+  /** Shown between the fields and the button (the give step's 'Save this card'). */
+  children?: ReactNode;
 }
 
 /**
  * The sandbox provider's card form (PAYMENTS=sandbox): test mode only, Stripe's test numbers.
  * The number goes to the sandbox confirm call and nowhere else; nothing is stored here.
  */
-export function SandboxCardForm({ price, busy, onPay }: SandboxCardFormProps) {
+export function SandboxCardForm({ submitLabel, busy, onPay, children }: SandboxCardFormProps) {
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const numberRef = useRef<HTMLInputElement>(null);
@@ -43,18 +46,18 @@ export function SandboxCardForm({ price, busy, onPay }: SandboxCardFormProps) {
   });
 
   return (
-    <form className="sub-card-form" onSubmit={submit} noValidate aria-busy={busy}>
-      <div className="sub-testmode" role="note" aria-labelledby={`${id}-testmode`}>
-        <p id={`${id}-testmode`} className="sub-testmode__title">
-          <span className="sub-testmode__tag">TEST MODE</span> No real card is charged.
+    <form className="card-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <div className="testmode" role="note" aria-labelledby={`${id}-testmode`}>
+        <p id={`${id}-testmode`} className="testmode__title">
+          <span className="testmode__tag">TEST MODE</span> No real card is charged.
         </p>
         <p className="small">Use one of Stripe's test numbers, any future date and any 3 digits:</p>
-        <ul className="sub-testmode__cards">
+        <ul className="testmode__cards">
           {TEST_CARDS.map((t) => (
             <li key={t.number}>
               <button
                 type="button"
-                className="sub-testmode__card"
+                className="testmode__card"
                 disabled={busy}
                 onClick={() => {
                   change('number', t.number);
@@ -75,7 +78,7 @@ export function SandboxCardForm({ price, busy, onPay }: SandboxCardFormProps) {
         <input
           {...field('number')}
           ref={numberRef}
-          className="input sub-card-form__number"
+          className="input card-form__number"
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
@@ -88,7 +91,7 @@ export function SandboxCardForm({ price, busy, onPay }: SandboxCardFormProps) {
           </p>
         ) : null}
       </div>
-      <div className="sub-card-form__row">
+      <div className="card-form__row">
         <div className="field">
           <label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</label>
           <input
@@ -124,8 +127,9 @@ export function SandboxCardForm({ price, busy, onPay }: SandboxCardFormProps) {
           ) : null}
         </div>
       </div>
+      {children}
       <button type="submit" className="btn btn--gradient btn--block" disabled={busy}>
-        {busy ? 'Processing…' : `Pay ${formatDollars(price)} and subscribe`}
+        {busy ? 'Processing…' : submitLabel}
       </button>
     </form>
   );

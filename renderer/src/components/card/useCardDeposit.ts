@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MIN_AMOUNT_CENTS } from '../../../../api/contract/limits';
+import { centsToDollars, dollarsToCents } from '../../../../api/contract/money';
+import { setSessionBalance } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { cardDeposit, walletKeys } from '../../api/wallet';
+import { randomUuid } from '../../ids';
+import { cardForConfirm, type CardInput } from './card';
+
+/** How the shortfall is paid: the card typed in (optionally saved) or the saved card. */
+export type CardPayment = { kind: 'card'; card: CardInput; save: boolean } | { kind: 'saved' };
+
+/** What the card is charged for `amount` with `balance`: what is missing, at least the smallest deposit ($1). */
+export function shortfallOf(amount: number, balance: number): number {
+  const missing = (dollarsToCents(amount) ?? 0) - (dollarsToCents(balance) ?? 0);
+  return missing <= 0 ? 0 : centsToDollars(Math.max(missing, MIN_AMOUNT_CENTS));
+}
+
+/** The server said no for good (nothing moved): the next press is a new attempt with a new key. */
+export const isDefiniteFailure = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 409;
+
+/**
+ * The first half of a one-step gift: the card pays what the balance is missing, with the
+ * attempt's Idempotency-Key. The key stays for a retry after a network failure (the server
+ * answers the first outcome, never a second charge); a decline or a refusal gets a fresh one, as
+ * does another amount.
+ */
+export function useCardDeposit() {
+  const queryClient = useQueryClient();
+  const [attempt, setAttempt] = useState<{ amount: number; key: string }>(() => ({ amount: 0, key: randomUuid() }));
+  const [charging, setCharging] = useState(false);
+
+  /** Charges `dollars` towards giving `amount`; the new balance becomes the session's. Throws what failed. */
+  async function charge(amount: number, dollars: number, payment: CardPayment): Promise<void> {
+    const key = attempt.amount === amount ? attempt.key : randomUuid();
+    if (key !== attempt.key) setAttempt({ amount, key });
+    setCharging(true);
+    try {
+      const body =
+        payment.kind === 'card' ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined } : { amount: dollars };
+      const { new_balance } = await cardDeposit(body, key);
+      setSessionBalance(queryClient, new_balance);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    } catch (err) {
+      if (isDefiniteFailure(err)) setAttempt((a) => (a.key === key ? { amount, key: randomUuid() } : a));
+      throw err;
+    } finally {
+      setCharging(false);
+    }
+  }
+
+  return { charge, charging };
+}
+
+function toDeposit(card: CardInput) {
+  const { cardNumber, expiry, cvc } = cardForConfirm(card);
+  return { number: cardNumber, expiry, cvc };
+}
