@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  allowConsoleError,
   balanceShows,
   launchBrowser,
   openAs,
@@ -176,6 +177,7 @@ describe('give in one step with a card', () => {
       // The server charges the card and answers, but the answer never reaches the page.
       lose = false;
       await route.fetch();
+      allowConsoleError(/Failed to load resource: net::ERR_CONNECTION_RESET/);
       await route.abort('connectionreset');
     });
     await typeCard(page, '4242 4242 4242 4242');

@@ -4,6 +4,7 @@
  * and the renderer. Plain strings, safe in any bundle.
  */
 import { MESSAGE_MAX_LENGTH, WISHLIST_MAX } from './limits.js';
+import { grouped } from './money.js';
 import type { ReportReason } from './reports.js';
 
 // ---- shared -------------------------------------------------------------------------------------
@@ -217,7 +218,8 @@ export const ACCOUNT_SUSPENDED = 'This account is suspended.';
 /** A message or bio the abuse filter refuses (400), never altered. */
 export const MESSAGE_NOT_ALLOWED = "Your message contains words we don't allow.";
 /** A gift's note over the message limit, or with a slur (400): nothing is given. */
-export const NOTE_TOO_LONG = `A note can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`;
+// Not toLocaleString: an Intl formatter on a visitor's first page costs a long task.
+export const NOTE_TOO_LONG = `A note can be at most ${grouped(String(MESSAGE_MAX_LENGTH))} characters.`;
 export const NOTE_NOT_ALLOWED = "Your note contains words we don't allow.";
 export const BIO_NOT_ALLOWED = "Your bio contains words we don't allow.";
 /** A username, display name or location with a slur (api/src/text-filter.ts). */
