@@ -178,8 +178,21 @@ export const VIEWPORTS = {
  */
 export const AXE_ALLOWED_RULES: readonly string[] = [];
 
+/** Waits for the page's finite animations (a dialog fading in): mid-fade text fails the contrast check. */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Fails with a readable list when axe-core finds any accessibility violation, of any impact, on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, where = page.url()): Promise<void> {
+  await animationsSettled(page);
   // Legacy mode runs axe inside the page's own frames: the default mode opens a blank page of its
   // own, which an Electron window cannot, and reaches into third-party frames (Stripe) we cannot fix.
   const { violations } = await new AxeBuilder({ page })
