@@ -210,13 +210,16 @@ describe('the chat header', () => {
     await sub.getByText('you are anonymous here').waitFor();
     for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await page.setViewportSize(viewport);
-      const line = await sub.evaluate((el) => ({
-        text: el.textContent,
-        overflow: el.scrollWidth - el.clientWidth,
-        right: el.getBoundingClientRect().right,
-      }));
+      const measure = () =>
+        sub.evaluate((el) => ({
+          text: el.textContent,
+          overflow: el.scrollWidth - el.clientWidth,
+          right: el.getBoundingClientRect().right,
+        }));
+      // The page may lay the header out again after the resize: wait for it to settle.
+      await expect.poll(async () => (await measure()).overflow, { message: `${viewport.width}px` }).toBeLessThanOrEqual(0);
+      const line = await measure();
       expect(line.text).toBe('@ada · you are anonymous here');
-      expect(line.overflow, `${viewport.width}px`).toBeLessThanOrEqual(0);
       expect(line.right).toBeLessThanOrEqual(viewport.width);
       await shot(page, 'thread-header');
     }
