@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { MESSAGE_MAX_LENGTH } from '../../contract/limits.js';
 import { NOTE_NOT_ALLOWED, NOTE_TOO_LONG } from '../../contract/texts.js';
-import { appendedRowId } from '../db/ids.js';
 import { badRequest } from '../errors.js';
 import type { RealtimeEvent } from '../realtime/publisher.js';
 import { containsAbuse } from '../text-filter.js';
 import type { Conversation, Message } from './entity.js';
+import { textMessageRow, withLastMessage } from './message-row.js';
 import { writeNoteMessage } from './note-store.js';
 
 /**
@@ -38,20 +38,7 @@ export async function recordGiftNote(
   senderId: string,
   text: string,
 ): Promise<{ message: Message; event: RealtimeEvent }> {
-  const message: Message = {
-    id: appendedRowId(),
-    conversationId: conversation.id,
-    senderId,
-    text,
-    messageType: 'normal',
-    giftTitle: null,
-    giftType: null,
-    giftImg: null,
-    read: false,
-    createdAt: new Date(),
-    seq: null,
-  };
+  const message = textMessageRow(conversation.id, senderId, text);
   message.seq = await writeNoteMessage(em, message);
-  const updated = { ...conversation, lastMessageId: message.id, lastMessageAt: message.createdAt };
-  return { message, event: { type: 'message', conversation: updated, message } };
+  return { message, event: { type: 'message', conversation: withLastMessage(conversation, message), message } };
 }

@@ -10,7 +10,7 @@ import { cachedConversation } from './members.js';
 import { messageWriter } from './message-writer.js';
 import { canMessage } from './policy.js';
 import type { SendMessageInput } from '../../contract/conversations.js';
-import { appendedRowId } from '../db/ids.js';
+import { textMessageRow, withLastMessage } from './message-row.js';
 
 export interface MessageDeps {
   db: Database;
@@ -61,26 +61,14 @@ export async function sendMessage(
     const otherId = conversation.initiatorId === senderId ? conversation.responderId : conversation.initiatorId;
     written = writer.write({
       recipientId: otherId,
-      row: {
-        id: appendedRowId(),
-        conversationId: conversation.id,
-        senderId,
-        text: input.text,
-        messageType: 'normal',
-        giftTitle: null,
-        giftType: null,
-        giftImg: null,
-        read: false,
-        createdAt: new Date(),
-        seq: null,
-      },
+      row: textMessageRow(conversation.id, senderId, input.text),
     });
   } finally {
     turn.release();
   }
   const message = await written;
   if (message === 'blocked') throw forbidden(MESSAGE_UNDELIVERABLE);
-  const updated = { ...conversation, lastMessageId: message.id, lastMessageAt: message.createdAt };
+  const updated = withLastMessage(conversation, message);
   deps.realtime.publish([{ type: 'message', conversation: updated, message, clientId: input.clientId }]);
   return { conversation: updated, message };
 }
