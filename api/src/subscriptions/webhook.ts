@@ -11,7 +11,8 @@
  * transaction that applies it (the settle functions of settle.ts, run inside it), so a replay, or
  * the same event delivered to two API processes at once, fails on the primary key, rolls back
  * and is answered 200 'already processed'. Which effect an event has is settle.ts's business; it
- * never resurrects a canceled subscription, whatever order events arrive in.
+ * never resurrects a canceled subscription, whatever order events arrive in. A card deposit's
+ * `payment_intent.succeeded` credits it (wallet/card-elements.ts), once with the page's confirm.
  */
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -31,6 +32,7 @@ import {
 import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionState } from '../payments/stripe.js';
 import { requireStripeConfig, stripeClient } from '../payments/stripe-client.js';
 import { StripeEventEntity } from './entity.js';
+import { settleCardElementsEvent } from '../wallet/card-elements.js';
 
 export const WEBHOOK_PATHS = new Set(['/subscriptions/webhook', '/api/subscriptions/webhook']);
 
@@ -88,6 +90,8 @@ async function apply(deps: SettleDeps, event: Stripe.Event): Promise<boolean> {
     case 'customer.subscription.updated':
       await settleSubscriptionUpdated(deps, subscriptionState(event.data.object));
       return true;
+    case 'payment_intent.succeeded':
+      return settleCardElementsEvent(deps.db, event.data.object);
     case 'customer.subscription.deleted':
       await settleSubscriptionDeleted(deps, { providerSubscriptionId: event.data.object.id });
       return true;
