@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { formatDollars } from '../../format';
 import { useSavedCard } from '../../api/wallet';
 import { useSubscriptionConfig } from '../../api/subscriptions';
@@ -7,6 +7,8 @@ import type { CardInput } from './card';
 import { SandboxCardForm } from './SandboxCardForm';
 import type { CardPayment } from './useCardDeposit';
 import './CardGive.css';
+
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 interface CardGiveProps {
   userId: string;
@@ -17,12 +19,12 @@ interface CardGiveProps {
   /** Checks the amount; false when it cannot be given (the form says why). */
   canGive: () => boolean;
   onGive: (payment: CardPayment) => void;
-  /** No card can be taken here (Stripe without a saved card): the balance dialog instead. */
+  /** No card can be taken here (Stripe without a publishable key): the balance dialog instead. */
   onAddFunds: () => void;
 }
 
 /**
- * The short balance's one step: the card form (the sandbox's test-mode form) or the saved card,
+ * The short balance's one step: the card form (the sandbox's test-mode form, or Stripe Elements) or the saved card,
  * and one button, 'Give $5.00', that charges the card for what is missing and gives.
  */
 export function CardGive({ userId, amount, charge, busy, canGive, onGive, onAddFunds }: CardGiveProps) {
@@ -62,12 +64,36 @@ export function CardGive({ userId, amount, charge, busy, canGive, onGive, onAddF
     );
   }
 
-  // Stripe Elements has no give step yet: the balance dialog takes the card there.
+  const saveBox = (
+    <label className="card-give__save" htmlFor={saveId}>
+      <input id={saveId} type="checkbox" checked={save} disabled={busy} onChange={(e) => setSave(e.target.checked)} />
+      <span>Save this card</span>
+    </label>
+  );
+
   if (config.data?.provider === 'stripe') {
+    const publishableKey = config.data.publishableKey;
+    // Without a key Stripe Elements cannot load: the balance dialog says what is wrong.
+    if (!publishableKey)
+      return (
+        <button type="button" className="btn btn--gradient btn--block" onClick={onAddFunds}>
+          Add Funds
+        </button>
+      );
     return (
-      <button type="button" className="btn btn--gradient btn--block" onClick={onAddFunds}>
-        Add Funds
-      </button>
+      <div className="card-give">
+        {chargeLine}
+        <Suspense fallback={<Spinner label="Loading the card form" />}>
+          <StripeCardForm
+            publishableKey={publishableKey}
+            submitLabel={label}
+            busy={busy}
+            onPay={(confirm) => canGive() && onGive({ kind: 'elements', confirm, save })}
+          >
+            {saveBox}
+          </StripeCardForm>
+        </Suspense>
+      </div>
     );
   }
 
@@ -79,10 +105,7 @@ export function CardGive({ userId, amount, charge, busy, canGive, onGive, onAddF
         busy={busy}
         onPay={(typed: CardInput) => canGive() && onGive({ kind: 'card', card: typed, save })}
       >
-        <label className="card-give__save" htmlFor={saveId}>
-          <input id={saveId} type="checkbox" checked={save} disabled={busy} onChange={(e) => setSave(e.target.checked)} />
-          <span>Save this card</span>
-        </label>
+        {saveBox}
       </SandboxCardForm>
     </div>
   );

@@ -4,12 +4,16 @@ import { MIN_AMOUNT_CENTS } from '../../../../api/contract/limits';
 import { centsToDollars, dollarsToCents } from '../../../../api/contract/money';
 import { setSessionBalance } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { cardDeposit, walletKeys } from '../../api/wallet';
+import { cardDeposit, confirmCardDeposit, startCardElementsDeposit, walletKeys } from '../../api/wallet';
 import { randomUuid } from '../../ids';
 import { cardForConfirm, type CardInput } from './card';
+import type { ConfirmCardPayment } from './StripeCardForm';
 
-/** How the shortfall is paid: the card typed in (optionally saved) or the saved card. */
-export type CardPayment = { kind: 'card'; card: CardInput; save: boolean } | { kind: 'saved' };
+/** How the shortfall is paid: the card typed in the sandbox's form or in Stripe Elements (optionally saved), or the saved card. */
+export type CardPayment =
+  | { kind: 'card'; card: CardInput; save: boolean }
+  | { kind: 'elements'; confirm: ConfirmCardPayment; save: boolean }
+  | { kind: 'saved' };
 
 /** What the card is charged for `amount` with `balance`: what is missing, at least the smallest deposit ($1). */
 export function shortfallOf(amount: number, balance: number): number {
@@ -37,9 +41,13 @@ export function useCardDeposit() {
     if (key !== attempt.key) setAttempt({ amount, key });
     setCharging(true);
     try {
-      const body =
-        payment.kind === 'card' ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined } : { amount: dollars };
-      const { new_balance } = await cardDeposit(body, key);
+      const { new_balance } =
+        payment.kind === 'elements'
+          ? await depositWithElements(dollars, payment, key)
+          : await cardDeposit(
+              payment.kind === 'card' ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined } : { amount: dollars },
+              key,
+            );
       setSessionBalance(queryClient, new_balance);
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch (err) {
@@ -51,6 +59,18 @@ export function useCardDeposit() {
   }
 
   return { charge, charging };
+}
+
+/**
+ * Stripe Elements: the server makes the PaymentIntent (202), Stripe.js confirms the card, and the
+ * server reads the outcome, whatever Stripe.js said (a decline then answers its usual text). A
+ * key whose deposit was already paid answers it at once.
+ */
+async function depositWithElements(dollars: number, payment: Extract<CardPayment, { kind: 'elements' }>, key: string) {
+  const started = await startCardElementsDeposit({ amount: dollars, elements: true, save: payment.save || undefined }, key);
+  if ('new_balance' in started) return started;
+  await payment.confirm(started.clientSecret);
+  return confirmCardDeposit(started.paymentIntentId);
 }
 
 function toDeposit(card: CardInput) {

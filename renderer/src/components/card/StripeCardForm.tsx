@@ -1,17 +1,17 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import type { PaymentIntentResult, Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR } from '../../../../api/contract/texts';
-import { formatDollars } from '../../format';
-import { PaymentError, type ConfirmCard } from './useSubscribe';
-import '../../components/card/CardForm.css';
+import './CardForm.css';
 
 /**
- * Stripe Elements (PAYMENTS=stripe). This module is loaded only by the subscription page
- * (`React.lazy`), and Stripe's script only when it renders (`@stripe/stripe-js/pure`), so no other
- * page downloads either.
+ * Stripe Elements (PAYMENTS=stripe), for the subscription page and the one-step gift. This module
+ * is only ever loaded with `React.lazy`, and Stripe's script only when the form renders
+ * (`@stripe/stripe-js/pure`), so no other page downloads either.
  */
+
+/** Confirms a PaymentIntent with the card typed in; the caller reads the outcome (and tells the server). */
+export type ConfirmCardPayment = (clientSecret: string) => Promise<PaymentIntentResult>;
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
@@ -25,9 +25,11 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 
 interface StripeCardFormProps {
   publishableKey: string;
-  price: number;
+  submitLabel: string;
   busy: boolean;
-  onPay: (confirm: ConfirmCard) => void;
+  onPay: (confirm: ConfirmCardPayment) => void;
+  /** More fields below the card (a 'Save this card' box). */
+  children?: ReactNode;
 }
 
 export default function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
@@ -39,7 +41,7 @@ export default function StripeCardForm({ publishableKey, ...props }: StripeCardF
   );
 }
 
-function CardForm({ price, busy, onPay }: Omit<StripeCardFormProps, 'publishableKey'>) {
+function CardForm({ submitLabel, busy, onPay, children }: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [complete, setComplete] = useState(false);
@@ -48,14 +50,7 @@ function CardForm({ price, busy, onPay }: Omit<StripeCardFormProps, 'publishable
     event.preventDefault();
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) return;
-    onPay(async (clientSecret) => {
-      const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-      if (error) throw new PaymentError(`Error: ${error.message ?? 'The payment failed.'}`);
-      if (!paymentIntent) throw new PaymentError(PAYMENT_INCOMPLETE);
-      if (paymentIntent.status === 'succeeded') return paymentIntent.id;
-      if (paymentIntent.status === 'processing') throw new PaymentError(PAYMENT_STATUS_UNCLEAR);
-      throw new PaymentError(PAYMENT_INCOMPLETE);
-    });
+    onPay((clientSecret) => stripe.confirmCardPayment(clientSecret, { payment_method: { card } }));
   };
 
   return (
@@ -66,8 +61,9 @@ function CardForm({ price, busy, onPay }: Omit<StripeCardFormProps, 'publishable
           <CardElement options={{ disabled: busy, hidePostalCode: false }} onChange={(e) => setComplete(e.complete)} />
         </div>
       </div>
+      {children}
       <button type="submit" className="btn btn--gradient btn--block" disabled={busy || !stripe || !complete}>
-        {busy ? 'Processing…' : `Pay ${formatDollars(price)} and subscribe`}
+        {busy ? 'Processing…' : submitLabel}
       </button>
     </form>
   );
