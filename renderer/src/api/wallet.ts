@@ -1,12 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CardDepositRequest,
-  CardDepositStarted,
-  ConfirmCardDepositRequest,
-  MoneyHistoryKind,
-  MoneyHistoryPage,
-  SavedCardResponse,
-} from '../../../api/contract/wallet';
+import type { CardDepositRequest, MoneyHistoryKind, MoneyHistoryPage, SavedCardResponse } from '../../../api/contract/wallet';
 import { randomUuid } from '../ids';
 import { platform } from '../platform';
 import { setSessionBalance } from './auth';
@@ -21,16 +14,6 @@ export function deposit(userId: string, amount: number, key: string) {
 /** A card deposit: the sandbox's test card, or the saved card when `card` is absent; `key` is the attempt's Idempotency-Key. */
 export function cardDeposit(body: CardDepositRequest, key: string) {
   return api.post<NewBalanceResponse>('/api/wallet/card-deposit', body, idempotent(key));
-}
-
-/** A card deposit confirmed with Stripe Elements: the PaymentIntent to confirm (or, for a key already paid, the deposit). */
-export function startCardElementsDeposit(body: CardDepositRequest & { elements: true }, key: string) {
-  return api.post<CardDepositStarted | NewBalanceResponse>('/api/wallet/card-deposit', body, idempotent(key));
-}
-
-/** The page confirmed its PaymentIntent with Stripe.js: the server reads it and credits the deposit. */
-export function confirmCardDeposit(paymentIntentId: string) {
-  return api.post<NewBalanceResponse>('/api/wallet/card-deposit/confirm', { paymentIntentId } satisfies ConfirmCardDepositRequest);
 }
 
 export function getSavedCard(signal?: AbortSignal) {

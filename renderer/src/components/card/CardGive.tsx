@@ -5,10 +5,10 @@ import { useSubscriptionConfig } from '../../api/subscriptions';
 import { Spinner } from '../Spinner';
 import type { CardInput } from './card';
 import { SandboxCardForm } from './SandboxCardForm';
-import type { CardPayment } from './useCardDeposit';
+import { loadStripeCardForm, type CardPayment } from './useCardDeposit';
 import './CardGive.css';
 
-const StripeCardForm = lazy(() => import('./StripeCardForm'));
+const StripeCardForm = lazy(loadStripeCardForm);
 
 interface CardGiveProps {
   userId: string;
@@ -19,15 +19,13 @@ interface CardGiveProps {
   /** Checks the amount; false when it cannot be given (the form says why). */
   canGive: () => boolean;
   onGive: (payment: CardPayment) => void;
-  /** No card can be taken here (Stripe without a publishable key): the balance dialog instead. */
-  onAddFunds: () => void;
 }
 
 /**
  * The short balance's one step: the card form (the sandbox's test-mode form, or Stripe Elements) or the saved card,
  * and one button, 'Give $5.00', that charges the card for what is missing and gives.
  */
-export function CardGive({ userId, amount, charge, busy, canGive, onGive, onAddFunds }: CardGiveProps) {
+export function CardGive({ userId, amount, charge, busy, canGive, onGive }: CardGiveProps) {
   const config = useSubscriptionConfig();
   const saved = useSavedCard(userId);
   const [anotherCard, setAnotherCard] = useState(false);
@@ -70,22 +68,16 @@ export function CardGive({ userId, amount, charge, busy, canGive, onGive, onAddF
       <span>Save this card</span>
     </label>
   );
+  // PAYMENTS=stripe always has a publishable key (the server will not start without one).
+  const stripeKey = config.data?.provider === 'stripe' && config.data.publishableKey;
 
-  if (config.data?.provider === 'stripe') {
-    const publishableKey = config.data.publishableKey;
-    // Without a key Stripe Elements cannot load: the balance dialog says what is wrong.
-    if (!publishableKey)
-      return (
-        <button type="button" className="btn btn--gradient btn--block" onClick={onAddFunds}>
-          Add Funds
-        </button>
-      );
-    return (
-      <div className="card-give">
-        {chargeLine}
+  return (
+    <div className="card-give">
+      {chargeLine}
+      {stripeKey ? (
         <Suspense fallback={<Spinner label="Loading the card form" />}>
           <StripeCardForm
-            publishableKey={publishableKey}
+            publishableKey={stripeKey}
             submitLabel={label}
             busy={busy}
             onPay={(confirm) => canGive() && onGive({ kind: 'elements', confirm, save })}
@@ -93,20 +85,15 @@ export function CardGive({ userId, amount, charge, busy, canGive, onGive, onAddF
             {saveBox}
           </StripeCardForm>
         </Suspense>
-      </div>
-    );
-  }
-
-  return (
-    <div className="card-give">
-      {chargeLine}
-      <SandboxCardForm
-        submitLabel={label}
-        busy={busy}
-        onPay={(typed: CardInput) => canGive() && onGive({ kind: 'card', card: typed, save })}
-      >
-        {saveBox}
-      </SandboxCardForm>
+      ) : (
+        <SandboxCardForm
+          submitLabel={label}
+          busy={busy}
+          onPay={(typed: CardInput) => canGive() && onGive({ kind: 'card', card: typed, save })}
+        >
+          {saveBox}
+        </SandboxCardForm>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { PaymentIntentResult, Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { confirmCardDeposit, startCardElementsDeposit } from '../../api/card-elements';
 import './CardForm.css';
 
 /**
@@ -12,6 +13,25 @@ import './CardForm.css';
 
 /** Confirms a PaymentIntent with the card typed in; the caller reads the outcome (and tells the server). */
 export type ConfirmCardPayment = (clientSecret: string) => Promise<PaymentIntentResult>;
+
+/** A one-step gift's card in Stripe Elements (useCardDeposit). */
+export interface ElementsPayment {
+  kind: 'elements';
+  confirm: ConfirmCardPayment;
+  save: boolean;
+}
+
+/**
+ * Stripe Elements: the server makes the PaymentIntent (202), Stripe.js confirms the card, and the
+ * server reads the outcome, whatever Stripe.js said (a decline then answers its usual text). A
+ * key whose deposit was already paid answers it at once.
+ */
+export async function depositWithElements(dollars: number, payment: ElementsPayment, key: string) {
+  const started = await startCardElementsDeposit({ amount: dollars, elements: true, save: payment.save || undefined }, key);
+  if ('new_balance' in started) return started;
+  await payment.confirm(started.clientSecret);
+  return confirmCardDeposit(started.paymentIntentId);
+}
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {

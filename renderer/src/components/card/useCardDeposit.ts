@@ -4,16 +4,16 @@ import { MIN_AMOUNT_CENTS } from '../../../../api/contract/limits';
 import { centsToDollars, dollarsToCents } from '../../../../api/contract/money';
 import { setSessionBalance } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { cardDeposit, confirmCardDeposit, startCardElementsDeposit, walletKeys } from '../../api/wallet';
+import { cardDeposit, walletKeys } from '../../api/wallet';
 import { randomUuid } from '../../ids';
 import { cardForConfirm, type CardInput } from './card';
-import type { ConfirmCardPayment } from './StripeCardForm';
+import type { ElementsPayment } from './StripeCardForm';
 
 /** How the shortfall is paid: the card typed in the sandbox's form or in Stripe Elements (optionally saved), or the saved card. */
-export type CardPayment =
-  | { kind: 'card'; card: CardInput; save: boolean }
-  | { kind: 'elements'; confirm: ConfirmCardPayment; save: boolean }
-  | { kind: 'saved' };
+export type CardPayment = { kind: 'card'; card: CardInput; save: boolean } | ElementsPayment | { kind: 'saved' };
+
+/** The Stripe Elements module (its form, and its deposit): loaded only when the form is shown. */
+export const loadStripeCardForm = () => import('./StripeCardForm');
 
 /** What the card is charged for `amount` with `balance`: what is missing, at least the smallest deposit ($1). */
 export function shortfallOf(amount: number, balance: number): number {
@@ -43,9 +43,11 @@ export function useCardDeposit() {
     try {
       const { new_balance } =
         payment.kind === 'elements'
-          ? await depositWithElements(dollars, payment, key)
+          ? await (await loadStripeCardForm()).depositWithElements(dollars, payment, key)
           : await cardDeposit(
-              payment.kind === 'card' ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined } : { amount: dollars },
+              payment.kind === 'card'
+                ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined }
+                : { amount: dollars },
               key,
             );
       setSessionBalance(queryClient, new_balance);
@@ -59,18 +61,6 @@ export function useCardDeposit() {
   }
 
   return { charge, charging };
-}
-
-/**
- * Stripe Elements: the server makes the PaymentIntent (202), Stripe.js confirms the card, and the
- * server reads the outcome, whatever Stripe.js said (a decline then answers its usual text). A
- * key whose deposit was already paid answers it at once.
- */
-async function depositWithElements(dollars: number, payment: Extract<CardPayment, { kind: 'elements' }>, key: string) {
-  const started = await startCardElementsDeposit({ amount: dollars, elements: true, save: payment.save || undefined }, key);
-  if ('new_balance' in started) return started;
-  await payment.confirm(started.clientSecret);
-  return confirmCardDeposit(started.paymentIntentId);
 }
 
 function toDeposit(card: CardInput) {
