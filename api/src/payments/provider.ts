@@ -156,8 +156,8 @@ export const SUBSCRIPTION_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
  * will be moved; the wallet then moves nothing, or gives a held withdrawal back); any other error
  * (a timeout, a network error, a provider's 5xx, a 5xx AppError) means the outcome is unknown, and
  * the intent stays pending until the provider is asked again with the same key.
- * (A Stripe deposit that needs customer action would instead credit the ledger from the
- * verified `payment_intent.succeeded` webhook, with the event id as the idempotency key.)
+ * A deposit by a new card with Stripe Elements is the page's to confirm (`startCardPayment`): the
+ * wallet settles it from what Stripe says of the PaymentIntent (wallet/card-elements.ts).
  */
 export interface PaymentRequest {
   userId: string;

@@ -14,6 +14,9 @@
  *   Customer's default payment method, else the card the subscription saved on it
  *   (save_default_payment_method 'on_subscription'). A user with no Customer or no card is told to
  *   add one; a decline is the wallet's usual 402.
+ * - A new card (the one-step gift) stays in Stripe Elements: `startCardPayment` creates a
+ *   PaymentIntent (metadata userId, intentId, purpose 'card_deposit') that the page confirms, and
+ *   the wallet reads it back (`readCardPayment`) or cancels it (`cancelCardPayment`).
  * - `payout` (a withdrawal): Stripe can send money to a person only through Connect, to a
  *   connected account of theirs. The user's connected account is read from their Customer's
  *   metadata `connected_account` (`acct_…`, set when they are onboarded to Connect, which this

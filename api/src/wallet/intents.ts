@@ -11,7 +11,8 @@
  * - Deposit: pending intent (nothing moves) → charge → succeeded + `system:payments → user`
  *   (kind deposit), or failed and nothing moves. A card deposit is the same with the card the
  *   page sent (or the saved one); the card is never stored, so recovery only asks what became
- *   of the intent's key.
+ *   of the intent's key. A card in Stripe Elements (`card_elements`) is confirmed by the page:
+ *   card-elements.ts settles it from the PaymentIntent, and recovery reads that instead of charging.
  * - Withdrawal: `user → system:payouts-pending` (kind withdrawal: the money leaves the balance at
  *   once and cannot be spent twice) + pending intent → payout → succeeded +
  *   `system:payouts-pending → system:payments`, or failed + the held money back to the user
