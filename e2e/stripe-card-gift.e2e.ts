@@ -94,7 +94,7 @@ async function freeInvite(): Promise<string> {
 }
 
 let givers = 0;
-async function newGiver(viewport = VIEWPORTS.phone): Promise<{ giver: ApiAccount; page: Page }> {
+async function newGiver(viewport: { width: number; height: number } = VIEWPORTS.phone): Promise<{ giver: ApiAccount; page: Page }> {
   givers += 1;
   const giver = await registerViaApi(app, await freeInvite(), `stripegiver${givers}`);
   const page = await openAs(browser, app, giver, { viewport });
