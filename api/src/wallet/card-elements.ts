@@ -13,6 +13,7 @@
  *    credits; the other finds it settled), and recovery (intents.ts) reads the PaymentIntents of
  *    intents still pending, cancelling those not paid within an hour.
  */
+import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { completeIdempotencyRecord } from '../money/idempotency.js';
@@ -24,6 +25,7 @@ import { answerOf, settleFailed, settleSucceeded } from './settle.js';
 export interface CardElementsDeps {
   db: Database;
   payments: WalletPayments;
+  log?: Logger;
 }
 
 /** How long a PaymentIntent may wait for the page to confirm it before recovery cancels it. */
@@ -128,23 +130,24 @@ export async function settleCardElementsEvent(db: Database, paymentIntent: { id:
   return intent ? settleSucceeded(db, intent, paymentIntent.id) : false;
 }
 
-/** Recovery of one pending `card_elements` intent: what it became (intents.ts counts it). */
+/** Recovery of one pending `card_elements` intent: what it became, or null when another settler won (intents.ts counts it). */
 export async function resolveCardElementsIntent(
   deps: CardElementsDeps,
   intent: PaymentIntent,
   now: Date,
-): Promise<'succeeded' | 'failed' | 'unresolved'> {
+): Promise<'succeeded' | 'failed' | 'unresolved' | null> {
   const expired = now.getTime() - intent.createdAt.getTime() >= CARD_PAYMENT_TIMEOUT_MS;
   const reference = intent.providerReference;
   // No PaymentIntent remembered: its secret never reached the page, so nothing can pay it.
-  if (!reference) return expired && (await settleFailed(deps.db, intent)) ? 'failed' : 'unresolved';
+  if (!reference) return !expired ? 'unresolved' : (await settleFailed(deps.db, intent)) ? 'failed' : null;
   try {
     let payment = await deps.payments.readCardPayment(reference);
-    if (payment.status !== 'succeeded' && (payment.status === 'canceled' || expired) && payment.status !== 'processing')
-      payment = await cancelUnpaid(deps, intent, payment);
-    if (payment.status === 'succeeded') return (await settleSucceeded(deps.db, intent, reference)) ? 'succeeded' : 'unresolved';
+    const unpaid = payment.status !== 'succeeded' && payment.status !== 'processing';
+    if (unpaid && (expired || payment.status === 'canceled')) payment = await cancelUnpaid(deps, intent, payment);
+    if (payment.status === 'succeeded') return (await settleSucceeded(deps.db, intent, reference)) ? 'succeeded' : null;
     return payment.status === 'canceled' ? 'failed' : 'unresolved';
-  } catch {
+  } catch (err) {
+    deps.log?.warn({ err, intent: intent.id }, 'card payment not readable; asked again later');
     return 'unresolved';
   }
 }

@@ -159,7 +159,8 @@ export async function resolvePendingPayments(deps: IntentDeps, now: Date = new D
   const outcome: ResolveResult = { succeeded: 0, failed: 0, unresolved: 0 };
   for (const intent of stale) {
     if (intent.kind === 'card_elements') {
-      outcome[await resolveCardElementsIntent(deps, intent, now)] += 1;
+      const became = await resolveCardElementsIntent(deps, intent, now);
+      if (became) outcome[became] += 1;
       continue;
     }
     let result: PaymentResult;
