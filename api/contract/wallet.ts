@@ -37,15 +37,34 @@ export const SandboxCard = z.object({
  * credits the balance. `card` is the card typed in the sandbox's form (`save` keeps it for next
  * time: its outcome and last 4 digits only); without `card` the saved card is charged. Answers
  * NewBalanceResponse; a declined card is 402 `card_declined` and nothing moves.
+ *
+ * With `elements: true` (PAYMENTS=stripe) the page confirms the card with Stripe Elements: the
+ * answer is 202 CardDepositStarted, and nothing moves until POST /api/wallet/card-deposit/confirm
+ * (or Stripe's webhook) finds the PaymentIntent paid. A repeat of the key answers the same
+ * PaymentIntent (once it is paid: the deposit's NewBalanceResponse).
  */
 export const CardDepositBody = z
   .object({
     amount: amountSchema,
     card: SandboxCard.strict().optional(),
+    elements: z.literal(true).optional(),
     save: z.boolean().optional(),
   })
   .strict();
 export type CardDepositRequest = z.input<typeof CardDepositBody>;
+
+/** 202 to POST /api/wallet/card-deposit with `elements`: what Stripe.js confirms the card payment with. */
+export const CardDepositStarted = z.object({ paymentIntentId: z.string(), clientSecret: z.string() });
+export type CardDepositStarted = z.infer<typeof CardDepositStarted>;
+
+/**
+ * POST /api/wallet/card-deposit/confirm: the page confirmed the user's own PaymentIntent; the
+ * server reads it from Stripe. Paid: 200 NewBalanceResponse (the deposit, credited once). Declined:
+ * 402 `card_declined`; never paid: 402 `payment_incomplete`; the bank still deciding: 409
+ * `payment_processing`. Another user's PaymentIntent, or none of ours: 404.
+ */
+export const ConfirmCardDepositBody = z.object({ paymentIntentId: z.string().min(1).max(255) }).strict();
+export type ConfirmCardDepositRequest = z.input<typeof ConfirmCardDepositBody>;
 
 /** GET /api/wallet/card: the card saved for deposits (last 4 digits), or null. */
 export const SavedCardResponse = z.object({ card: z.object({ last4: z.string() }).nullable() });

@@ -50,6 +50,7 @@ function samples(): Record<string, Sample> {
     'POST /api/billing-settings-deposit': { body: { userId: id, balance: '5' } },
     'POST /api/billing-settings-withdrawal': { body: { userId: id, balance: '1' } },
     'POST /api/wallet/card-deposit': { body: { amount: '5', card: { number: '4242424242424242', expiry: '12/40', cvc: '123' } } },
+    'POST /api/wallet/card-deposit/confirm': { body: { paymentIntentId: 'pi_unknown' } },
     'POST /links/create': {
       body: {
         creatorUserId: id,

@@ -1,4 +1,5 @@
 import { AppError, badRequest } from '../errors.js';
+import { PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR } from '../../contract/texts.js';
 
 /**
  * The payments provider: deposits and withdrawals (the wallet) and the weekly subscription. Two
@@ -60,6 +61,35 @@ export interface WalletPayments {
   chargeCard(request: CardChargeRequest): Promise<PaymentResult>;
   /** The card saved for the user's next deposits, or null. */
   savedCard(userId: string): Promise<SavedCard | null>;
+  /**
+   * A deposit's PaymentIntent that the page confirms with Stripe Elements (the card never reaches
+   * us), once per idempotency key; `save` keeps the card on the user's customer for next time.
+   * Stripe only: the sandbox takes its test card in its own form (400 invalid_card).
+   */
+  startCardPayment(request: CardPaymentRequest): Promise<CardPayment>;
+  /** Reads such a PaymentIntent: the server never trusts the page to say it succeeded. */
+  readCardPayment(paymentIntentId: string): Promise<CardPayment>;
+  /** Cancels such a PaymentIntent, so that its client secret can no longer pay (refused once it succeeded). */
+  cancelCardPayment(paymentIntentId: string): Promise<CardPayment>;
+}
+
+export interface CardPaymentRequest extends PaymentRequest {
+  /** The wallet's payment intent it pays (the PaymentIntent's metadata). */
+  intentId: string;
+  save: boolean;
+}
+
+/** A deposit's PaymentIntent as the wallet settles it. */
+export interface CardPayment {
+  paymentIntentId: string;
+  /** What the page confirms with; never stored. */
+  clientSecret: string;
+  status: ProviderPaymentIntentState['status'];
+  amountCents: number;
+  /** The wallet's payment intent named in its metadata, or null when it is not a deposit's. */
+  intentId: string | null;
+  /** Its last attempt was declined by the card's bank. */
+  declined: boolean;
 }
 
 /** A card as the sandbox's test-mode form sends it (Stripe's page never sends one: Elements keeps it). */
@@ -126,8 +156,8 @@ export const SUBSCRIPTION_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
  * will be moved; the wallet then moves nothing, or gives a held withdrawal back); any other error
  * (a timeout, a network error, a provider's 5xx, a 5xx AppError) means the outcome is unknown, and
  * the intent stays pending until the provider is asked again with the same key.
- * (A Stripe deposit that needs customer action would instead credit the ledger from the
- * verified `payment_intent.succeeded` webhook, with the event id as the idempotency key.)
+ * A deposit by a new card with Stripe Elements is the page's to confirm (`startCardPayment`): the
+ * wallet settles it from what Stripe says of the PaymentIntent (wallet/card-elements.ts).
  */
 export interface PaymentRequest {
   userId: string;
@@ -142,6 +172,11 @@ export interface PaymentResult {
 }
 
 export const paymentDeclined = () => new AppError(402, 'payment_declined', 'Your payment was declined. Please try another payment method.');
+export const cardDeclined = () => new AppError(402, 'card_declined', 'Your card was declined.');
+/** A payment that was never completed (not confirmed, or canceled): 402 when the page says it paid, else 400. */
+export const paymentIncomplete = (status: 400 | 402 = 400) => new AppError(status, 'payment_incomplete', PAYMENT_INCOMPLETE);
+/** The card's bank has not decided yet: the payment may still succeed. */
+export const paymentProcessing = () => new AppError(409, 'payment_processing', PAYMENT_STATUS_UNCLEAR);
 export const cardNotCharged = () => new AppError(402, 'card_not_charged', 'Your card was not charged. Please try again.');
 export const noSavedCard = () => badRequest('There is no saved card. Please enter your card details.', 'no_saved_card');
 export const payoutFailed = () => new AppError(502, 'payout_failed', 'The transfer to your account failed. Please try again later.');

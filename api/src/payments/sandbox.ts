@@ -7,12 +7,14 @@ import { SandboxObjectEntity, type SandboxObject } from './entity.js';
 import { UserEntity } from '../users/entity.js';
 import {
   SUBSCRIPTION_PERIOD_MS as WEEK_MS,
+  cardDeclined,
   cardNotCharged,
   noSavedCard,
   paymentDeclined,
   payoutFailed,
   type CardChargeRequest,
   type CardDetails,
+  type CardPayment,
   type PaymentRequest,
   type PaymentResult,
   type SavedCard,
@@ -44,7 +46,7 @@ export const SANDBOX_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-export const cardDeclined = () => new AppError(402, 'card_declined', 'Your card was declined.');
+const elementsNotHere = () => badRequest('Test mode takes the card in its own form.', 'invalid_card');
 export const cardInsufficientFunds = () => new AppError(402, 'insufficient_funds', 'Your card has insufficient funds.');
 export const unknownTestCard = () =>
   badRequest('This is test mode: use the test card 4242 4242 4242 4242 (any future expiry date and any CVC).', 'invalid_card');
@@ -132,6 +134,19 @@ export class SandboxPayments implements PaymentsProvider {
   async savedCard(userId: string): Promise<SavedCard | null> {
     const card = (await this.customerOf(userId))?.card;
     return card ? { last4: card.last4 } : null;
+  }
+
+  // The sandbox takes its test card in its own form (chargeCard); Stripe Elements is Stripe's.
+  startCardPayment(): Promise<CardPayment> {
+    return Promise.reject(elementsNotHere());
+  }
+
+  readCardPayment(): Promise<CardPayment> {
+    return Promise.reject(elementsNotHere());
+  }
+
+  cancelCardPayment(): Promise<CardPayment> {
+    return Promise.reject(elementsNotHere());
   }
 
   /** The user's sandbox customer, keyed as subscriptions make it (`customer-<userId>`). */

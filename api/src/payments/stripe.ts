@@ -14,6 +14,9 @@
  *   Customer's default payment method, else the card the subscription saved on it
  *   (save_default_payment_method 'on_subscription'). A user with no Customer or no card is told to
  *   add one; a decline is the wallet's usual 402.
+ * - A new card (the one-step gift) stays in Stripe Elements: `startCardPayment` creates a
+ *   PaymentIntent (metadata userId, intentId, purpose 'card_deposit') that the page confirms, and
+ *   the wallet reads it back (`readCardPayment`) or cancels it (`cancelCardPayment`).
  * - `payout` (a withdrawal): Stripe can send money to a person only through Connect, to a
  *   connected account of theirs. The user's connected account is read from their Customer's
  *   metadata `connected_account` (`acct_…`, set when they are onboarded to Connect, which this
@@ -24,12 +27,15 @@
  * gets the first PaymentIntent or Transfer back.
  */
 import type Stripe from 'stripe';
+import { IsNull } from 'typeorm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import type {
   CardChargeRequest,
+  CardPayment,
+  CardPaymentRequest,
   SavedCard,
   PaymentRequest,
   PaymentResult,
@@ -109,6 +115,18 @@ const PAYMENT_INTENT_STATUSES: Record<string, ProviderPaymentIntentState['status
   canceled: 'canceled',
 };
 
+/** A deposit's PaymentIntent as the wallet reads it. */
+export function cardPaymentOf(intent: Stripe.PaymentIntent): CardPayment {
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: PAYMENT_INTENT_STATUSES[intent.status] ?? 'requires_payment_method',
+    amountCents: intent.amount,
+    intentId: intent.metadata?.purpose === 'card_deposit' ? (intent.metadata.intentId ?? null) : null,
+    declined: intent.last_payment_error?.type === 'card_error',
+  };
+}
+
 export class StripePayments implements PaymentsProvider {
   readonly name = 'stripe';
 
@@ -167,6 +185,56 @@ export class StripePayments implements PaymentsProvider {
   async chargeCard(request: CardChargeRequest): Promise<PaymentResult> {
     if (request.source?.kind === 'card') throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
     return this.charge(request);
+  }
+
+  /**
+   * A deposit's PaymentIntent for Stripe Elements: the page confirms it with the card it keeps.
+   * Saving the card needs a Customer (made now if the user has none, with the key subscriptions
+   * use); `setup_future_usage` has Stripe attach the card to it once paid, where `cardOf` finds it.
+   */
+  async startCardPayment(request: CardPaymentRequest): Promise<CardPayment> {
+    const customerId = await this.customerIdFor(request.userId, request.save);
+    const intent = await callStripe(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          ...(customerId ? { customer: customerId } : {}),
+          ...(request.save ? { setup_future_usage: 'off_session' as const } : {}),
+          description: 'Giftlink balance deposit',
+          metadata: { userId: request.userId, intentId: request.intentId, purpose: 'card_deposit' },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    return cardPaymentOf(intent);
+  }
+
+  async readCardPayment(paymentIntentId: string): Promise<CardPayment> {
+    return cardPaymentOf(await callStripe(() => this.stripe.paymentIntents.retrieve(paymentIntentId)));
+  }
+
+  async cancelCardPayment(paymentIntentId: string): Promise<CardPayment> {
+    return cardPaymentOf(await callStripe(() => this.stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' })));
+  }
+
+  /** The user's Customer id; with `create`, one is made (and remembered) when they have none. */
+  private async customerIdFor(userId: string, create: boolean): Promise<string | null> {
+    const user = await this.db.manager.findOneOrFail(UserEntity, {
+      where: { id: userId },
+      select: { id: true, email: true, stripeCustomerId: true },
+    });
+    if (user.stripeCustomerId || !create) return user.stripeCustomerId;
+    const customer = await this.ensureCustomer({
+      userId,
+      email: user.email,
+      existingCustomerId: null,
+      idempotencyKey: `customer-${userId}`,
+    });
+    await this.db.transaction((em) =>
+      em.update(UserEntity, { id: userId, stripeCustomerId: IsNull() }, { stripeCustomerId: customer.id, updatedAt: new Date() }),
+    );
+    return customer.id;
   }
 
   async savedCard(userId: string): Promise<SavedCard | null> {

@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { SUBSCRIPTION_PRICE_CENTS } from '../../contract/limits.js';
-import { PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR } from '../../contract/texts.js';
 import type { Deps } from '../deps.js';
 import { AppError, badRequest, conflict, forbidden } from '../errors.js';
 import { SYSTEM_SUBSCRIPTIONS, transfer, userAccount } from '../money/ledger.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { SubscriptionEntity, type Subscription, type SubscriptionProviderName } from './entity.js';
-import { SUBSCRIPTION_PERIOD_MS, type PaymentsProvider } from '../payments/provider.js';
+import { SUBSCRIPTION_PERIOD_MS, paymentIncomplete, paymentProcessing, type PaymentsProvider } from '../payments/provider.js';
 import {
   SUBSCRIPTION_PRODUCT_ID,
   type CancelSubscriptionBody,
@@ -28,7 +27,6 @@ export type SubscriptionDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>;
 
 export const unknownProduct = () => badRequest('Unknown product.', 'unknown_product');
 export const alreadySubscribed = () => conflict('You are already subscribed.', 'already_subscribed');
-const paymentIncomplete = (status = 400) => new AppError(status, 'payment_incomplete', PAYMENT_INCOMPLETE);
 const notSubscribed = () => badRequest('You have no subscription to cancel.', 'not_subscribed');
 /** Canceled but not ended: subscribing again resumes it (create-subscription), with no new charge. */
 const resumeInstead = (sub: Subscription) =>
@@ -159,7 +157,7 @@ export async function createSubscription(
   const providerSubscriptionId = sub.providerSubscriptionId;
   if (!provider) throw paymentIncomplete();
   const intent = await callProvider(deps, () => provider.getPaymentIntent(paymentIntentId));
-  if (intent.status === 'processing') throw new AppError(409, 'payment_processing', PAYMENT_STATUS_UNCLEAR);
+  if (intent.status === 'processing') throw paymentProcessing();
   if (intent.status !== 'succeeded' || intent.amountCents < SUBSCRIPTION_PRICE_CENTS) throw paymentIncomplete(402);
   if (intent.subscriptionId && intent.subscriptionId !== providerSubscriptionId) throw paymentIncomplete();
   const state = await callProvider(deps, () => provider.getSubscription(providerSubscriptionId));

@@ -11,7 +11,9 @@
  * transaction that applies it (the settle functions of settle.ts, run inside it), so a replay, or
  * the same event delivered to two API processes at once, fails on the primary key, rolls back
  * and is answered 200 'already processed'. Which effect an event has is settle.ts's business; it
- * never resurrects a canceled subscription, whatever order events arrive in.
+ * never resurrects a canceled subscription, whatever order events arrive in. A card deposit's
+ * `payment_intent.succeeded` credits it (wallet/card-elements.ts, handed in by app.ts), once
+ * with the page's confirm.
  */
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -70,8 +72,14 @@ function settleWithin(em: EntityManager, deps: Pick<Deps, 'db' | 'clock'>): Sett
   return { db, clock: deps.clock };
 }
 
+/** What other capabilities settle from Stripe's events (app.ts hands them in; `db` runs in the event's transaction). */
+export interface WebhookSettlers {
+  /** A card deposit's payment (wallet/card-elements.ts): false when the PaymentIntent is none of theirs. */
+  paymentIntentSucceeded?: (db: Database, paymentIntent: Stripe.PaymentIntent) => Promise<boolean>;
+}
+
 /** Applies one verified event inside `em`'s transaction; false when its type is not one we act on. */
-async function apply(deps: SettleDeps, event: Stripe.Event): Promise<boolean> {
+async function apply(deps: SettleDeps, event: Stripe.Event, settlers: WebhookSettlers): Promise<boolean> {
   switch (event.type) {
     case 'invoice.paid': {
       const providerSubscriptionId = invoiceSubscriptionId(event.data.object);
@@ -88,6 +96,8 @@ async function apply(deps: SettleDeps, event: Stripe.Event): Promise<boolean> {
     case 'customer.subscription.updated':
       await settleSubscriptionUpdated(deps, subscriptionState(event.data.object));
       return true;
+    case 'payment_intent.succeeded':
+      return settlers.paymentIntentSucceeded ? settlers.paymentIntentSucceeded(deps.db, event.data.object) : false;
     case 'customer.subscription.deleted':
       await settleSubscriptionDeleted(deps, { providerSubscriptionId: event.data.object.id });
       return true;
@@ -97,11 +107,15 @@ async function apply(deps: SettleDeps, event: Stripe.Event): Promise<boolean> {
 }
 
 /** Records and applies a verified event exactly once (see the file's comment). */
-export async function handleStripeEvent(deps: Pick<Deps, 'db' | 'clock'>, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  event: Stripe.Event,
+  settlers: WebhookSettlers = {},
+): Promise<WebhookOutcome> {
   try {
     return await deps.db.transaction(async (em) => {
       await em.insert(StripeEventEntity, { id: event.id, type: event.type.slice(0, 100), receivedAt: deps.clock() });
-      return (await apply(settleWithin(em, deps), event)) ? 'processed' : 'ignored';
+      return (await apply(settleWithin(em, deps), event, settlers)) ? 'processed' : 'ignored';
     });
   } catch (err) {
     if (isUniqueViolation(err)) return 'already processed';
@@ -113,7 +127,7 @@ export async function handleStripeEvent(deps: Pick<Deps, 'db' | 'clock'>, event:
  * The webhook endpoint as a middleware for app.ts, ahead of the body parser. Other paths pass
  * through. Only with PAYMENTS=stripe (else the path is unknown, as any other).
  */
-export function stripeWebhook(deps: Deps): Middleware {
+export function stripeWebhook(deps: Deps, settlers: WebhookSettlers = {}): Middleware {
   const config: Config = deps.config;
   if (config.payments !== 'stripe') return (_ctx, next) => next();
   const stripeConfig = requireStripeConfig(config);
@@ -137,7 +151,7 @@ export function stripeWebhook(deps: Deps): Middleware {
     } catch {
       throw badRequest('The webhook signature is not valid.', 'bad_signature');
     }
-    const outcome = await handleStripeEvent(deps, event);
+    const outcome = await handleStripeEvent(deps, event, settlers);
     ctx.state.log?.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
     ctx.body = { received: true, outcome };
   };

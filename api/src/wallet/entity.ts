@@ -1,8 +1,12 @@
 import { EntitySchema } from 'typeorm';
 import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
 
-/** A deposit (from the saved payment method, or a card: `card_deposit`) or withdrawal, recorded before the provider is called and settled after (intents.ts). */
-export type PaymentIntentKind = 'deposit' | 'card_deposit' | 'withdrawal';
+/**
+ * A deposit (from the saved payment method, or a card: `card_deposit`; a card the page confirms
+ * with Stripe Elements: `card_elements`, its PaymentIntent in `providerReference` while pending)
+ * or withdrawal, recorded before the provider is called and settled after (intents.ts).
+ */
+export type PaymentIntentKind = 'deposit' | 'card_deposit' | 'card_elements' | 'withdrawal';
 export type PaymentIntentStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface PaymentIntent {

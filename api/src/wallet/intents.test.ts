@@ -47,6 +47,9 @@ class TestProvider implements WalletPayments {
   payout = (request: PaymentRequest) => this.run('payout', request);
   chargeCard = (request: CardChargeRequest) => this.sandbox.chargeCard(request);
   savedCard = (userId: string) => this.sandbox.savedCard(userId);
+  startCardPayment = () => this.sandbox.startCardPayment();
+  readCardPayment = () => this.sandbox.readCardPayment();
+  cancelCardPayment = () => this.sandbox.cancelCardPayment();
 }
 
 const db = () => server.deps.db;

@@ -11,7 +11,8 @@
  * - Deposit: pending intent (nothing moves) → charge → succeeded + `system:payments → user`
  *   (kind deposit), or failed and nothing moves. A card deposit is the same with the card the
  *   page sent (or the saved one); the card is never stored, so recovery only asks what became
- *   of the intent's key.
+ *   of the intent's key. A card in Stripe Elements (`card_elements`) is confirmed by the page:
+ *   card-elements.ts settles it from the PaymentIntent, and recovery reads that instead of charging.
  * - Withdrawal: `user → system:payouts-pending` (kind withdrawal: the money leaves the balance at
  *   once and cannot be spent twice) + pending intent → payout → succeeded +
  *   `system:payouts-pending → system:payments`, or failed + the held money back to the user
@@ -23,12 +24,12 @@ import type { Logger } from 'pino';
 import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
-import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/idempotency.js';
-import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
-import { centsToDollars } from '../../contract/money.js';
+import { SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
 import { isDefiniteFailure, type CardSource, type PaymentResult, type WalletPayments } from '../payments/provider.js';
 import type { NewBalanceResponse } from '../../contract/wallet.js';
-import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind, type PaymentIntentStatus } from './entity.js';
+import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind } from './entity.js';
+import { answerOf, settleFailed, settleSucceeded } from './settle.js';
+import { resolveCardElementsIntent } from './card-elements.js';
 
 export interface IntentDeps {
   db: Database;
@@ -43,12 +44,13 @@ export interface IntentDeps {
 export const paymentPending = () =>
   new AppError(502, 'payment_pending', 'The payment provider has not confirmed this yet. Your balance will update as soon as it does.');
 
-/** Records a pending deposit (from the saved payment method, or a card), inside the request's first transaction. Nothing moves yet. */
+/** Records a pending deposit (from the saved payment method, or a card: the sandbox's form or Stripe Elements), inside the request's first transaction. Nothing moves yet. */
 export async function beginDeposit(
   em: EntityManager,
-  input: { userId: string; amountCents: number; recordId: string | null; card?: boolean },
+  input: { userId: string; amountCents: number; recordId: string | null; card?: 'form' | 'elements' },
 ): Promise<PaymentIntent> {
-  return insertIntent(em, { ...input, kind: input.card ? 'card_deposit' : 'deposit', resultBalanceCents: null });
+  const kind = input.card === 'elements' ? 'card_elements' : input.card ? 'card_deposit' : 'deposit';
+  return insertIntent(em, { ...input, kind, resultBalanceCents: null });
 }
 
 /**
@@ -99,68 +101,6 @@ function callProvider(payments: WalletPayments, intent: PaymentIntent, card: Car
   const request = { userId: intent.userId, amountCents: intent.amountCents, idempotencyKey: intent.idempotencyKey };
   if (intent.kind === 'card_deposit') return payments.chargeCard({ ...request, source: card });
   return intent.kind === 'deposit' ? payments.charge(request) : payments.payout(request);
-}
-
-const answerOf = (balanceCents: number) => ({ status: 200, body: { new_balance: centsToDollars(balanceCents) } });
-
-/** Flips a pending intent to `status`; true only for the one caller whose update changed it. */
-async function claim(em: EntityManager, intent: PaymentIntent, status: PaymentIntentStatus, reference: string | null): Promise<boolean> {
-  const result = await em
-    .createQueryBuilder()
-    .update(PaymentIntentEntity)
-    .set({ status, providerReference: reference, updatedAt: new Date() })
-    .where('id = :id AND status = :pending', { id: intent.id, pending: 'pending' })
-    .execute();
-  return result.affected === 1;
-}
-
-/** The provider took or sent the money: record it in the ledger and answer the request. */
-async function settleSucceeded(db: Database, intent: PaymentIntent, reference: string): Promise<boolean> {
-  return db.transaction(async (em) => {
-    if (!(await claim(em, intent, 'succeeded', reference))) return false;
-    let balanceCents: number;
-    if (intent.kind !== 'withdrawal') {
-      const moved = await transfer(em, {
-        from: SYSTEM_PAYMENTS,
-        to: userAccount(intent.userId),
-        amountCents: intent.amountCents,
-        kind: 'deposit',
-        actorUserId: intent.userId,
-        reference,
-      });
-      balanceCents = moved.toBalanceCents;
-      await em.update(PaymentIntentEntity, { id: intent.id }, { resultBalanceCents: balanceCents });
-    } else {
-      await transfer(em, {
-        from: SYSTEM_PAYOUTS_PENDING,
-        to: SYSTEM_PAYMENTS,
-        amountCents: intent.amountCents,
-        kind: 'withdrawal',
-        actorUserId: intent.userId,
-        reference,
-      });
-      balanceCents = intent.resultBalanceCents ?? 0;
-    }
-    await completeIdempotencyRecord(em, intent.idempotencyRecordId, answerOf(balanceCents));
-    return true;
-  });
-}
-
-/** The provider said no: nothing moved (a withdrawal's held money goes back) and the key is freed. */
-async function settleFailed(db: Database, intent: PaymentIntent): Promise<boolean> {
-  return db.transaction(async (em) => {
-    if (!(await claim(em, intent, 'failed', null))) return false;
-    if (intent.kind === 'withdrawal')
-      await transfer(em, {
-        from: SYSTEM_PAYOUTS_PENDING,
-        to: userAccount(intent.userId),
-        amountCents: intent.amountCents,
-        kind: 'refund',
-        actorUserId: intent.userId,
-      });
-    await forgetIdempotencyRecord(em, intent.idempotencyRecordId);
-    return true;
-  });
 }
 
 /**
@@ -218,6 +158,11 @@ export async function resolvePendingPayments(deps: IntentDeps, now: Date = new D
     .getMany();
   const outcome: ResolveResult = { succeeded: 0, failed: 0, unresolved: 0 };
   for (const intent of stale) {
+    if (intent.kind === 'card_elements') {
+      const became = await resolveCardElementsIntent(deps, intent, now);
+      if (became) outcome[became] += 1;
+      continue;
+    }
     let result: PaymentResult;
     try {
       result = await callProvider(deps.payments, intent);

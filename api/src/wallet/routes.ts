@@ -9,6 +9,7 @@ import { readIdempotencyKey } from '../money/idempotency.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
 import {
   CardDepositBody,
+  ConfirmCardDepositBody,
   DepositBody,
   MoneyHistoryQuery,
   WithdrawalBody,
@@ -16,7 +17,9 @@ import {
   type SavedCardResponse,
 } from '../../contract/wallet.js';
 import type { CardSource } from '../payments/provider.js';
-import { cardDeposit, deposit, getBalanceCents, withdraw, type WalletDeps } from './service.js';
+import { cardDeposit, deposit, getBalanceCents, startCardElementsDeposit, withdraw, type WalletDeps } from './service.js';
+import { confirmCardElements } from './card-elements.js';
+import { badRequest } from '../errors.js';
 
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */
 export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
@@ -42,8 +45,28 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     authenticate,
     validate({ body: CardDepositBody }, async (ctx, { body }) => {
       const { id: userId } = currentUser(ctx);
+      const idempotencyKey = readIdempotencyKey(ctx);
+      if (body.elements) {
+        if (body.card) throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
+        sendAnswer(
+          ctx,
+          await startCardElementsDeposit(wallet, { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false }),
+        );
+        return;
+      }
       const source: CardSource = body.card ? { kind: 'card', card: body.card, save: body.save ?? false } : { kind: 'saved' };
-      sendAnswer(ctx, await cardDeposit(wallet, { userId, amountCents: body.amount, idempotencyKey: readIdempotencyKey(ctx), source }));
+      sendAnswer(ctx, await cardDeposit(wallet, { userId, amountCents: body.amount, idempotencyKey, source }));
+    }),
+  );
+
+  // The page confirmed its Stripe Elements card payment: settled from what Stripe says of it.
+  router.post(
+    '/wallet/card-deposit/confirm',
+    authenticate,
+    validate({ body: ConfirmCardDepositBody }, async (ctx, { body }) => {
+      const answer = await confirmCardElements(wallet, { userId: currentUser(ctx).id, paymentIntentId: body.paymentIntentId });
+      ctx.status = answer.status;
+      ctx.body = answer.body;
     }),
   );
 

@@ -5,7 +5,9 @@ import { withIdempotentSteps, type IdempotentAnswer } from '../money/idempotency
 import { balanceOf, userAccount } from '../money/ledger.js';
 import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
 import type { CardSource, WalletPayments } from '../payments/provider.js';
-import type { NewBalanceResponse } from '../../contract/wallet.js';
+import type { CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
+import { startCardElements, withClientSecret } from './card-elements.js';
+import type { PaymentIntent } from './entity.js';
 
 import { MONEY_MOVE_FAILED as OVERDRAWN } from '../../contract/texts.js';
 
@@ -59,9 +61,33 @@ export function cardDeposit(deps: WalletDeps, req: CardDepositRequest): Promise<
   return withIdempotentSteps(
     deps.db,
     { key: req.idempotencyKey, userId: req.userId, scope: 'wallet.card-deposit', input: { amount: req.amountCents, card } },
-    (em, recordId) => beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: true }),
+    (em, recordId) => beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: 'form' }),
     (intent) => completeIntent(deps, intent, source),
   );
+}
+
+/**
+ * A card deposit confirmed with Stripe Elements (card-elements.ts): 202 with the PaymentIntent's
+ * client secret, once per key; the key's input holds no card at all (Stripe keeps it).
+ */
+export async function startCardElementsDeposit(
+  deps: WalletDeps,
+  req: MoneyRequest & { save: boolean },
+): Promise<IdempotentAnswer<CardDepositStarted | NewBalanceResponse>> {
+  if (req.idempotencyKey === undefined) throw badRequest('A card deposit needs an Idempotency-Key.', 'invalid_idempotency_key');
+  const answer = await withIdempotentSteps<PaymentIntent, CardDepositStarted | NewBalanceResponse>(
+    deps.db,
+    {
+      key: req.idempotencyKey,
+      userId: req.userId,
+      scope: 'wallet.card-deposit',
+      input: { amount: req.amountCents, card: 'elements', save: req.save },
+    },
+    (em, recordId) => beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: 'elements' }),
+    (intent) => startCardElements(deps, intent, req.save),
+  );
+  if (!answer.replayed || !('paymentIntentId' in answer.body)) return answer;
+  return { ...answer, body: await withClientSecret(deps, answer.body) };
 }
 
 /**

@@ -157,7 +157,6 @@ export function WishlistItemDialog({
             busy={card.busy}
             canGive={() => true}
             onGive={card.onBuy}
-            onAddFunds={onAddFunds ?? (() => undefined)}
           />
         </div>
       ) : null}

@@ -6,7 +6,7 @@ import {
   SubscriptionConfigResponse,
   SubscriptionInfoResponse,
 } from '../../../contract/subscriptions.js';
-import { BalanceResponse, MoneyHistoryPage, NewBalanceResponse, SavedCardResponse } from '../../../contract/wallet.js';
+import { BalanceResponse, CardDepositStarted, MoneyHistoryPage, NewBalanceResponse, SavedCardResponse } from '../../../contract/wallet.js';
 import { json, type AnswerMap } from './shape.js';
 
 /** The balance, deposits and withdrawals, the money history and the weekly subscription. */
@@ -14,7 +14,11 @@ export const moneyAnswers: AnswerMap = {
   'GET /api/billing-settings-balance': [json(200, BalanceResponse, 'The balance in dollars')],
   'POST /api/billing-settings-deposit': [json(200, NewBalanceResponse, 'The balance after the deposit')],
   'POST /api/billing-settings-withdrawal': [json(200, NewBalanceResponse, 'The balance after the withdrawal')],
-  'POST /api/wallet/card-deposit': [json(200, NewBalanceResponse, 'The balance after the card deposit')],
+  'POST /api/wallet/card-deposit': [
+    json(200, NewBalanceResponse, 'The balance after the card deposit'),
+    json(202, CardDepositStarted, 'With `elements`: the PaymentIntent the page confirms with Stripe Elements'),
+  ],
+  'POST /api/wallet/card-deposit/confirm': [json(200, NewBalanceResponse, 'The balance after the card deposit')],
   'GET /api/wallet/card': [json(200, SavedCardResponse, 'The card saved for deposits, or null')],
   'GET /api/wallet/history': [json(200, MoneyHistoryPage, 'One page of the money history, newest first')],
   'GET /api/wallet/history.csv': [

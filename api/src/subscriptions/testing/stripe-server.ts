@@ -29,6 +29,8 @@ export interface StripeTestServer {
   objects: Map<string, Json>;
   /** As if the page confirmed the PaymentIntent with Stripe Elements. */
   succeed(paymentIntentId: string): void;
+  /** As if the card's bank were still deciding (a PaymentIntent `processing`). */
+  process(paymentIntentId: string): void;
   /** Saves a card on the customer (its default payment method) and, optionally, a Connect account in its metadata. */
   setCustomer(customerId: string, fields: { defaultPaymentMethod?: string; connectedAccount?: string }): void;
   /** The next PaymentIntent create is declined as Stripe declines a card (402 card_error). */
@@ -134,6 +136,64 @@ export async function startStripeServer(): Promise<StripeTestServer> {
     return expand.some((e) => e.startsWith('latest_invoice')) ? { ...sub, latest_invoice: invoice } : sub;
   }
 
+  const metadataOf = (params: Record<string, string>): Json =>
+    Object.fromEntries(
+      Object.entries(params)
+        .filter(([k]) => k.startsWith('metadata['))
+        .map(([k, v]) => [k.slice(9, -1), v]),
+    );
+
+  /** A PaymentIntent the page confirms (Stripe Elements): it waits for a payment method. */
+  function createUnconfirmed(params: Record<string, string>): Json {
+    const pi: Json = {
+      ...fixture('payment_intent'),
+      id: newId('pi'),
+      amount: Number(params.amount),
+      currency: params.currency,
+      customer: params.customer ?? null,
+      description: params.description ?? null,
+      metadata: metadataOf(params),
+      setup_future_usage: params.setup_future_usage ?? null,
+      status: 'requires_payment_method',
+      last_payment_error: null,
+      next_action: null,
+      canceled_at: null,
+      created: now(),
+    };
+    pi.client_secret = `${pi.id}_secret_${crypto.randomBytes(8).toString('hex')}`;
+    objects.set(pi.id as string, pi);
+    return pi;
+  }
+
+  /**
+   * Confirms with Stripe's test payment methods (`pm_card_visa`, `pm_card_chargeDeclined`) or a
+   * test card number (`payment_method_data[card][number]`, as Stripe.js sends it): 4000…0002 is
+   * declined (402 card_error, the PaymentIntent back to requires_payment_method), anything else
+   * pays. A card paid with setup_future_usage is attached to the PaymentIntent's customer.
+   */
+  function confirmIntent(pi: Json, params: Record<string, string>): [number, Json] {
+    if (pi.status !== 'requires_payment_method' && pi.status !== 'requires_confirmation')
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `This PaymentIntent's status is ${pi.status as string}.`,
+        'payment_intent_unexpected_state',
+      );
+    const number = (params['payment_method_data[card][number]'] ?? '').replace(/\D/g, '');
+    const declined = params.payment_method === 'pm_card_chargeDeclined' || number === '4000000000000002';
+    if (declined) {
+      const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      Object.assign(pi, { status: 'requires_payment_method', last_payment_error: error });
+      return [402, { error: { ...error, payment_intent: pi } }];
+    }
+    const method: Json = { ...fixture('payment_method'), id: newId('pm'), customer: null, created: now() };
+    method.card = { ...(method.card as Json), last4: number ? number.slice(-4) : '4242' };
+    if (pi.setup_future_usage && pi.customer) method.customer = pi.customer;
+    objects.set(method.id as string, method);
+    Object.assign(pi, { status: 'succeeded', payment_method: method.id, last_payment_error: null, amount_received: pi.amount });
+    return [200, pi];
+  }
+
   function route(method: string, path: string, params: Record<string, string>): [number, Json] {
     const parts = path.split('/').filter(Boolean); // ['v1', resource, id?, sub?]
     const [, resource, id, sub] = parts;
@@ -142,23 +202,21 @@ export async function startStripeServer(): Promise<StripeTestServer> {
 
     if (resource === 'customers') {
       if (method === 'POST' && !id) {
-        const metadata = Object.fromEntries(
-          Object.entries(params)
-            .filter(([k]) => k.startsWith('metadata['))
-            .map(([k, v]) => [k.slice(9, -1), v]),
-        );
         const customer = {
           ...fixture('customer'),
           id: newId('cus'),
           email: params.email ?? null,
-          metadata,
+          metadata: metadataOf(params),
           invoice_settings: { default_payment_method: null },
         };
         objects.set(customer.id as string, customer);
         return [200, customer];
       }
       if (!found) return missing();
-      if (method === 'GET' && sub === 'payment_methods') return [200, list([], `/v1/customers/${id}/payment_methods`)];
+      if (method === 'GET' && sub === 'payment_methods') {
+        const cards = [...objects.values()].filter((o) => o.object === 'payment_method' && o.customer === id);
+        return [200, list(cards, `/v1/customers/${id}/payment_methods`)];
+      }
       if (method === 'GET') return [200, found];
     }
     if (resource === 'subscriptions') {
@@ -169,6 +227,19 @@ export async function startStripeServer(): Promise<StripeTestServer> {
       return [200, found];
     }
     if (resource === 'payment_intents') {
+      if (method === 'POST' && !id && params.confirm !== 'true') return [200, createUnconfirmed(params)];
+      if (method === 'POST' && found && sub === 'confirm') return confirmIntent(found, params);
+      if (method === 'POST' && found && sub === 'cancel') {
+        if (found.status === 'succeeded' || found.status === 'canceled')
+          return stripeError(
+            400,
+            'invalid_request_error',
+            `This PaymentIntent's status is ${found.status as string}.`,
+            'payment_intent_unexpected_state',
+          );
+        Object.assign(found, { status: 'canceled', canceled_at: now(), cancellation_reason: params.cancellation_reason ?? null });
+        return [200, found];
+      }
       if (method === 'POST' && !id) {
         if (declineNext) {
           declineNext = false;
@@ -195,6 +266,7 @@ export async function startStripeServer(): Promise<StripeTestServer> {
         .filter((p) => (p.payment as Json).payment_intent === piId);
       return [200, list(data, '/v1/invoice_payments')];
     }
+    if (resource === 'payment_methods' && method === 'GET') return found ? [200, found] : missing();
     if (resource === 'transfers' && method === 'POST') {
       const transfer = { ...fixture('transfer'), id: newId('tr'), amount: Number(params.amount), destination: params.destination };
       objects.set(transfer.id as string, transfer);
@@ -287,6 +359,11 @@ export async function startStripeServer(): Promise<StripeTestServer> {
         const sub = objects.get(subId);
         if (sub) sub.status = 'active';
       }
+    },
+    process(paymentIntentId) {
+      const pi = objects.get(paymentIntentId);
+      if (!pi) throw new Error(`no payment intent ${paymentIntentId}`);
+      pi.status = 'processing';
     },
     setCustomer(customerId, fields) {
       const customer = objects.get(customerId);

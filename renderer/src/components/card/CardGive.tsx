@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { formatDollars } from '../../format';
 import { useSavedCard } from '../../api/wallet';
 import { useSubscriptionConfig } from '../../api/subscriptions';
 import { Spinner } from '../Spinner';
 import type { CardInput } from './card';
 import { SandboxCardForm } from './SandboxCardForm';
-import type { CardPayment } from './useCardDeposit';
+import { loadStripeCardForm, type CardPayment } from './useCardDeposit';
 import './CardGive.css';
+
+const StripeCardForm = lazy(loadStripeCardForm);
 
 interface CardGiveProps {
   userId: string;
@@ -17,15 +19,13 @@ interface CardGiveProps {
   /** Checks the amount; false when it cannot be given (the form says why). */
   canGive: () => boolean;
   onGive: (payment: CardPayment) => void;
-  /** No card can be taken here (Stripe without a saved card): the balance dialog instead. */
-  onAddFunds: () => void;
 }
 
 /**
- * The short balance's one step: the card form (the sandbox's test-mode form) or the saved card,
+ * The short balance's one step: the card form (the sandbox's test-mode form, or Stripe Elements) or the saved card,
  * and one button, 'Give $5.00', that charges the card for what is missing and gives.
  */
-export function CardGive({ userId, amount, charge, busy, canGive, onGive, onAddFunds }: CardGiveProps) {
+export function CardGive({ userId, amount, charge, busy, canGive, onGive }: CardGiveProps) {
   const config = useSubscriptionConfig();
   const saved = useSavedCard(userId);
   const [anotherCard, setAnotherCard] = useState(false);
@@ -62,28 +62,38 @@ export function CardGive({ userId, amount, charge, busy, canGive, onGive, onAddF
     );
   }
 
-  // Stripe Elements has no give step yet: the balance dialog takes the card there.
-  if (config.data?.provider === 'stripe') {
-    return (
-      <button type="button" className="btn btn--gradient btn--block" onClick={onAddFunds}>
-        Add Funds
-      </button>
-    );
-  }
+  const saveBox = (
+    <label className="card-give__save" htmlFor={saveId}>
+      <input id={saveId} type="checkbox" checked={save} disabled={busy} onChange={(e) => setSave(e.target.checked)} />
+      <span>Save this card</span>
+    </label>
+  );
+  // PAYMENTS=stripe always has a publishable key (the server will not start without one).
+  const stripeKey = config.data?.provider === 'stripe' && config.data.publishableKey;
 
   return (
     <div className="card-give">
       {chargeLine}
-      <SandboxCardForm
-        submitLabel={label}
-        busy={busy}
-        onPay={(typed: CardInput) => canGive() && onGive({ kind: 'card', card: typed, save })}
-      >
-        <label className="card-give__save" htmlFor={saveId}>
-          <input id={saveId} type="checkbox" checked={save} disabled={busy} onChange={(e) => setSave(e.target.checked)} />
-          <span>Save this card</span>
-        </label>
-      </SandboxCardForm>
+      {stripeKey ? (
+        <Suspense fallback={<Spinner label="Loading the card form" />}>
+          <StripeCardForm
+            publishableKey={stripeKey}
+            submitLabel={label}
+            busy={busy}
+            onPay={(confirm) => canGive() && onGive({ kind: 'elements', confirm, save })}
+          >
+            {saveBox}
+          </StripeCardForm>
+        </Suspense>
+      ) : (
+        <SandboxCardForm
+          submitLabel={label}
+          busy={busy}
+          onPay={(typed: CardInput) => canGive() && onGive({ kind: 'card', card: typed, save })}
+        >
+          {saveBox}
+        </SandboxCardForm>
+      )}
     </div>
   );
 }

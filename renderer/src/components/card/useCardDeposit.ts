@@ -7,9 +7,13 @@ import { ApiError } from '../../api/client';
 import { cardDeposit, walletKeys } from '../../api/wallet';
 import { randomUuid } from '../../ids';
 import { cardForConfirm, type CardInput } from './card';
+import type { ElementsPayment } from './StripeCardForm';
 
-/** How the shortfall is paid: the card typed in (optionally saved) or the saved card. */
-export type CardPayment = { kind: 'card'; card: CardInput; save: boolean } | { kind: 'saved' };
+/** How the shortfall is paid: the card typed in the sandbox's form or in Stripe Elements (optionally saved), or the saved card. */
+export type CardPayment = { kind: 'card'; card: CardInput; save: boolean } | ElementsPayment | { kind: 'saved' };
+
+/** The Stripe Elements module (its form, and its deposit): loaded only when the form is shown. */
+export const loadStripeCardForm = () => import('./StripeCardForm');
 
 /** What the card is charged for `amount` with `balance`: what is missing, at least the smallest deposit ($1). */
 export function shortfallOf(amount: number, balance: number): number {
@@ -37,9 +41,15 @@ export function useCardDeposit() {
     if (key !== attempt.key) setAttempt({ amount, key });
     setCharging(true);
     try {
-      const body =
-        payment.kind === 'card' ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined } : { amount: dollars };
-      const { new_balance } = await cardDeposit(body, key);
+      const { new_balance } =
+        payment.kind === 'elements'
+          ? await (await loadStripeCardForm()).depositWithElements(dollars, payment, key)
+          : await cardDeposit(
+              payment.kind === 'card'
+                ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined }
+                : { amount: dollars },
+              key,
+            );
       setSessionBalance(queryClient, new_balance);
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch (err) {

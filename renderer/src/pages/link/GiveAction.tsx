@@ -9,7 +9,6 @@ import { ConfirmPopup } from '../../components/ConfirmPopup';
 import { MoneyInput } from '../../components/MoneyInput';
 import { Spinner } from '../../components/Spinner';
 import { formatAmount, formatDollars, isValidAmount, parseDollars } from '../../format';
-import { useOpenBalanceDialog } from '../../state/balance';
 import { balanceAtom, userAtom } from '../../state/session';
 import { CardGive } from '../../components/card/CardGive';
 import { shortfallOf } from '../../components/card/useCardDeposit';
@@ -24,7 +23,6 @@ import { useCardGive } from './useCardGive';
 export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<typeof useGive> }) {
   const balance = useAtomValue(balanceAtom);
   const user = useAtomValue(userAtom);
-  const openBalanceDialog = useOpenBalanceDialog();
   const customId = useId();
   const noteId = useId();
   const isItem = link.details.type === 'item';
@@ -134,7 +132,6 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
           busy={busy}
           canGive={checkAmount}
           onGive={(payment) => void chargeAndGive(amount, shortfallOf(amount, balance), payment, note)}
-          onAddFunds={openBalanceDialog}
         />
       ) : (
         <button type="button" className="btn btn--gradient btn--block" onClick={startGive} disabled={busy}>

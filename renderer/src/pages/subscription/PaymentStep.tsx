@@ -7,7 +7,7 @@ import { formatDollars } from '../../format';
 import { SandboxCardForm } from '../../components/card/SandboxCardForm';
 import type { SubscribeInput } from './useSubscribe';
 
-const StripeCardForm = lazy(() => import('./StripeCardForm'));
+const StripeCardForm = lazy(() => import('../../components/card/StripeCardForm'));
 
 interface PaymentStepProps {
   config: SubscriptionConfigResponse;
@@ -95,7 +95,7 @@ export function PaymentStep({ config, balance, busy, error, onPay, onBack }: Pay
         <Suspense fallback={<Spinner label="Loading the card form" />}>
           <StripeCardForm
             publishableKey={config.publishableKey}
-            price={price}
+            submitLabel={`Pay ${formatDollars(price)} and subscribe`}
             busy={busy}
             onPay={(confirm) => onPay({ kind: 'stripe', confirm })}
           />

@@ -11,6 +11,7 @@ import {
 } from '../../api/subscriptions';
 import { randomUuid } from '../../ids';
 import { cardForConfirm, type CardInput } from '../../components/card/card';
+import type { ConfirmCardPayment } from '../../components/card/StripeCardForm';
 
 /**
  * A failure whose text is already what the page shows (SPEC 8): 'Error: …' with the server's or
@@ -33,15 +34,19 @@ export function subscriptionErrorText(err: unknown): string {
   return `Error: ${NETWORK_ERROR}`;
 }
 
-/**
- * Confirms the first payment with a card the page holds (Stripe Elements): resolves the confirmed
- * PaymentIntent's id, or throws a PaymentError with the text to show.
- */
-export type ConfirmCard = (clientSecret: string) => Promise<string>;
+/** The confirmed PaymentIntent's id from Stripe.js's answer, or a PaymentError with the text to show. */
+async function confirmedWithStripe(confirm: ConfirmCardPayment, clientSecret: string): Promise<string> {
+  const { error, paymentIntent } = await confirm(clientSecret);
+  if (error) throw new PaymentError(`Error: ${error.message ?? 'The payment failed.'}`);
+  if (!paymentIntent) throw new PaymentError(PAYMENT_INCOMPLETE);
+  if (paymentIntent.status === 'succeeded') return paymentIntent.id;
+  if (paymentIntent.status === 'processing') throw new PaymentError(PAYMENT_STATUS_UNCLEAR);
+  throw new PaymentError(PAYMENT_INCOMPLETE);
+}
 
 export type SubscribeInput =
   | { kind: 'sandbox'; card: CardInput }
-  | { kind: 'stripe'; confirm: ConfirmCard }
+  | { kind: 'stripe'; confirm: ConfirmCardPayment }
   | { kind: 'balance' }
   /** Canceled but not ended: subscribing again resumes without a charge. */
   | { kind: 'resume'; paymentMethod: SubscriptionPaymentMethod };
@@ -64,7 +69,7 @@ export function useSubscribe(userId: string) {
         const paymentIntentId =
           input.kind === 'sandbox'
             ? (await confirmSandboxPayment({ clientSecret, ...cardForConfirm(input.card) })).paymentIntentId
-            : await input.confirm(clientSecret);
+            : await confirmedWithStripe(input.confirm, clientSecret);
         if (!paymentIntentId) throw new PaymentError(PAYMENT_INCOMPLETE);
         try {
           await createSubscription(userId, { paymentMethod: 'card', paymentIntentId }, randomUuid());
