@@ -33,7 +33,7 @@ async function call(who: ApiAccount, method: string, route: string, body?: unkno
 const balanceOf = async (who: ApiAccount) => ((await call(who, 'GET', '/api/billing-settings-balance')) as { balance: number }).balance;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ INVITES_PER_USER: '10' }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ INVITES_PER_USER: '20' }), launchBrowser()]);
   owner = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'olga');
   await call(owner, 'POST', '/links/create', {
     creatorUserId: owner.userId,
@@ -164,6 +164,46 @@ describe('give in one step with a card', () => {
     await typeCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Give $5.00' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
+    await context.close();
+  });
+
+  it("a visitor types 'Other amount' 7.25, joins through 'Join Giftlink' and comes back to the give step showing $7.25", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/link/${owner.username}`);
+    await page.getByLabel('Other amount').fill('7.25');
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
+    await screenshots(page, 'one-step-give-visitor-other');
+    await page.getByRole('link', { name: 'Join Giftlink' }).click();
+    await page.getByLabel('Username').fill('typer');
+    await page.getByLabel('Email').fill('typer@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
+    await page.getByLabel('Confirm password').fill('joined-4-gifts');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
+    expect(await page.getByLabel('Other amount').inputValue()).toBe('7.25');
+    await typeCard(page, '4242 4242 4242 4242');
+    await page.getByText('$7.25 is charged to your card, then $7.25 is given.').waitFor();
+    await screenshots(page, 'one-step-give-joined-other');
+    await page.getByRole('button', { name: 'Give $7.25' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $7.25!');
+    await context.close();
+  });
+
+  it("a visitor types 'Other amount' 7.25, logs in and comes back to the give step showing $7.25", async () => {
+    const member = await registerViaApi(app, await freeInvite(), 'lena');
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/link/${owner.username}`);
+    await page.getByLabel('Other amount').fill('7.25');
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
+    await page.getByRole('region', { name: 'Log in to use this link' }).getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
+    expect(await page.getByLabel('Other amount').inputValue()).toBe('7.25');
+    await page.getByRole('button', { name: 'Give $7.25' }).waitFor();
     await context.close();
   });
 
