@@ -1,16 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  balanceShows,
-  deposit,
-  launchBrowser,
-  openAs,
-  registerViaApi,
-  screenshots,
-  startApp,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { balanceShows, deposit, openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -18,14 +8,9 @@ let ada: ApiAccount;
 let ben: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  ben = await registerViaApi(app, ada.inviteCodes[0], 'ben');
+  [app, browser, ada, ben] = await startStories(['ada', 'ben']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe('taking a give link back', () => {
   it('the owner cancels an open give link after confirming; the money is back and visitors see it gone', async () => {

@@ -6,11 +6,13 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
+import { apiClient, type ApiClient } from './api.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = path.resolve('test-results/screenshots');
 
-export interface RunningApp {
+/** A running app; `call` and `request` reach its API directly. */
+export interface RunningApp extends ApiClient {
   url: string;
   /** The first-account invite URL the server printed. */
   inviteUrl: string;
@@ -74,8 +76,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     child.stdout!.on('data', check);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
+  const url = `http://localhost:${port}`;
   return {
-    url: `http://localhost:${port}`,
+    ...apiClient(url),
+    url,
     inviteUrl,
     dataDir,
     output: () => out,
@@ -263,6 +267,29 @@ export async function registerViaApi(app: RunningApp, inviteCode: string, userna
     token: body.token,
     inviteCodes: invites.filter((i) => i.status === 'available').map((i) => i.code),
   };
+}
+
+/**
+ * The app and a browser for one file's stories, then the accounts named, registered in order: the
+ * first with the app's own invite, each other with one of the first one's invites.
+ */
+export async function startStories(
+  usernames: string[],
+  env: Record<string, string> = {},
+): Promise<[app: RunningApp, browser: Browser, ...accounts: ApiAccount[]]> {
+  const [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
+  const accounts: ApiAccount[] = [];
+  for (const [i, username] of usernames.entries()) {
+    const invite = i === 0 ? app.inviteUrl.split('/').pop()! : accounts[0].inviteCodes[i - 1];
+    accounts.push(await registerViaApi(app, invite, username));
+  }
+  return [app, browser, ...accounts];
+}
+
+/** Closes what startStories opened (either is missing when starting failed). */
+export async function stopStories(app: RunningApp | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await app?.stop();
 }
 
 /** Logs in through the login page, as a person would. */

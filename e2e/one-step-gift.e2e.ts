@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allowConsoleError,
   balanceShows,
-  launchBrowser,
   openAs,
   registerViaApi,
   screenshots,
-  startApp,
+  startStories,
+  stopStories,
   VIEWPORTS,
   type ApiAccount,
   type RunningApp,
@@ -21,34 +21,21 @@ let app: RunningApp;
 let browser: Browser;
 let owner: ApiAccount;
 
-async function call(who: ApiAccount, method: string, route: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${app.url}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-const balanceOf = async (who: ApiAccount) => ((await call(who, 'GET', '/api/billing-settings-balance')) as { balance: number }).balance;
+const balanceOf = async (who: ApiAccount) => ((await app.call(who, 'GET', '/api/billing-settings-balance')) as { balance: number }).balance;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ INVITES_PER_USER: '20' }), launchBrowser()]);
-  owner = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'olga');
-  await call(owner, 'POST', '/links/create', {
+  [app, browser, owner] = await startStories(['olga'], { INVITES_PER_USER: '20' });
+  await app.call(owner, 'POST', '/links/create', {
     creatorUserId: owner.userId,
     creatorUsername: owner.username,
     details: { giveorreceive: 'receive', type: 'currency', amount: 100 },
   });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 /** One of the owner's invites still free (joining through the link uses one too). */
 async function freeInvite(): Promise<string> {
-  const invites = (await call(owner, 'GET', `/invites/${owner.userId}`)) as { code: string; status: string }[];
+  const invites = (await app.call(owner, 'GET', `/invites/${owner.userId}`)) as { code: string; status: string }[];
   const free = invites.find((i) => i.status === 'available');
   if (!free) throw new Error('the owner has no invite left');
   return free.code;
@@ -108,7 +95,7 @@ describe('give in one step with a card', () => {
     await balanceShows(page, '$0.00');
     expect(await balanceOf(giver)).toBe(0);
     expect(await balanceOf(owner)).toBe(ownerBefore);
-    const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: unknown[] };
+    const history = (await app.call(giver, 'GET', '/api/wallet/history')) as { entries: unknown[] };
     expect(history.entries).toEqual([]);
     // Still the give step, and another card works from it.
     await typeCard(page, '4242 4242 4242 4242');
@@ -124,11 +111,11 @@ describe('give in one step with a card', () => {
     await page.getByLabel('Save this card').check();
     await page.getByRole('button', { name: 'Give $5.00' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
-    expect(((await call(giver, 'GET', '/api/wallet/card')) as { card: unknown }).card).toEqual({ last4: '4242' });
+    expect(((await app.call(giver, 'GET', '/api/wallet/card')) as { card: unknown }).card).toEqual({ last4: '4242' });
 
     // Another creator's link: the saved card pays, with no card form.
     const second = await registerViaApi(app, await freeInvite(), 'petra');
-    await call(second, 'POST', '/links/create', {
+    await app.call(second, 'POST', '/links/create', {
       creatorUserId: second.userId,
       creatorUsername: second.username,
       details: { giveorreceive: 'receive', type: 'currency', amount: 100 },
@@ -230,7 +217,7 @@ describe('give in one step with a card', () => {
     expect(Object.keys((await gave).postDataJSON() as object)).not.toContain('note');
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
+    const history = (await app.call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
     expect(history.entries.map((e) => e.kind)).toEqual(['gift_given', 'deposit']);
     expect(await balanceOf(giver)).toBe(0);
     await page.context().close();
@@ -258,7 +245,7 @@ describe('give in one step with a card', () => {
     await screenshots(page, 'one-step-purchase');
     await dialog.getByRole('button', { name: /^Give \$/ }).click();
     await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/, { timeout: 15_000 });
-    const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
+    const history = (await app.call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
     expect(history.entries.map((e) => e.kind)).toEqual(['purchase', 'deposit']);
     expect(await balanceOf(giver)).toBe(0);
     await page.context().close();
