@@ -1,6 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceShows, deposit, openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  balanceShows,
+  createGiveLink,
+  deposit,
+  openAs,
+  screenshots,
+  startStories,
+  stopStories,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -17,13 +27,7 @@ describe('taking a give link back', () => {
     const a = await openAs(browser, app, ada, { viewport: { width: 1280, height: 800 } });
     await deposit(a, '20');
     await balanceShows(a, '$20.00');
-    await a.goto(`${app.url}/share`);
-    await a.getByRole('radio', { name: 'Give' }).check();
-    await a.getByRole('radio', { name: 'Currency' }).check();
-    await a.getByLabel('Amount').fill('5');
-    await a.getByLabel('Quantity').fill('2');
-    await a.getByRole('button', { name: 'Create' }).click();
-    await a.getByText('Your link is ready').waitFor();
+    await createGiveLink(a, app, '5', '2');
     await balanceShows(a, '$10.00');
 
     await a.goto(`${app.url}/link/ada`);

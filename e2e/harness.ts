@@ -323,6 +323,17 @@ export async function balanceShows(page: Page, dollars: string): Promise<void> {
   await expect.poll(async () => (await balanceButton(page).textContent())?.replace(/\s+/g, ''), { timeout: 10_000 }).toContain(dollars);
 }
 
+/** Makes a give link of `amount` dollars for `quantity` people on the share page, as a person would. */
+export async function createGiveLink(page: Page, app: RunningApp, amount: string, quantity: string): Promise<void> {
+  await page.goto(`${app.url}/share`);
+  await page.getByRole('radio', { name: 'Give' }).check();
+  await page.getByRole('radio', { name: 'Currency' }).check();
+  await page.getByLabel('Amount').fill(amount);
+  await page.getByLabel('Quantity').fill(quantity);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByText('Your link is ready').waitFor();
+}
+
 /** Deposits sandbox money through the balance dialog, as a person would. */
 export async function deposit(page: Page, amount: string): Promise<void> {
   await balanceButton(page).click();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceButton,
   balanceShows,
+  createGiveLink,
   deposit,
   openAs,
   registerViaApi,
@@ -43,13 +44,7 @@ describe('money moving between three people', () => {
     const a = await as(ada, { width: 1280, height: 800 });
     await deposit(a, '20');
     await balanceShows(a, '$20.00');
-    await a.goto(`${app.url}/share`);
-    await a.getByRole('radio', { name: 'Give' }).check();
-    await a.getByRole('radio', { name: 'Currency' }).check();
-    await a.getByLabel('Amount').fill('5');
-    await a.getByLabel('Quantity').fill('2');
-    await a.getByRole('button', { name: 'Create' }).click();
-    await a.getByText('Your link is ready').waitFor();
+    await createGiveLink(a, app, '5', '2');
     await balanceShows(a, '$10.00');
     await screenshots(a, 'share-created');
 
