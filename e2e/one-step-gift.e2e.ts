@@ -51,6 +51,16 @@ async function newGiver(): Promise<{ giver: ApiAccount; page: Page }> {
   return { giver, page };
 }
 
+/** A visitor on the link page joins through the banner's 'Join Giftlink' (the owner's invite). */
+async function joinFromLink(page: Page, username: string): Promise<void> {
+  await page.getByRole('link', { name: 'Join Giftlink' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
+  await page.getByLabel('Confirm password').fill('joined-4-gifts');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 async function typeCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill('12 / 40');
@@ -140,12 +150,7 @@ describe('give in one step with a card', () => {
     await page.getByRole('button', { name: '$5', exact: true }).click();
     await page.waitForURL(`${app.url}/link/${owner.username}?amount=5`);
     await screenshots(page, 'one-step-give-visitor');
-    await page.getByRole('link', { name: 'Join Giftlink' }).click();
-    await page.getByLabel('Username').fill('joiner');
-    await page.getByLabel('Email').fill('joiner@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
-    await page.getByLabel('Confirm password').fill('joined-4-gifts');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await joinFromLink(page, 'joiner');
     await page.waitForURL(`${app.url}/link/${owner.username}?amount=5`);
     expect(await page.getByRole('button', { name: '$5', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await typeCard(page, '4242 4242 4242 4242');
@@ -161,12 +166,7 @@ describe('give in one step with a card', () => {
     await page.getByLabel('Other amount').fill('7.25');
     await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
     await screenshots(page, 'one-step-give-visitor-other');
-    await page.getByRole('link', { name: 'Join Giftlink' }).click();
-    await page.getByLabel('Username').fill('typer');
-    await page.getByLabel('Email').fill('typer@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
-    await page.getByLabel('Confirm password').fill('joined-4-gifts');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await joinFromLink(page, 'typer');
     await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
     expect(await page.getByLabel('Other amount').inputValue()).toBe('7.25');
     await typeCard(page, '4242 4242 4242 4242');
