@@ -3,51 +3,23 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../api/contract/account.js';
-import {
-  launchBrowser,
-  openAs,
-  registerViaApi,
-  screenshots,
-  SHOTS_DIR,
-  startApp,
-  VIEWPORTS,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { openAs, screenshots, SHOTS_DIR, startStories, stopStories, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
 let june: ApiAccount;
 let kai: ApiAccount;
 
-async function call(who: ApiAccount, method: string, route: string, body: unknown): Promise<void> {
-  const res = await fetch(`${app.url}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-}
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  june = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'june');
-  kai = await registerViaApi(app, june.inviteCodes[0], 'kai');
+  [app, browser, june, kai] = await startStories(['june', 'kai']);
   // Kai gives to June's receive link anonymously: June ends with $4.00 and an anonymous thread.
-  await call(june, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 4 } });
-  const opened = await fetch(`${app.url}/links/${june.username}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const linkId = ((await opened.json()) as { updatedLink: { id: string } }).updatedLink.id;
-  await call(kai, 'POST', '/api/billing-settings-deposit', { balance: 10 });
-  await call(kai, 'POST', '/statuses/api/gives', { postId: linkId, amount: 4 });
+  await app.call(june, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 4 } });
+  const opened = await app.call<{ updatedLink: { id: string } }>(null, 'POST', `/links/${june.username}`, {});
+  const linkId = opened.updatedLink.id;
+  await app.call(kai, 'POST', '/api/billing-settings-deposit', { balance: 10 });
+  await app.call(kai, 'POST', '/statuses/api/gives', { postId: linkId, amount: 4 });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 /** A modal dialog as a person sees it (the viewport, not the full page), on a phone and on a desktop. */
 async function dialogShots(page: Page, name: string): Promise<void> {

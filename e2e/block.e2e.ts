@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_DONE, MESSAGE_UNDELIVERABLE, NO_BLOCKS, SEND_ERROR } from '../api/contract/texts.js';
-import { VIEWPORTS, launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { VIEWPORTS, openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -9,29 +9,17 @@ let ana: ApiAccount;
 let bob: ApiAccount;
 let conversationId: string;
 
-const api = (token: string, method: string, path: string, body?: unknown) =>
-  fetch(`${app.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ana');
-  bob = await registerViaApi(app, ana.inviteCodes[0], 'bob');
+  [app, browser, ana, bob] = await startStories(['ana', 'bob']);
   // Bob gives to Ana's receive link: an anonymous giver in Ana's messages.
-  const link = await api(ana.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
-  await api(bob.token, 'POST', '/api/billing-settings-deposit', { balance: 20 });
-  const give = await api(bob.token, 'POST', '/statuses/api/gives', { postId: link.body.id, amount: 5 });
+  const link = await app.request(ana, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
+  await app.request(bob, 'POST', '/api/billing-settings-deposit', { balance: 20 });
+  const give = await app.request(bob, 'POST', '/statuses/api/gives', { postId: link.body.id, amount: 5 });
   if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
   conversationId = give.body.conversationId as string;
-  await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Hope you like it!' });
+  await app.request(bob, 'POST', '/messages/send', { conversationId, text: 'Hope you like it!' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe('blocking an anonymous giver', () => {
   it("blocks from the thread's menu, lists them anonymously in Settings, and unblocks", async () => {
@@ -55,7 +43,7 @@ describe('blocking an anonymous giver', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // Bob's messages no longer arrive, and what he is told does not say why.
-    const refused = await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Hello?' });
+    const refused = await app.request(bob, 'POST', '/messages/send', { conversationId, text: 'Hello?' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(MESSAGE_UNDELIVERABLE);
 
@@ -78,12 +66,12 @@ describe('blocking an anonymous giver', () => {
     await section.getByText(NO_BLOCKS).waitFor({ timeout: 10_000 });
     await screenshots(page, 'blocked-settings-empty');
 
-    const again = await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Hello again' });
+    const again = await app.request(bob, 'POST', '/messages/send', { conversationId, text: 'Hello again' });
     expect(again.status).toBe(201);
   });
 
   it('tells the blocked giver, in the thread of the block, only that the message could not be delivered, with no Retry', async () => {
-    const block = await api(ana.token, 'POST', '/api/blocks', { conversationId });
+    const block = await app.request(ana, 'POST', '/api/blocks', { conversationId });
     expect(block.status).toBe(201);
 
     const page = await openAs(browser, app, bob);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { openAs, registerViaApi, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -18,29 +18,19 @@ let browser: Browser;
 let ada: ApiAccount;
 
 /** One visit of ada's link page, as the page reports it. */
-async function visit(source: string, userAgent: string, token?: string): Promise<void> {
-  const res = await fetch(`${app.url}/links/ada`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': userAgent, ...(token ? { 'x-auth-token': token } : {}) },
-    body: JSON.stringify({ sessionId: crypto.randomUUID(), source }),
-  });
+async function visit(source: string, userAgent: string, who: ApiAccount | null = null): Promise<void> {
+  const res = await app.request(who, 'POST', '/links/ada', { sessionId: crypto.randomUUID(), source }, { 'user-agent': userAgent });
   expect(res.status).toBe(200);
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  const res = await fetch(`${app.url}/links/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-auth-token': ada.token },
-    body: JSON.stringify({ details: { giveorreceive: 'receive', type: 'currency', amount: 5 } }),
-  });
-  expect(res.status).toBe(201);
+  [app, browser, ada] = await startStories(['ada']);
+  await app.call(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
   // Twelve visitors: 4 from Instagram (3 signed in) and 3 from X on phones, 5 direct on desktops.
   const members = [await registerViaApi(app, ada.inviteCodes[0], 'ben')];
   members.push(await registerViaApi(app, members[0].inviteCodes[0], 'cyd'));
   members.push(await registerViaApi(app, members[1].inviteCodes[0], 'dee'));
-  for (let i = 0; i < 4; i++) await visit('instagram', PHONE_UA, members[i]?.token);
+  for (let i = 0; i < 4; i++) await visit('instagram', PHONE_UA, members[i]);
   for (let i = 0; i < 3; i++) await visit('x', PHONE_UA);
   for (let i = 0; i < 5; i++) await visit('direct', DESKTOP_UA);
   // Setup only: a week's subscription, and visits two hours old (the breakdown groups past hours).
@@ -49,10 +39,7 @@ beforeAll(async () => {
   db.prepare("UPDATE link_visitors SET created_at = datetime(created_at, '-2 hours')").run();
   db.close();
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe('the visitor breakdown of a small creator', () => {
   it('shows merged rows and says how they were grouped, at both sizes', async () => {

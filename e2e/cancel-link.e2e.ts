@@ -2,12 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceShows,
+  createGiveLink,
   deposit,
-  launchBrowser,
   openAs,
-  registerViaApi,
   screenshots,
-  startApp,
+  startStories,
+  stopStories,
   type ApiAccount,
   type RunningApp,
 } from './harness.js';
@@ -18,27 +18,16 @@ let ada: ApiAccount;
 let ben: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  ben = await registerViaApi(app, ada.inviteCodes[0], 'ben');
+  [app, browser, ada, ben] = await startStories(['ada', 'ben']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe('taking a give link back', () => {
   it('the owner cancels an open give link after confirming; the money is back and visitors see it gone', async () => {
     const a = await openAs(browser, app, ada, { viewport: { width: 1280, height: 800 } });
     await deposit(a, '20');
     await balanceShows(a, '$20.00');
-    await a.goto(`${app.url}/share`);
-    await a.getByRole('radio', { name: 'Give' }).check();
-    await a.getByRole('radio', { name: 'Currency' }).check();
-    await a.getByLabel('Amount').fill('5');
-    await a.getByLabel('Quantity').fill('2');
-    await a.getByRole('button', { name: 'Create' }).click();
-    await a.getByText('Your link is ready').waitFor();
+    await createGiveLink(a, app, '5', '2');
     await balanceShows(a, '$10.00');
 
     await a.goto(`${app.url}/link/ada`);

@@ -1,19 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowConsoleError, launchBrowser, openAs, registerViaApi, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { allowConsoleError, openAs, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
 let ana: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ana');
+  [app, browser, ana] = await startStories(['ana']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe("the Content-Security-Policy's connect-src 'self'", () => {
   it('lets the live socket reach our own host over ws:, and refuses a WebSocket to any other host', async () => {

@@ -36,31 +36,22 @@ let ana: ApiAccount;
 let bob: ApiAccount;
 let tmp: string;
 
-const api = async <T = Record<string, unknown>>(token: string, method: string, p: string, body?: unknown) => {
-  const res = await fetch(`${app.url}${p}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-};
-
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-desktop-e2e-'));
   ana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ana');
   bob = await registerViaApi(app, ana.inviteCodes[0], 'bob');
   // Ana asks for money with a receive link and Bob gives $5 (an anonymous gift thread); her wishlist has two items.
-  const link = await api(ana.token, 'POST', '/links/create', {
+  const link = await app.request(ana, 'POST', '/links/create', {
     details: { giveorreceive: 'receive', type: 'currency', amount: 10, quantity: 3 },
   });
-  await api(bob.token, 'POST', '/api/billing-settings-deposit', { balance: 20 });
-  const give = await api(bob.token, 'POST', '/statuses/api/gives', { postId: link.body.id, type: 'currency', amount: 5 });
+  await app.request(bob, 'POST', '/api/billing-settings-deposit', { balance: 20 });
+  const give = await app.request(bob, 'POST', '/statuses/api/gives', { postId: link.body.id, type: 'currency', amount: 5 });
   if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
   const items: { itemId: string }[] = [];
   for (const q of ['mug', 'book'])
-    items.push({ itemId: (await api<{ itemId: string }[]>(ana.token, 'GET', `/api/products/search?q=${q}`)).body[0].itemId });
-  const saved = await api(ana.token, 'PUT', '/wishlists/update', { username: 'ana', items });
+    items.push({ itemId: (await app.request<{ itemId: string }[]>(ana, 'GET', `/api/products/search?q=${q}`)).body[0].itemId });
+  const saved = await app.request(ana, 'PUT', '/wishlists/update', { username: 'ana', items });
   if (saved.status !== 200) throw new Error(`wishlist failed: ${JSON.stringify(saved.body)}`);
 });
 afterAll(async () => {
@@ -318,9 +309,9 @@ describe('the desktop app', () => {
     // Let the reloaded page's socket settle: a message that arrives while it is still (re)connecting
     // comes by the catch-up, which raises no notification by design.
     await page.waitForTimeout(2500);
-    const conversations = await api<{ _id: string }[]>(bob.token, 'GET', `/conversations/${bob.userId}`);
+    const conversations = await app.request<{ _id: string }[]>(bob, 'GET', `/conversations/${bob.userId}`);
     const conversationId = conversations.body[0]._id;
-    const sent = await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Did the gift arrive?' });
+    const sent = await app.request(bob, 'POST', '/messages/send', { conversationId, text: 'Did the gift arrive?' });
     expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
     await expect.poll(() => FakeTray.last?.tooltip, { timeout: 10_000 }).toBe('Giftlink: 2 unread messages, 1 notification');
     expect(desktop.badge()).toBe(3);

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { openAs, registerViaApi, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -13,47 +13,30 @@ const CAMERA = 'v1|GL765785|0';
 const COFFEE = 'v1|GL231995|0';
 const BOOK = 'v1|GL453835|0';
 
-async function call<T>(account: ApiAccount, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(app.url + path, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': account.token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as T;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
 /** `owner`'s wishlist of the three items, the camera bought by Ben. */
 async function wishlistWithCameraBought(owner: ApiAccount, username: string): Promise<void> {
-  const saved = await call<{ userWishlist: { items: { _id: string; itemId: string }[] } }>(owner, 'PUT', '/wishlists/update', {
+  const saved = await app.call<{ userWishlist: { items: { _id: string; itemId: string }[] } }>(owner, 'PUT', '/wishlists/update', {
     username,
     items: [{ itemId: CAMERA }, { itemId: COFFEE }, { itemId: BOOK }],
   });
   const camera = saved.userWishlist.items.find((i) => i.itemId === CAMERA)!;
-  await call(ben, 'POST', '/wishlists/purchase', { wishlistUsername: username, itemId: camera._id });
+  await app.call(ben, 'POST', '/wishlists/purchase', { wishlistUsername: username, itemId: camera._id });
 }
 
 // A story that changes what it starts from gets a fresh owner on each attempt, so a retry starts clean.
 let attempts = 0;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  ben = await registerViaApi(app, ada.inviteCodes[0], 'ben');
-  cal = await registerViaApi(app, ada.inviteCodes[1], 'cal');
+  [app, browser, ada, ben, cal] = await startStories(['ada', 'ben', 'cal']);
   // Ada's wishlist; Ben buys her the camera and gives $5 to her receive link.
-  await call(ben, 'POST', '/api/billing-settings-deposit', { balance: 5000 });
+  await app.call(ben, 'POST', '/api/billing-settings-deposit', { balance: 5000 });
   await wishlistWithCameraBought(ada, 'ada');
-  const link = await call<{ id: string }>(ada, 'POST', '/links/create', {
+  const link = await app.call<{ id: string }>(ada, 'POST', '/links/create', {
     details: { giveorreceive: 'receive', type: 'currency', amount: 10 },
   });
-  await call(ben, 'POST', '/statuses/api/gives', { postId: link.id, amount: 5 });
+  await app.call(ben, 'POST', '/statuses/api/gives', { postId: link.id, amount: 5 });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 const DESKTOP = { width: 1280, height: 800 };
 const as = (account: ApiAccount, viewport?: { width: number; height: number }) => openAs(browser, app, account, { viewport });

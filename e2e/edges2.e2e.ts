@@ -2,23 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, SHOTS_DIR, startApp, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  openAs,
+  registerViaApi,
+  SHOTS_DIR,
+  startApp,
+  VIEWPORTS,
+  startStories,
+  stopStories,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
 let ada: ApiAccount;
 let ben: ApiAccount;
-
-async function call<T>(account: ApiAccount, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(app.url + route, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': account.token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as T;
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
 
 /** The catalogue's longest title: 'Empires of Spice: A History of the World in Seven Flavors by Rohan Mehta, Hardcover'. */
 const BOOK = 'v1|GL453835|0';
@@ -26,20 +25,15 @@ const FEED_END = 'There are no more links availble. Create one for it to show up
 const BOOK_TITLE = 'Empires of Spice: A History of the World in Seven Flavors by Rohan Mehta, Hardcover';
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  ben = await registerViaApi(app, ada.inviteCodes[0], 'ben');
-  await call(ben, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'item', itemId: BOOK } });
-  await call(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
+  [app, browser, ada, ben] = await startStories(['ada', 'ben']);
+  await app.call(ben, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'item', itemId: BOOK } });
+  await app.call(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
   // Ben gives $5 to Ada's link, anonymously: a thread where he is anonymous, and a link he has used.
-  const link = await call<{ updatedLink: { id: string } }>(ben, 'POST', '/links/ada', {});
-  await call(ben, 'POST', '/api/billing-settings-deposit', { balance: 5 });
-  await call(ben, 'POST', '/statuses/api/gives', { postId: link.updatedLink.id, type: 'currency', amount: 5 });
+  const link = await app.call<{ updatedLink: { id: string } }>(ben, 'POST', '/links/ada', {});
+  await app.call(ben, 'POST', '/api/billing-settings-deposit', { balance: 5 });
+  await app.call(ben, 'POST', '/statuses/api/gives', { postId: link.updatedLink.id, type: 'currency', amount: 5 });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 const as = (account: ApiAccount, viewport: { width: number; height: number } = VIEWPORTS.phone) =>
   openAs(browser, app, account, { viewport });
@@ -202,7 +196,7 @@ describe('Settings in sections', () => {
 
 describe('the chat header', () => {
   it("shows 'you are anonymous here' whole on a phone, not cut off", async () => {
-    const inbox = await call<unknown>(ben, 'GET', `/conversations/${ben.userId}`);
+    const inbox = await app.call<unknown>(ben, 'GET', `/conversations/${ben.userId}`);
     const threads = (Array.isArray(inbox) ? inbox : (inbox as { conversations: unknown[] }).conversations) as { _id: string }[];
     const page = await as(ben);
     await page.goto(`${app.url}/messages/${threads[0]._id}`);

@@ -19,12 +19,7 @@ beforeAll(async () => {
   for (let i = 0; i < PEOPLE; i++) {
     const account = await registerViaApi(app, pending.shift()!, `feeder${i}`);
     pending.push(...account.inviteCodes);
-    const res = await fetch(`${app.url}/links/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-auth-token': account.token },
-      body: JSON.stringify({ details: { giveorreceive: 'receive', type: 'currency', amount: 1 + (i % 9) } }),
-    });
-    if (res.status !== 201) throw new Error(`create link ${i}: ${res.status} ${await res.text()}`);
+    await app.call(account, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 1 + (i % 9) } });
   }
 });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { openAs, registerViaApi, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -15,33 +15,17 @@ async function fresh(name: string): Promise<ApiAccount> {
   return account;
 }
 
-/** A call of the API as `who` (setting up what the story is not about). */
-async function asUser<T>(who: ApiAccount, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as T;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  inviter = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'host');
+  [app, browser, inviter] = await startStories(['host']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe('a note with the gift', () => {
   it('accepting a give link on a phone with a note: the link’s creator reads it right after the gift', async () => {
     const gia = await fresh('gia');
     const noa = await fresh('noa');
-    await asUser(gia, 'POST', '/api/billing-settings-deposit', { balance: 10 });
-    await asUser(gia, 'POST', '/links/create', { details: { giveorreceive: 'give', type: 'currency', amount: 5, initialQuantity: 1 } });
+    await app.call(gia, 'POST', '/api/billing-settings-deposit', { balance: 10 });
+    await app.call(gia, 'POST', '/links/create', { details: { giveorreceive: 'give', type: 'currency', amount: 5, initialQuantity: 1 } });
 
     const n = await openAs(browser, app, noa);
     await n.goto(`${app.url}/link/${gia.username}`);
@@ -69,9 +53,9 @@ describe('a note with the gift', () => {
   it('buying a wishlist item on a phone with a note: the owner reads it from Anonymous', async () => {
     const gia = await fresh('gia');
     const noa = await fresh('noa');
-    const [product] = await asUser<{ itemId: string; price: number }[]>(noa, 'GET', '/api/products/search?q=mug');
-    await asUser(gia, 'PUT', '/wishlists/update', { username: gia.username, items: [{ itemId: product.itemId }] });
-    await asUser(noa, 'POST', '/api/billing-settings-deposit', { balance: 900 });
+    const [product] = await app.call<{ itemId: string; price: number }[]>(noa, 'GET', '/api/products/search?q=mug');
+    await app.call(gia, 'PUT', '/wishlists/update', { username: gia.username, items: [{ itemId: product.itemId }] });
+    await app.call(noa, 'POST', '/api/billing-settings-deposit', { balance: 900 });
 
     const n = await openAs(browser, app, noa);
     await n.goto(`${app.url}/wishlist/${gia.username}`);

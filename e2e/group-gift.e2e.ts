@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
+import { openAs, registerViaApi, screenshots, startStories, stopStories, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -8,24 +8,13 @@ let owner: ApiAccount;
 let friends: ApiAccount[];
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  owner = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'gina');
+  [app, browser, owner] = await startStories(['gina']);
   const [f1, f2, f3] = owner.inviteCodes;
   friends = [await registerViaApi(app, f1, 'hugo'), await registerViaApi(app, f2, 'iris'), await registerViaApi(app, f3, 'jon')];
   // Sandbox money for the friends, through the API (the deposit dialog has its own story).
-  for (const f of friends) {
-    const res = await fetch(`${app.url}/api/billing-settings-deposit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-auth-token': f.token },
-      body: JSON.stringify({ balance: 50 }),
-    });
-    if (res.status !== 200) throw new Error(`deposit ${f.username}: ${res.status}`);
-  }
+  for (const f of friends) await app.call(f, 'POST', '/api/billing-settings-deposit', { balance: 50 });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Gifts so far' }).first();
 

@@ -6,11 +6,13 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
+import { apiClient, type ApiClient } from './api.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = path.resolve('test-results/screenshots');
 
-export interface RunningApp {
+/** A running app; `call` and `request` reach its API directly. */
+export interface RunningApp extends ApiClient {
   url: string;
   /** The first-account invite URL the server printed. */
   inviteUrl: string;
@@ -74,8 +76,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     child.stdout!.on('data', check);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
+  const url = `http://localhost:${port}`;
   return {
-    url: `http://localhost:${port}`,
+    ...apiClient(url),
+    url,
     inviteUrl,
     dataDir,
     output: () => out,
@@ -265,6 +269,29 @@ export async function registerViaApi(app: RunningApp, inviteCode: string, userna
   };
 }
 
+/**
+ * The app and a browser for one file's stories, then the accounts named, registered in order: the
+ * first with the app's own invite, each other with one of the first one's invites.
+ */
+export async function startStories(
+  usernames: string[],
+  env: Record<string, string> = {},
+): Promise<[app: RunningApp, browser: Browser, ...accounts: ApiAccount[]]> {
+  const [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
+  const accounts: ApiAccount[] = [];
+  for (const [i, username] of usernames.entries()) {
+    const invite = i === 0 ? app.inviteUrl.split('/').pop()! : accounts[0].inviteCodes[i - 1];
+    accounts.push(await registerViaApi(app, invite, username));
+  }
+  return [app, browser, ...accounts];
+}
+
+/** Closes what startStories opened (either is missing when starting failed). */
+export async function stopStories(app: RunningApp | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await app?.stop();
+}
+
 /** Logs in through the login page, as a person would. */
 export async function logIn(page: Page, app: RunningApp, account: ApiAccount): Promise<void> {
   await page.goto(`${app.url}/login`);
@@ -294,6 +321,17 @@ export const balanceButton = (page: Page) => page.getByRole('button', { name: /^
 /** Waits until the top bar's balance reads `dollars` (e.g. '$20.00'). */
 export async function balanceShows(page: Page, dollars: string): Promise<void> {
   await expect.poll(async () => (await balanceButton(page).textContent())?.replace(/\s+/g, ''), { timeout: 10_000 }).toContain(dollars);
+}
+
+/** Makes a give link of `amount` dollars for `quantity` people on the share page, as a person would. */
+export async function createGiveLink(page: Page, app: RunningApp, amount: string, quantity: string): Promise<void> {
+  await page.goto(`${app.url}/share`);
+  await page.getByRole('radio', { name: 'Give' }).check();
+  await page.getByRole('radio', { name: 'Currency' }).check();
+  await page.getByLabel('Amount').fill(amount);
+  await page.getByLabel('Quantity').fill(quantity);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByText('Your link is ready').waitFor();
 }
 
 /** Deposits sandbox money through the balance dialog, as a person would. */

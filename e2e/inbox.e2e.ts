@@ -8,25 +8,15 @@ let owner: ApiAccount;
 /** Gifts to the owner, each from a giver of their own: a conversation each (more than one page of 25). */
 const GIFTS = 30;
 
-async function call<T>(who: ApiAccount, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.url}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp({ INVITES_PER_USER: String(GIFTS + 2), AUTH_RATE_LIMIT: '1000' }), launchBrowser()]);
   owner = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'inboxowner');
-  await call(owner, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 500 } });
-  const link = await call<{ updatedLink: { id: string } }>(owner, 'POST', `/links/${owner.username}`, {});
+  await app.call(owner, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 500 } });
+  const link = await app.call<{ updatedLink: { id: string } }>(owner, 'POST', `/links/${owner.username}`, {});
   for (let i = 0; i < GIFTS; i++) {
     const giver = await registerViaApi(app, owner.inviteCodes[i], `inboxgiver${i}`);
-    await call(giver, 'POST', '/api/billing-settings-deposit', { balance: 1 });
-    await call(giver, 'POST', '/statuses/api/gives', { postId: link.updatedLink.id, type: 'currency', amount: 1 });
+    await app.call(giver, 'POST', '/api/billing-settings-deposit', { balance: 1 });
+    await app.call(giver, 'POST', '/statuses/api/gives', { postId: link.updatedLink.id, type: 'currency', amount: 1 });
   }
 }, 180_000);
 afterAll(async () => {

@@ -1,29 +1,18 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { VIEWPORTS, openAs, registerViaApi, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
 let ada: ApiAccount;
 let friend: ApiAccount;
 
-const api = (token: string | null, method: string, path: string, body?: unknown) =>
-  fetch(`${app.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  const link = await api(ada.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
+  [app, browser, ada] = await startStories(['ada']);
+  const link = await app.request(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
   if (link.status !== 201) throw new Error(`link failed: ${JSON.stringify(link.body)}`);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe('joining from a shared link', () => {
   it('a signed-out visitor opens a link, joins with the creator’s invite and lands signed in on the link', async () => {
@@ -61,17 +50,14 @@ describe('joining from a shared link', () => {
     await page.goto(`${app.url}/create-invite`);
     await page.getByText('3 invites available').waitFor();
     await screenshots(page, 'join-new-account-invites');
-    const adas = (await api(ada.token, 'GET', `/api/invites/summary`)).body;
+    const adas = (await app.request(ada, 'GET', `/api/invites/summary`)).body;
     expect(adas.available).toBe(2);
     await context.close();
   });
 
   it('once the creator’s invites are used, the link offers no join and the invites page says when the next arrives', async () => {
     // Ada's last two invites go to friends.
-    const free = (await (await fetch(`${app.url}/invites/${ada.userId}`, { headers: { 'x-auth-token': ada.token } })).json()) as {
-      code: string;
-      status: string;
-    }[];
+    const free = await app.call<{ code: string; status: string }[]>(ada, 'GET', `/invites/${ada.userId}`);
     const codes = free.filter((i) => i.status === 'available').map((i) => i.code);
     expect(codes).toHaveLength(2);
     friend = await registerViaApi(app, codes[0], 'friend1');
@@ -88,14 +74,14 @@ describe('joining from a shared link', () => {
     expect(await setting.isChecked()).toBe(true);
     await screenshots(a, 'join-settings');
     await setting.uncheck();
-    await expect.poll(async () => (await api(ada.token, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(false);
+    await expect.poll(async () => (await app.request(ada, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(false);
     await a.reload();
     expect(await a.getByLabel('Let people who open my links join Giftlink with one of my invites').isChecked()).toBe(false);
     await a.goto(`${app.url}/share`);
     const onForm = a.getByLabel('Let people who open my links join Giftlink with one of my invites');
     expect(await onForm.isChecked()).toBe(false);
     await onForm.check();
-    await expect.poll(async () => (await api(ada.token, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(true);
+    await expect.poll(async () => (await app.request(ada, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(true);
     await screenshots(a, 'join-share-form');
 
     // A visitor now sees the banner without the offer.
@@ -112,7 +98,7 @@ describe('joining from a shared link', () => {
   });
 
   it("the link page's own Register button joins through the creator too", async () => {
-    const link = await api(friend.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
+    const link = await app.request(friend, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
     expect(link.status).toBe(201);
     const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
     // The app's entry arrives late (a slow phone): the click lands on the server's markup, and its
@@ -137,6 +123,6 @@ describe('joining from a shared link', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${app.url}/link/friend1`);
     await page.getByRole('button', { name: /^Balance \$/ }).waitFor();
-    expect((await api(friend.token, 'GET', '/api/invites/summary')).body.available).toBe(2);
+    expect((await app.request(friend, 'GET', '/api/invites/summary')).body.available).toBe(2);
   });
 });

@@ -8,10 +8,10 @@ import {
   appTakenOver,
   SHOTS_DIR,
   VIEWPORTS,
-  launchBrowser,
   logIn,
   registerViaApi,
-  startApp,
+  startStories,
+  stopStories,
   type ApiAccount,
   type RunningApp,
 } from './harness.js';
@@ -21,30 +21,17 @@ let browser: Browser;
 let ada: ApiAccount;
 let wishCount = 0;
 
-const api = async (account: ApiAccount, method: string, p: string, body?: unknown) => {
-  const res = await fetch(app.url + p, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': account.token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as unknown };
-};
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  expect((await api(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 20 } })).status).toBe(
-    201,
-  );
-  const found = (await api(ada, 'GET', '/api/products/search?q=camera')).body as { itemId: string }[];
+  [app, browser, ada] = await startStories(['ada']);
+  expect(
+    (await app.request(ada, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 20 } })).status,
+  ).toBe(201);
+  const found = (await app.request<{ itemId: string }[]>(ada, 'GET', '/api/products/search?q=camera')).body;
   const items = found.slice(0, 3).map((p) => ({ itemId: p.itemId }));
   wishCount = items.length;
-  expect((await api(ada, 'PUT', '/wishlists/update', { username: 'ada', items })).status).toBe(200);
+  expect((await app.request(ada, 'PUT', '/wishlists/update', { username: 'ada', items })).status).toBe(200);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 /**
  * Screenshots at phone and desktop size, without the harness's axe check: it cannot run with

@@ -1,16 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE } from '../api/contract/visitor.js';
-import {
-  appTakenOver,
-  VIEWPORTS,
-  launchBrowser,
-  registerViaApi,
-  screenshots,
-  startApp,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { appTakenOver, VIEWPORTS, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 /**
  * A visitor's /login is the server's markup until the app takes it over (api/src/sharing/preview.ts,
@@ -21,13 +12,9 @@ let browser: Browser;
 let ada: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  [app, browser, ada] = await startStories(['ada']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe("a visitor's login page before the app arrives", () => {
   it('can type into the login form, and send it, before the app arrives: the app keeps what was typed and the focus, and sends it', async () => {

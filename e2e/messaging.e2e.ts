@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -9,37 +9,24 @@ let bob: ApiAccount;
 let cleo: ApiAccount;
 let linkId: string;
 
-const api = (token: string, method: string, path: string, body: unknown) =>
-  fetch(`${app.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': token },
-    body: JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-
 /** `giver` gives $5 to Ana's receive link. */
 async function giveFive(giver: ApiAccount): Promise<void> {
-  const give = await api(giver.token, 'POST', '/statuses/api/gives', { postId: linkId, type: 'currency', amount: 5 });
+  const give = await app.request(giver, 'POST', '/statuses/api/gives', { postId: linkId, type: 'currency', amount: 5 });
   if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ana');
-  bob = await registerViaApi(app, ana.inviteCodes[0], 'bob');
-  cleo = await registerViaApi(app, ana.inviteCodes[1], 'cleo');
+  [app, browser, ana, bob, cleo] = await startStories(['ana', 'bob', 'cleo']);
   // Setup through the API: Ana asks for money with a receive link, Bob deposits and gives $5.
-  const link = await api(ana.token, 'POST', '/links/create', {
+  const link = await app.request(ana, 'POST', '/links/create', {
     details: { giveorreceive: 'receive', type: 'currency', amount: 10, quantity: 3 },
   });
   linkId = String(link.body.id);
-  await api(bob.token, 'POST', '/api/billing-settings-deposit', { balance: 20 });
-  await api(cleo.token, 'POST', '/api/billing-settings-deposit', { balance: 5 });
+  await app.request(bob, 'POST', '/api/billing-settings-deposit', { balance: 20 });
+  await app.request(cleo, 'POST', '/api/billing-settings-deposit', { balance: 5 });
   await giveFive(bob);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 const as = (account: ApiAccount, viewport?: { width: number; height: number }) => openAs(browser, app, account, { viewport });
 

@@ -2,63 +2,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openAs,
-  registerViaApi,
-  screenshots,
-  SHOTS_DIR,
-  startApp,
-  type ApiAccount,
-  type RunningApp,
-  balanceButton,
-} from './harness.js';
+import { openAs, screenshots, SHOTS_DIR, startStories, stopStories, type ApiAccount, type RunningApp, balanceButton } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
 let hana: ApiAccount;
 let ivo: ApiAccount;
 
-async function call(who: ApiAccount, method: string, route: string, body: unknown): Promise<void> {
-  const res = await fetch(`${app.url}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-}
 const createLink = (who: ApiAccount, details: Record<string, unknown>) =>
-  call(who, 'POST', '/links/create', { creatorUserId: who.userId, creatorUsername: who.username, details });
+  app.call(who, 'POST', '/links/create', { creatorUserId: who.userId, creatorUsername: who.username, details });
 async function receiveLinkId(who: ApiAccount): Promise<string> {
-  const res = await fetch(`${app.url}/links/${who.username}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const body = (await res.json()) as { updatedLink?: { id: string } };
+  const body = await app.call<{ updatedLink?: { id: string } }>(null, 'POST', `/links/${who.username}`, {});
   const id = body.updatedLink?.id;
   if (!id) throw new Error(`no link id in ${JSON.stringify(body)}`);
   return id;
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  hana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'hana');
-  ivo = await registerViaApi(app, hana.inviteCodes[0], 'ivo');
+  [app, browser, hana, ivo] = await startStories(['hana', 'ivo']);
   // Hana ends at $999,999.99 after five movements of every common kind.
-  await call(hana, 'POST', '/api/billing-settings-deposit', { balance: 999999.99 });
+  await app.call(hana, 'POST', '/api/billing-settings-deposit', { balance: 999999.99 });
   await createLink(hana, { giveorreceive: 'give', type: 'currency', amount: 5, initialQuantity: 1 });
-  await call(ivo, 'PUT', '/api/accept-link', { linkCreatorUsername: hana.username });
-  await call(hana, 'POST', '/api/billing-settings-deposit', { balance: 5 });
+  await app.call(ivo, 'PUT', '/api/accept-link', { linkCreatorUsername: hana.username });
+  await app.call(hana, 'POST', '/api/billing-settings-deposit', { balance: 5 });
   await createLink(hana, { giveorreceive: 'receive', type: 'currency', amount: 10 });
-  await call(ivo, 'POST', '/api/billing-settings-deposit', { balance: 20 });
-  await call(ivo, 'POST', '/statuses/api/gives', { postId: await receiveLinkId(hana), type: 'currency', amount: 3 });
-  await call(hana, 'POST', '/api/billing-settings-withdrawal', { balance: 3 });
+  await app.call(ivo, 'POST', '/api/billing-settings-deposit', { balance: 20 });
+  await app.call(ivo, 'POST', '/statuses/api/gives', { postId: await receiveLinkId(hana), type: 'currency', amount: 3 });
+  await app.call(hana, 'POST', '/api/billing-settings-withdrawal', { balance: 3 });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 /** The top bar's own screenshot at this viewport. */
 async function shootBar(page: Page, name: string): Promise<void> {

@@ -3,49 +3,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceButton,
   balanceShows,
+  createGiveLink,
   deposit,
-  launchBrowser,
   openAs,
   registerViaApi,
   screenshots,
-  startApp,
+  startStories,
+  stopStories,
   type ApiAccount,
   type RunningApp,
 } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
-let ada: ApiAccount;
-let ben: ApiAccount;
-let cal: ApiAccount;
+/** Invites the three people of each attempt. */
+let host: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  ben = await registerViaApi(app, ada.inviteCodes[0], 'ben');
-  cal = await registerViaApi(app, ada.inviteCodes[1], 'cal');
+  [app, browser, host] = await startStories(['host']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
+
+// Each attempt moves money between fresh people, so a retry does not meet the balances an earlier one left.
+let attempts = 0;
+async function threePeople(): Promise<[ApiAccount, ApiAccount, ApiAccount]> {
+  attempts += 1;
+  const ada = await registerViaApi(app, host.inviteCodes[attempts - 1], `ada${attempts}`);
+  const ben = await registerViaApi(app, ada.inviteCodes[0], `ben${attempts}`);
+  const cal = await registerViaApi(app, ada.inviteCodes[1], `cal${attempts}`);
+  return [ada, ben, cal];
+}
 
 const as = (account: ApiAccount, viewport?: { width: number; height: number }) =>
   openAs(browser, app, account, { viewport, clipboard: true });
 
 describe('money moving between three people', () => {
   it('A deposits and creates a give link, B accepts it from the feed, C gives $5 to B', async () => {
+    const [ada, ben, cal] = await threePeople();
     // A: deposit sandbox money, then a give link of $5 for 2 people.
     const a = await as(ada, { width: 1280, height: 800 });
     await deposit(a, '20');
     await balanceShows(a, '$20.00');
-    await a.goto(`${app.url}/share`);
-    await a.getByRole('radio', { name: 'Give' }).check();
-    await a.getByRole('radio', { name: 'Currency' }).check();
-    await a.getByLabel('Amount').fill('5');
-    await a.getByLabel('Quantity').fill('2');
-    await a.getByRole('button', { name: 'Create' }).click();
-    await a.getByText('Your link is ready').waitFor();
+    await createGiveLink(a, app, '5', '2');
     await balanceShows(a, '$10.00');
     await screenshots(a, 'share-created');
 
@@ -55,7 +54,7 @@ describe('money moving between three people', () => {
       .getByRole('link', { name: /User is giving \$5\.00/ })
       .first()
       .click();
-    await b.waitForURL(`${app.url}/link/ada`);
+    await b.waitForURL(`${app.url}/link/${ada.username}`);
     await b.getByRole('button', { name: 'Accept' }).waitFor();
     await screenshots(b, 'link-accept');
     await b.getByRole('button', { name: 'Accept' }).click();
@@ -65,7 +64,7 @@ describe('money moving between three people', () => {
     await b.getByText("you can't use this link more than once").waitFor();
 
     // A sees the use in the metrics, and their balance did not change again.
-    await a.goto(`${app.url}/link/ada`);
+    await a.goto(`${app.url}/link/${ada.username}`);
     await a.getByRole('heading', { name: 'Link Metrics' }).waitFor();
     await screenshots(a, 'link-metrics');
     await balanceShows(a, '$10.00');
@@ -80,7 +79,7 @@ describe('money moving between three people', () => {
 
     const c = await as(cal);
     await deposit(c, '12');
-    await c.goto(`${app.url}/link/ben`);
+    await c.goto(`${app.url}/link/${ben.username}`);
     await c.getByRole('button', { name: '$5', exact: true }).click();
     await c.getByRole('button', { name: 'Give', exact: true }).click();
     const confirm = c.getByRole('dialog', { name: 'Are you sure you want to give $5.00?' });
@@ -106,7 +105,7 @@ describe('money moving between three people', () => {
 
 describe('the balance dialog', () => {
   it('refuses an invalid amount and puts the cursor back in the field', async () => {
-    const page = await as(cal);
+    const page = await as(host);
     await balanceButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Your balance' });
     await dialog.getByLabel('Amount').fill('0.5');

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allowConsoleError,
   balanceShows,
-  launchBrowser,
   openAs,
   registerViaApi,
   screenshots,
-  startApp,
+  startStories,
+  stopStories,
   VIEWPORTS,
   type ApiAccount,
   type RunningApp,
@@ -21,34 +21,21 @@ let app: RunningApp;
 let browser: Browser;
 let owner: ApiAccount;
 
-async function call(who: ApiAccount, method: string, route: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${app.url}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-const balanceOf = async (who: ApiAccount) => ((await call(who, 'GET', '/api/billing-settings-balance')) as { balance: number }).balance;
+const balanceOf = async (who: ApiAccount) => ((await app.call(who, 'GET', '/api/billing-settings-balance')) as { balance: number }).balance;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ INVITES_PER_USER: '10' }), launchBrowser()]);
-  owner = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'olga');
-  await call(owner, 'POST', '/links/create', {
+  [app, browser, owner] = await startStories(['olga'], { INVITES_PER_USER: '20' });
+  await app.call(owner, 'POST', '/links/create', {
     creatorUserId: owner.userId,
     creatorUsername: owner.username,
     details: { giveorreceive: 'receive', type: 'currency', amount: 100 },
   });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 /** One of the owner's invites still free (joining through the link uses one too). */
 async function freeInvite(): Promise<string> {
-  const invites = (await call(owner, 'GET', `/invites/${owner.userId}`)) as { code: string; status: string }[];
+  const invites = (await app.call(owner, 'GET', `/invites/${owner.userId}`)) as { code: string; status: string }[];
   const free = invites.find((i) => i.status === 'available');
   if (!free) throw new Error('the owner has no invite left');
   return free.code;
@@ -62,6 +49,16 @@ async function newGiver(): Promise<{ giver: ApiAccount; page: Page }> {
   await page.goto(`${app.url}/link/${owner.username}`);
   await page.getByRole('button', { name: '$5', exact: true }).click();
   return { giver, page };
+}
+
+/** A visitor on the link page joins through the banner's 'Join Giftlink' (the owner's invite). */
+async function joinFromLink(page: Page, username: string): Promise<void> {
+  await page.getByRole('link', { name: 'Join Giftlink' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
+  await page.getByLabel('Confirm password').fill('joined-4-gifts');
+  await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
 async function typeCard(page: Page, number: string): Promise<void> {
@@ -108,7 +105,7 @@ describe('give in one step with a card', () => {
     await balanceShows(page, '$0.00');
     expect(await balanceOf(giver)).toBe(0);
     expect(await balanceOf(owner)).toBe(ownerBefore);
-    const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: unknown[] };
+    const history = (await app.call(giver, 'GET', '/api/wallet/history')) as { entries: unknown[] };
     expect(history.entries).toEqual([]);
     // Still the give step, and another card works from it.
     await typeCard(page, '4242 4242 4242 4242');
@@ -124,11 +121,11 @@ describe('give in one step with a card', () => {
     await page.getByLabel('Save this card').check();
     await page.getByRole('button', { name: 'Give $5.00' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
-    expect(((await call(giver, 'GET', '/api/wallet/card')) as { card: unknown }).card).toEqual({ last4: '4242' });
+    expect(((await app.call(giver, 'GET', '/api/wallet/card')) as { card: unknown }).card).toEqual({ last4: '4242' });
 
     // Another creator's link: the saved card pays, with no card form.
     const second = await registerViaApi(app, await freeInvite(), 'petra');
-    await call(second, 'POST', '/links/create', {
+    await app.call(second, 'POST', '/links/create', {
       creatorUserId: second.userId,
       creatorUsername: second.username,
       details: { giveorreceive: 'receive', type: 'currency', amount: 100 },
@@ -153,17 +150,47 @@ describe('give in one step with a card', () => {
     await page.getByRole('button', { name: '$5', exact: true }).click();
     await page.waitForURL(`${app.url}/link/${owner.username}?amount=5`);
     await screenshots(page, 'one-step-give-visitor');
-    await page.getByRole('link', { name: 'Join Giftlink' }).click();
-    await page.getByLabel('Username').fill('joiner');
-    await page.getByLabel('Email').fill('joiner@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
-    await page.getByLabel('Confirm password').fill('joined-4-gifts');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await joinFromLink(page, 'joiner');
     await page.waitForURL(`${app.url}/link/${owner.username}?amount=5`);
     expect(await page.getByRole('button', { name: '$5', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await typeCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Give $5.00' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $5.00!');
+    await context.close();
+  });
+
+  it("a visitor types 'Other amount' 7.25, joins through 'Join Giftlink' and comes back to the give step showing $7.25", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/link/${owner.username}`);
+    await page.getByLabel('Other amount').fill('7.25');
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
+    await screenshots(page, 'one-step-give-visitor-other');
+    await joinFromLink(page, 'typer');
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
+    expect(await page.getByLabel('Other amount').inputValue()).toBe('7.25');
+    await typeCard(page, '4242 4242 4242 4242');
+    await page.getByText('$7.25 is charged to your card, then $7.25 is given.').waitFor();
+    await screenshots(page, 'one-step-give-joined-other');
+    await page.getByRole('button', { name: 'Give $7.25' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toBe('You gave $7.25!');
+    await context.close();
+  });
+
+  it("a visitor types 'Other amount' 7.25, logs in and comes back to the give step showing $7.25", async () => {
+    const member = await registerViaApi(app, await freeInvite(), 'lena');
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/link/${owner.username}`);
+    await page.getByLabel('Other amount').fill('7.25');
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
+    await page.getByRole('region', { name: 'Log in to use this link' }).getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${app.url}/link/${owner.username}?amount=7.25`);
+    expect(await page.getByLabel('Other amount').inputValue()).toBe('7.25');
+    await page.getByRole('button', { name: 'Give $7.25' }).waitFor();
     await context.close();
   });
 
@@ -190,7 +217,7 @@ describe('give in one step with a card', () => {
     expect(Object.keys((await gave).postDataJSON() as object)).not.toContain('note');
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
+    const history = (await app.call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
     expect(history.entries.map((e) => e.kind)).toEqual(['gift_given', 'deposit']);
     expect(await balanceOf(giver)).toBe(0);
     await page.context().close();
@@ -218,7 +245,7 @@ describe('give in one step with a card', () => {
     await screenshots(page, 'one-step-purchase');
     await dialog.getByRole('button', { name: /^Give \$/ }).click();
     await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/, { timeout: 15_000 });
-    const history = (await call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
+    const history = (await app.call(giver, 'GET', '/api/wallet/history')) as { entries: { kind: string }[] };
     expect(history.entries.map((e) => e.kind)).toEqual(['purchase', 'deposit']);
     expect(await balanceOf(giver)).toBe(0);
     await page.context().close();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -9,36 +9,20 @@ let rita: ApiAccount;
 let gabe: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  rita = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'rita');
-  gabe = await registerViaApi(app, rita.inviteCodes[0], 'gabe');
+  [app, browser, rita, gabe] = await startStories(['rita', 'gabe']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function api<T>(account: ApiAccount, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { 'x-auth-token': account.token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+afterAll(() => stopStories(app, browser));
 
 describe('an item gift reaches its recipient', () => {
   it("the recipient is asked for an address, adds it in Settings and sees the order placed; the giver sees only its status, 'Processing' while it waits", async () => {
     // Setup: Rita wishes for a mug; Gabe buys it for her (anonymously).
-    const [product] = await api<{ itemId: string; title: string }[]>(rita, 'GET', '/api/products/search?q=mug');
-    const saved = await api<{ userWishlist: { items: { _id: string }[] } }>(rita, 'PUT', '/wishlists/update', {
+    const [product] = await app.call<{ itemId: string; title: string }[]>(rita, 'GET', '/api/products/search?q=mug');
+    const saved = await app.call<{ userWishlist: { items: { _id: string }[] } }>(rita, 'PUT', '/wishlists/update', {
       username: 'rita',
       items: [{ itemId: product.itemId }],
     });
-    await api(gabe, 'POST', '/api/billing-settings-deposit', { balance: 500 });
-    await api(gabe, 'POST', '/wishlists/purchase', {
+    await app.call(gabe, 'POST', '/api/billing-settings-deposit', { balance: 500 });
+    await app.call(gabe, 'POST', '/wishlists/purchase', {
       wishlistUsername: 'rita',
       purchaserUserId: gabe.userId,
       itemId: saved.userWishlist.items[0]._id,

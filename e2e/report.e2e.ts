@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAs, registerViaApi, screenshots, serverFile, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { openAs, screenshots, serverFile, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -9,30 +9,18 @@ let ana: ApiAccount;
 let bob: ApiAccount;
 let conversationId: string;
 
-const api = (token: string, method: string, p: string, body: unknown) =>
-  fetch(`${app.url}${p}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': token },
-    body: JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ana = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ana');
-  bob = await registerViaApi(app, ana.inviteCodes[0], 'bob');
+  [app, browser, ana, bob] = await startStories(['ana', 'bob']);
   // Bob gives Ana $5 anonymously, then writes something nasty in the gift's thread.
-  const link = await api(ana.token, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
-  await api(bob.token, 'POST', '/api/billing-settings-deposit', { balance: 20 });
-  const give = await api(bob.token, 'POST', '/statuses/api/gives', { postId: link.body.id, type: 'currency', amount: 5 });
+  const link = await app.request(ana, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
+  await app.request(bob, 'POST', '/api/billing-settings-deposit', { balance: 20 });
+  const give = await app.request(bob, 'POST', '/statuses/api/gives', { postId: link.body.id, type: 'currency', amount: 5 });
   if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
   conversationId = String(give.body.conversationId);
-  const sent = await api(bob.token, 'POST', '/messages/send', { conversationId, text: 'Now you owe me. Answer or else.' });
+  const sent = await app.request(bob, 'POST', '/messages/send', { conversationId, text: 'Now you owe me. Answer or else.' });
   if (sent.status !== 201) throw new Error(`send failed: ${JSON.stringify(sent.body)}`);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 /** `npm run moderation` against the running app's database, as the compiled CLI. */
 const moderation = (...args: string[]) =>

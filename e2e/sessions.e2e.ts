@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, logIn, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
+import { VIEWPORTS, logIn, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -10,15 +10,11 @@ const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  [app, browser, ada] = await startStories(['ada']);
   // The registration's own session ends, so the two browsers below are Ada's only sessions.
   await fetch(`${app.url}/api/auth/logout`, { method: 'POST', headers: { 'x-auth-token': ada.token } });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 async function open(options: { viewport: { width: number; height: number }; userAgent?: string }): Promise<Page> {
   const context = await browser.newContext(options);

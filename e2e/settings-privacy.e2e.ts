@@ -3,30 +3,16 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD_WRONG, CURRENT_PASSWORD_REQUIRED } from '../api/contract/texts.js';
-import {
-  launchBrowser,
-  openAs,
-  registerViaApi,
-  screenshots,
-  SHOTS_DIR,
-  startApp,
-  VIEWPORTS,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { openAs, screenshots, SHOTS_DIR, startStories, stopStories, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
 let pia: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  pia = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'pia');
+  [app, browser, pia] = await startStories(['pia']);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 async function me(token: string): Promise<{ email: string; showPresence: boolean }> {
   const res = await fetch(`${app.url}/api/auth/me`, { headers: { 'x-auth-token': token } });

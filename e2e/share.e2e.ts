@@ -3,17 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allowConsoleError,
-  launchBrowser,
-  logIn,
-  registerViaApi,
-  SHOTS_DIR,
-  startApp,
-  VIEWPORTS,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { allowConsoleError, logIn, SHOTS_DIR, startStories, stopStories, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -24,19 +14,10 @@ const TEXT = "I'm giving away 2 dollars to 3 people! Open my Giftlink to claim y
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  sasha = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'sasha');
-  const res = await fetch(`${app.url}/api/billing-settings-deposit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-auth-token': sasha.token },
-    body: JSON.stringify({ userId: sasha.userId, balance: 20 }),
-  });
-  if (!res.ok) throw new Error(`deposit: ${res.status}`);
+  [app, browser, sasha] = await startStories(['sasha']);
+  await app.call(sasha, 'POST', '/api/billing-settings-deposit', { userId: sasha.userId, balance: 20 });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 /**
  * Records what leaves the page instead of leaving: new tabs (X's post intent), followed `sms:`

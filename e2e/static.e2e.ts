@@ -1,29 +1,15 @@
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appTakenOver,
-  VIEWPORTS,
-  launchBrowser,
-  openAs,
-  registerViaApi,
-  screenshots,
-  startApp,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { appTakenOver, VIEWPORTS, openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
 let ada: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
+  [app, browser, ada] = await startStories(['ada']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 describe('the site as a browser loads it', () => {
   it('gets its scripts and styles compressed (brotli) and cached for a year, and the feed with an ETag', async () => {

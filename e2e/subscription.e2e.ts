@@ -1,16 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  VIEWPORTS,
-  launchBrowser,
-  logIn,
-  openAs,
-  registerViaApi,
-  screenshots,
-  startApp,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { VIEWPORTS, logIn, openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 /**
  * The weekly subscription on the sandbox provider: step 1 → 2 → 3 with the sandbox card
@@ -24,37 +14,22 @@ let ada: ApiAccount;
 let ben: ApiAccount;
 let cal: ApiAccount;
 
-async function call(who: ApiAccount, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
-
 async function subscribed(who: ApiAccount): Promise<boolean> {
-  const res = await call(who, 'GET', `/subscriptions/get-subscription-info/${who.userId}`);
+  const res = await app.request(who, 'GET', `/subscriptions/get-subscription-info/${who.userId}`);
   return (res.body?.subscriptionInfo as { isSubscribed: boolean } | undefined)?.isSubscribed ?? false;
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ada = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'ada');
-  ben = await registerViaApi(app, ada.inviteCodes[0], 'ben');
-  cal = await registerViaApi(app, ada.inviteCodes[1], 'cal');
+  [app, browser, ada, ben, cal] = await startStories(['ada', 'ben', 'cal']);
   // A link of ada's in the feed, so others see her name (and later her badge) on a link card.
-  const link = await call(ada, 'POST', '/links/create', {
+  const link = await app.request(ada, 'POST', '/links/create', {
     creatorUserId: ada.userId,
     creatorUsername: 'ada',
     details: { giveorreceive: 'receive', type: 'currency', amount: 5 },
   });
   expect(link.status).toBe(201);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 const badge = (page: Page) => page.getByTitle('Verified subscriber');
 
@@ -176,7 +151,7 @@ describe('the weekly subscription', () => {
     await c.getByText(/Add money to your account balance\./).waitFor();
     await screenshots(c, 'subscription-balance-short');
 
-    const deposit = await call(
+    const deposit = await app.request(
       cal,
       'POST',
       '/api/billing-settings-deposit',
@@ -193,18 +168,18 @@ describe('the weekly subscription', () => {
     await c.getByRole('heading', { name: 'You are now subscribed!' }).waitFor();
     expect(await c.getByTestId('confetti').count()).toBe(0);
     expect(await subscribed(cal)).toBe(true);
-    const me = await call(cal, 'GET', '/api/auth/me');
+    const me = await app.request(cal, 'GET', '/api/auth/me');
     expect(me.body?.balance).toBe(3.01);
     await context.close();
 
     // Ben accepts cal's give link: their named conversation shows cal's badge to ben.
-    const give = await call(cal, 'POST', '/links/create', {
+    const give = await app.request(cal, 'POST', '/links/create', {
       creatorUserId: cal.userId,
       creatorUsername: 'cal',
       details: { giveorreceive: 'give', type: 'currency', amount: 1, quantity: 1 },
     });
     expect(give.status).toBe(201);
-    expect((await call(ben, 'PUT', '/api/accept-link', { linkCreatorUsername: 'cal' })).status).toBe(200);
+    expect((await app.request(ben, 'PUT', '/api/accept-link', { linkCreatorUsername: 'cal' })).status).toBe(200);
     const b = await openAs(browser, app, ben);
     await b.goto(`${app.url}/conversations`);
     await b.getByRole('link', { name: /cal\s*Verified/ }).waitFor();

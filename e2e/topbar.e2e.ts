@@ -5,11 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoAxeViolations,
-  launchBrowser,
   openAs,
-  registerViaApi,
   SHOTS_DIR,
-  startApp,
+  startStories,
+  stopStories,
   type ApiAccount,
   type RunningApp,
   balanceButton,
@@ -19,25 +18,12 @@ let app: RunningApp;
 let browser: Browser;
 let tara: ApiAccount;
 
-async function call(who: ApiAccount, route: string, body: unknown): Promise<void> {
-  const res = await fetch(`${app.url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`POST ${route}: ${res.status} ${await res.text()}`);
-}
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  tara = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'tara');
+  [app, browser, tara] = await startStories(['tara']);
   // The largest balance SPEC's amounts allow in one deposit: under $1,000,000.
-  await call(tara, '/api/billing-settings-deposit', { userId: tara.userId, balance: 999999.99 });
+  await app.call(tara, 'POST', '/api/billing-settings-deposit', { userId: tara.userId, balance: 999999.99 });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => stopStories(app, browser));
 
 /**
  * The balance button's box; the bar's controls (each with all it draws, text that spills out
@@ -145,7 +131,7 @@ function minutesLeft(text: string): number {
 
 describe("the owner's link card", () => {
   it("counts 'Expires in …' down as the minutes pass", async () => {
-    await call(tara, '/links/create', {
+    await app.call(tara, 'POST', '/links/create', {
       creatorUserId: tara.userId,
       creatorUsername: tara.username,
       details: { giveorreceive: 'give', type: 'currency', amount: 5, initialQuantity: 1 },

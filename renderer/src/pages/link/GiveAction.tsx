@@ -1,41 +1,36 @@
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useSearchParams } from 'react-router-dom';
-import { MESSAGE_MAX_LENGTH, QUICK_AMOUNTS } from '../../../../api/contract/limits';
+import { MESSAGE_MAX_LENGTH } from '../../../../api/contract/limits';
 import { INVALID_AMOUNT, overGoal } from '../../../../api/contract/texts';
 import type { useGive } from '../../api/links';
 import type { LinkView } from '../../api/types';
 import { ConfirmPopup } from '../../components/ConfirmPopup';
-import { MoneyInput } from '../../components/MoneyInput';
 import { Spinner } from '../../components/Spinner';
-import { formatAmount, formatDollars, isValidAmount, parseDollars } from '../../format';
+import { formatDollars, isValidAmount, parseDollars } from '../../format';
 import { balanceAtom, userAtom } from '../../state/session';
 import { CardGive } from '../../components/card/CardGive';
 import { shortfallOf } from '../../components/card/useCardDeposit';
-import { pickedAmount } from './VisitorAmount';
+import { AmountPicker, useAmountChoice } from './AmountPicker';
 import { useCardGive } from './useCardGive';
 
 /**
  * Give to a receive link: a quick amount or another (an item link's price is fixed), confirmed
- * first. A group gift takes any amount up to what is left: quick amounts above it are disabled.
+ * first. A group gift takes any amount up to what is left (AmountPicker).
  * A balance short of the amount gives in one step: the card pays what is missing (CardGive).
  */
 export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<typeof useGive> }) {
   const balance = useAtomValue(balanceAtom);
   const user = useAtomValue(userAtom);
-  const customId = useId();
   const noteId = useId();
   const isItem = link.details.type === 'item';
-  // The amount picked before logging in or joining (VisitorAmount) comes back chosen.
-  const [params] = useSearchParams();
-  const [quick, setQuick] = useState<number | null>(() => pickedAmount(params) ?? null);
-  const [custom, setCustom] = useState('');
+  // The amount picked before logging in or joining comes back chosen (useAmountChoice).
+  const [choice, setChoice] = useAmountChoice();
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState<number | null>(null);
   const { giveNow, chargeAndGive, busy, error, setError } = useCardGive(give);
 
   const left = link.progress?.left ?? null;
-  const amount = isItem ? link.details.amount : (quick ?? parseDollars(custom));
+  const amount = isItem ? link.details.amount : (choice.quick ?? parseDollars(choice.typed));
   // Under the minimum only to give exactly what a group gift has left.
   const valid = isValidAmount(amount) || (amount !== null && amount > 0 && amount === left);
   const overLeft = valid && left !== null && amount > left;
@@ -71,40 +66,14 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
           Give this item for <strong>{formatDollars(link.details.amount)}</strong> (price and shipping).
         </p>
       ) : (
-        <fieldset className="give-amounts">
-          <legend>Choose an amount</legend>
-          {left !== null ? <p className="give-amounts__left">{formatDollars(left)} left to give</p> : null}
-          <div className="give-amounts__quick">
-            {QUICK_AMOUNTS.map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={quick === value ? 'btn give-amounts__button is-selected' : 'btn give-amounts__button'}
-                aria-pressed={quick === value}
-                disabled={left !== null && value > left}
-                onClick={() => {
-                  setQuick(value);
-                  setCustom('');
-                  setError(null);
-                }}
-              >
-                {formatAmount(value)}
-              </button>
-            ))}
-          </div>
-          <div className="field">
-            <label htmlFor={customId}>Other amount</label>
-            <MoneyInput
-              id={customId}
-              value={custom}
-              onChange={(event) => {
-                setCustom(event.target.value);
-                setQuick(null);
-                setError(null);
-              }}
-            />
-          </div>
-        </fieldset>
+        <AmountPicker
+          choice={choice}
+          left={left}
+          onChange={(next) => {
+            setChoice(next);
+            setError(null);
+          }}
+        />
       )}
       <div className="field give-note">
         <label htmlFor={noteId}>Add a note (optional)</label>

@@ -11,12 +11,12 @@ import { UnavailablePage, type UnavailableReason } from '../../components/Unavai
 import { usePageTitle } from '../../components/usePageTitle';
 import { isOwnLink } from '../../linkText';
 import { userAtom } from '../../state/session';
+import { AmountPicker, useAmountChoice } from './AmountPicker';
 import { LinkHero } from './LinkHero';
 import { LinkVisitorBox } from './LinkHeroView';
 import { OwnerView } from './OwnerView';
 import { ResponderView } from './ResponderView';
 import { UsedLinkNext } from './UsedLinkNext';
-import { VisitorAmount } from './VisitorAmount';
 import './LinkPage.css';
 
 function linkLoadError(err: unknown, username: string): { reason: UnavailableReason; title: string; message: string } {
@@ -82,5 +82,15 @@ function LinkDetails({ link }: { link: LinkView }) {
         </>
       )}
     </div>
+  );
+}
+
+/** A visitor picks an amount before logging in or joining: the give step they come back to has it chosen. */
+function VisitorAmount({ link }: { link: LinkView }) {
+  const [choice, setChoice] = useAmountChoice();
+  return (
+    <section className="card link-actions" aria-label="Choose an amount">
+      <AmountPicker choice={choice} onChange={setChoice} left={link.progress?.left ?? null} />
+    </section>
   );
 }
