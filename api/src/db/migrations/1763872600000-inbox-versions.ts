@@ -9,7 +9,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - a conversation's row, inserted, updated (its last message, who is anonymous) or deleted: both members;
  * - a message inserted, deleted, or updated in a column the page shows or counts (its text, gift,
  *   read marker, number): both members of its conversation, for the last message and the unread count;
- * - a user's username, display name, picture or badge (`subscribed_until`), or the row deleted: the
+ * - a user's username, display name, picture or badge (`subscribed_until`): the
  *   other member of each conversation that names them. A persona is never named, so an anonymous
  *   giver's own changes do not touch their recipient's page, nor its timing. The trigger is limited
  *   to those columns, so the balance updates of every give never run it.
@@ -38,14 +38,27 @@ export class InboxVersions1763872600000 implements MigrationInterface {
 }
 
 /** SQLite: bump member `who` (an expression), or each user id a `SELECT … WHERE …` answers. */
-const bump = (who: string) => `INSERT INTO inbox_versions (user_id, version) VALUES (${who}, 1) ON CONFLICT (user_id) DO UPDATE SET version = version + 1;`;
-const bumpAll = (select: string) => `INSERT INTO inbox_versions (user_id, version) ${select} ON CONFLICT (user_id) DO UPDATE SET version = version + 1;`;
+const bump = (who: string) =>
+  `INSERT INTO inbox_versions (user_id, version) VALUES (${who}, 1) ON CONFLICT (user_id) DO UPDATE SET version = version + 1;`;
+const bumpAll = (select: string) =>
+  `INSERT INTO inbox_versions (user_id, version) ${select} ON CONFLICT (user_id) DO UPDATE SET version = version + 1;`;
 /** SQLite: the two members of the conversations `ids` (an SQL list), as (user id, 1) rows. */
 const membersOf = (ids: string) =>
   `SELECT initiator_id, 1 FROM conversations WHERE id IN (${ids}) UNION SELECT responder_id, 1 FROM conversations WHERE id IN (${ids})`;
 
 /** The message columns the page shows or counts. */
-const MESSAGE_COLUMNS = ['conversation_id', 'sender_id', 'text', 'message_type', 'gift_title', 'gift_type', 'gift_img', 'read', 'created_at', 'seq'];
+const MESSAGE_COLUMNS = [
+  'conversation_id',
+  'sender_id',
+  'text',
+  'message_type',
+  'gift_title',
+  'gift_type',
+  'gift_img',
+  'read',
+  'created_at',
+  'seq',
+];
 /** The user columns the page shows of the other member. */
 const USER_COLUMNS = ['username', 'display_name', 'profile_picture', 'subscribed_until'];
 /** SQLite: the other member of each conversation that names user `id`. */
@@ -74,7 +87,6 @@ const SQLITE_TRIGGER_NAMES = [
     'inbox_member_update',
     `AFTER UPDATE OF ${USER_COLUMNS.join(', ')} ON users WHEN ${changedSqlite(USER_COLUMNS)} BEGIN ${bumpAll(NAMED_PARTNERS('NEW.id'))} END`,
   ],
-  ['inbox_member_delete', `AFTER DELETE ON users BEGIN ${bumpAll(NAMED_PARTNERS('OLD.id'))} END`],
 ] as const;
 const SQLITE_TRIGGERS = SQLITE_TRIGGER_NAMES.map(([name, body]) => `CREATE TRIGGER ${name} ${body}`);
 
@@ -86,7 +98,6 @@ const POSTGRES_TRIGGER_NAMES = [
   ['inbox_message_update', 'messages'],
   ['inbox_message_delete', 'messages'],
   ['inbox_member_update', 'users'],
-  ['inbox_member_delete', 'users'],
 ] as const;
 
 const distinctPg = (columns: string[], a: string, b: string) =>
@@ -139,15 +150,18 @@ async function postgresUp(q: QueryRunner): Promise<void> {
   for (const table of ['conversations', 'messages']) {
     const fn = table === 'conversations' ? 'inbox_conversations_changed()' : 'inbox_messages_changed()';
     const name = table === 'conversations' ? 'conversation' : 'message';
-    await q.query(`CREATE TRIGGER inbox_${name}_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`);
+    await q.query(
+      `CREATE TRIGGER inbox_${name}_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
+    );
     await q.query(
       `CREATE TRIGGER inbox_${name}_update AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS gone NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
     );
-    await q.query(`CREATE TRIGGER inbox_${name}_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`);
+    await q.query(
+      `CREATE TRIGGER inbox_${name}_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
+    );
   }
   await q.query(
     `CREATE TRIGGER inbox_member_update AFTER UPDATE OF ${USER_COLUMNS.join(', ')} ON users FOR EACH ROW
      WHEN (${distinctPg(USER_COLUMNS, 'OLD', 'NEW')}) EXECUTE FUNCTION inbox_member_changed()`,
   );
-  await q.query('CREATE TRIGGER inbox_member_delete AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION inbox_member_changed()');
 }
