@@ -7,9 +7,9 @@ import { inboxVersion } from './store.js';
 /** Members whose first page a process keeps: the most recently asked. */
 const MEMBERS = 2_000;
 
-/** An inbox page serialized for the wire, and the cursor of the page after it. */
+/** An inbox page serialized for the wire (UTF-8 once, not on every answer), and the cursor of the page after it. */
 export interface InboxAnswer {
-  body: string;
+  body: Buffer;
   nextCursor: string | null;
 }
 
@@ -46,6 +46,6 @@ export class InboxPages {
 }
 
 const serialized = (page: { conversations: unknown; nextCursor: string | null }): InboxAnswer => ({
-  body: JSON.stringify(page.conversations),
+  body: Buffer.from(JSON.stringify(page.conversations)),
   nextCursor: page.nextCursor,
 });
