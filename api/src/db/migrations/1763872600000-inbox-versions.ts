@@ -6,17 +6,20 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * No row means 0. Triggers bump it, in the writer's transaction, from every input of the page
  * (conversations/store.ts, `conversationViews`):
  *
- * - a conversation's row, inserted, updated (its last message, who is anonymous) or deleted: both members;
- * - a message inserted, deleted, or updated in a column the page shows or counts (its text, gift,
- *   read marker, number): both members of its conversation, for the last message and the unread count;
+ * - a conversation's row, inserted, updated (its last message, who is anonymous) or deleted: both
+ *   members. A new message is seen there: every writer of one makes it its conversation's last in
+ *   the same statement or transaction (gift-store.ts, note-store.ts, message-store.ts), so messages
+ *   need no insert trigger, which would bump the same two rows again on every message;
+ * - a message deleted, or updated in a column the page shows or counts (its text, gift, read
+ *   marker, number): both members of its conversation, for the last message and the unread count;
  * - a user's username, display name, picture or badge (`subscribed_until`): the
  *   other member of each conversation that names them. A persona is never named, so an anonymous
  *   giver's own changes do not touch their recipient's page, nor its timing. The trigger is limited
  *   to those columns, so the balance updates of every give never run it.
  *
- * PostgreSQL bumps once per statement for conversations and messages (a batch of messages, or a
- * read marker over many, is one bump each), members in id order so two writers never wait on each
- * other in a cycle. SQLite has row triggers only, each an upsert; it has one writer.
+ * PostgreSQL bumps once per conversation row and once per statement on messages (a read marker over
+ * many is one bump), members in id order within a statement; message writers hold their members'
+ * locks first (member-locks-store.ts). SQLite has row triggers only, each an upsert; it has one writer.
  */
 export class InboxVersions1763872600000 implements MigrationInterface {
   name = 'InboxVersions1763872600000';
@@ -30,7 +33,7 @@ export class InboxVersions1763872600000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     if (q.dataSource.driver.options.type === 'postgres') {
       for (const [name, table] of POSTGRES_TRIGGER_NAMES) await q.query(`DROP TRIGGER ${name} ON ${table}`);
-      for (const fn of ['inbox_conversations_changed()', 'inbox_messages_changed()', 'inbox_member_changed()', 'inbox_bump(varchar[])'])
+      for (const fn of ['inbox_conversation_changed()', 'inbox_messages_changed()', 'inbox_member_changed()', 'inbox_bump(varchar[])'])
         await q.query(`DROP FUNCTION ${fn}`);
     } else for (const [name] of SQLITE_TRIGGER_NAMES) await q.query(`DROP TRIGGER ${name}`);
     await q.query('DROP TABLE inbox_versions');
@@ -76,7 +79,6 @@ const SQLITE_TRIGGER_NAMES = [
      ${bumpAll('SELECT OLD.responder_id, 1 WHERE OLD.responder_id IS NOT NEW.responder_id')} END`,
   ],
   ['inbox_conversation_delete', `AFTER DELETE ON conversations BEGIN ${bump('OLD.initiator_id')} ${bump('OLD.responder_id')} END`],
-  ['inbox_message_insert', `AFTER INSERT ON messages BEGIN ${bumpAll(membersOf('NEW.conversation_id'))} END`],
   [
     'inbox_message_update',
     `AFTER UPDATE OF ${MESSAGE_COLUMNS.join(', ')} ON messages WHEN ${changedSqlite(MESSAGE_COLUMNS)}
@@ -91,10 +93,7 @@ const SQLITE_TRIGGER_NAMES = [
 const SQLITE_TRIGGERS = SQLITE_TRIGGER_NAMES.map(([name, body]) => `CREATE TRIGGER ${name} ${body}`);
 
 const POSTGRES_TRIGGER_NAMES = [
-  ['inbox_conversation_insert', 'conversations'],
-  ['inbox_conversation_update', 'conversations'],
-  ['inbox_conversation_delete', 'conversations'],
-  ['inbox_message_insert', 'messages'],
+  ['inbox_conversation_change', 'conversations'],
   ['inbox_message_update', 'messages'],
   ['inbox_message_delete', 'messages'],
   ['inbox_member_update', 'users'],
@@ -113,21 +112,24 @@ async function postgresUp(q: QueryRunner): Promise<void> {
         SELECT DISTINCT x, 1 FROM unnest(ids) AS t(x) WHERE x IS NOT NULL ORDER BY 1
         ON CONFLICT (user_id) DO UPDATE SET version = inbox_versions.version + 1;
     END $$`);
-  // One function for the three triggers of each table: `changed` is the statement's new rows (old ones on DELETE), `gone` the old ones on UPDATE.
+  // A row trigger: one row a statement everywhere but a batch of messages, and no transition tables to fill.
   await q.query(`
-    CREATE FUNCTION inbox_conversations_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION inbox_conversation_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE ids varchar[];
     BEGIN
-      IF TG_OP = 'UPDATE' THEN
-        PERFORM inbox_bump(ARRAY(SELECT initiator_id FROM changed UNION SELECT responder_id FROM changed
-                                 UNION SELECT initiator_id FROM gone UNION SELECT responder_id FROM gone));
-      ELSE
-        PERFORM inbox_bump(ARRAY(SELECT initiator_id FROM changed UNION SELECT responder_id FROM changed));
+      IF TG_OP = 'DELETE' THEN ids := ARRAY[OLD.initiator_id, OLD.responder_id];
+      ELSIF TG_OP = 'INSERT' THEN ids := ARRAY[NEW.initiator_id, NEW.responder_id];
+      ELSE ids := ARRAY[NEW.initiator_id, NEW.responder_id, OLD.initiator_id, OLD.responder_id];
       END IF;
+      INSERT INTO inbox_versions (user_id, version)
+        SELECT DISTINCT x, 1 FROM unnest(ids) AS t(x) ORDER BY 1
+        ON CONFLICT (user_id) DO UPDATE SET version = inbox_versions.version + 1;
       RETURN NULL;
     END $$`);
   await q.query(`
     CREATE FUNCTION inbox_messages_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
+      -- changed: the statement's new rows (its old ones on DELETE); gone: the old ones on UPDATE.
       IF TG_OP = 'UPDATE' THEN
         PERFORM inbox_bump(ARRAY(
           SELECT x FROM conversations c, LATERAL (VALUES (c.initiator_id), (c.responder_id)) AS m(x)
@@ -147,19 +149,16 @@ async function postgresUp(q: QueryRunner): Promise<void> {
                                UNION SELECT initiator_id FROM conversations WHERE responder_id = OLD.id));
       RETURN NULL;
     END $$`);
-  for (const table of ['conversations', 'messages']) {
-    const fn = table === 'conversations' ? 'inbox_conversations_changed()' : 'inbox_messages_changed()';
-    const name = table === 'conversations' ? 'conversation' : 'message';
-    await q.query(
-      `CREATE TRIGGER inbox_${name}_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
-    );
-    await q.query(
-      `CREATE TRIGGER inbox_${name}_update AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS gone NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
-    );
-    await q.query(
-      `CREATE TRIGGER inbox_${name}_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
-    );
-  }
+  await q.query(
+    'CREATE TRIGGER inbox_conversation_change AFTER INSERT OR UPDATE OR DELETE ON conversations FOR EACH ROW EXECUTE FUNCTION inbox_conversation_changed()',
+  );
+  const fn = 'inbox_messages_changed()';
+  await q.query(
+    `CREATE TRIGGER inbox_message_update AFTER UPDATE ON messages REFERENCING OLD TABLE AS gone NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
+  );
+  await q.query(
+    `CREATE TRIGGER inbox_message_delete AFTER DELETE ON messages REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
+  );
   await q.query(
     `CREATE TRIGGER inbox_member_update AFTER UPDATE OF ${USER_COLUMNS.join(', ')} ON users FOR EACH ROW
      WHEN (${distinctPg(USER_COLUMNS, 'OLD', 'NEW')}) EXECUTE FUNCTION inbox_member_changed()`,
