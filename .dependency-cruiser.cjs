@@ -3,7 +3,7 @@
  * The allowed direction between the API's folders (`npm run check:deps`). Bottom to top:
  *
  *   contract   api/contract: the wire, shared with the renderer; imports nothing from api/src.
- *   base       config.ts, config-schema.ts, errors.ts, files.ts, text-filter.ts, limits/: imports only base.
+ *   base       config.ts, config-schema.ts, errors.ts, files.ts, lru.ts, text-filter.ts, limits/: imports only base.
  *   infra      db/, mail/, jobs/ (the scheduler), http/ (its core), realtime/ (redis, presence,
  *              events, publisher): imports base, never a capability.
  *   capability the folders in CAPABILITIES below, each importing only those listed before it.
@@ -49,7 +49,7 @@ const CAPABILITIES = [
 const TESTS = '[.]test[.]ts$|^api/src/testing/|^api/src/[^/]+/testing/|^api/src/realtime/testing[.]ts$';
 const COMPOSITION = `^api/src/(app|server|main|deps|schema)[.]ts$|^api/src/jobs/jobs[.]ts$|^api/src/[^/]+/cli[.]ts$|${TESTS}`;
 const EDGE = '^api/src/[^/]+/routes[.]ts$|^api/src/realtime/socket[.]ts$|^api/src/http/(openapi|web|docs)[.]ts$';
-const BASE = '^api/src/(config|config-schema|errors|files|text-filter)[.]ts$|^api/src/limits/';
+const BASE = '^api/src/(config|config-schema|errors|files|lru|text-filter)[.]ts$|^api/src/limits/';
 const INFRA = '^api/src/(db|mail|jobs|http)/|^api/src/realtime/';
 const CAPABILITY = CAPABILITIES.map(([, path]) => path).join('|');
 const SERVER = '^api/src/';

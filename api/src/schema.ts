@@ -43,6 +43,7 @@ import { MessageSeqPerMember1763872300000 } from './db/migrations/1763872300000-
 import { ReportOnce1763872410000 } from './db/migrations/1763872410000-report-once.js';
 import { ShowPresence1763872450000 } from './db/migrations/1763872450000-show-presence.js';
 import { Instance1763872500000 } from './db/migrations/1763872500000-instance.js';
+import { InboxVersions1763872600000 } from './db/migrations/1763872600000-inbox-versions.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -108,6 +109,7 @@ export const migrations = [
   ReportOnce1763872410000,
   ShowPresence1763872450000,
   Instance1763872500000,
+  InboxVersions1763872600000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

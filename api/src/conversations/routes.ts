@@ -7,11 +7,13 @@ import { presentMessage } from './presenter.js';
 import { ConversationParams, InboxQuery, SendMessageBody, UnreadQuery, UserIdParams } from '../../contract/conversations.js';
 import { PageQuery } from '../../contract/common.js';
 import { INBOX_CURSOR_HEADER } from '../../contract/limits.js';
-import { findConversation, listConversations, listMessages, sendMessage, unreadMessageCount } from './service.js';
+import { findConversation, listMessages, sendMessage, unreadMessageCount } from './service.js';
+import { InboxPages } from './inbox-pages.js';
 
 /** Conversations and messages (members only). Sending goes through the same service as the socket's `sendMessage`. */
 export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>();
+  const inbox = new InboxPages(deps.db);
 
   router.get(
     '/messages/unread',
@@ -50,9 +52,10 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     authenticate,
     validate({ params: UserIdParams, query: InboxQuery }, async (ctx, { params, query }) => {
       const user = actingUser(ctx, { userId: params.userId });
-      const page = await listConversations(deps.db, user.id, query);
+      const page = await inbox.page(user.id, query);
       if (page.nextCursor) ctx.set(INBOX_CURSOR_HEADER, page.nextCursor);
-      ctx.body = page.conversations;
+      ctx.type = 'application/json';
+      ctx.body = page.body;
     }),
   );
 

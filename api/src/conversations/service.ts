@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { ConversationEntity, MessageEntity, type Conversation } from './entity.js';
 import { namedPairKey } from '../identity/identity.js';
-import { canSeeConversation, canSeePresence } from './policy.js';
+import { canSeeConversation, canSeeMember, canSeePresence } from './policy.js';
 import { presentConversation, presentMessage, type ConversationView, type MessageView } from './presenter.js';
 import { MISSED_MESSAGES_LIMIT } from '../../contract/limits.js';
 import { type InboxQuery, type LastMessageIdInput } from '../../contract/conversations.js';
@@ -34,13 +34,25 @@ export async function memberConversation(
 }
 
 /** The view for `viewerId` of one conversation of their inbox. */
-const viewOf = (row: InboxRow, viewerId: string): ConversationView =>
-  presentConversation(row.conversation, viewerId, row.other, row.last, row.unreadCount);
+const viewOf = (row: InboxRow, viewerId: string, now?: Date): ConversationView =>
+  presentConversation(row.conversation, viewerId, row.other, row.last, row.unreadCount, now);
 
 /** An inbox page and, when it is full, the cursor of the page after it. */
 export interface InboxPage {
   conversations: ConversationView[];
   nextCursor: string | null;
+  /** When the page could change with no write: the first badge shown on it to run out (ms, or Infinity). */
+  changesBy: number;
+}
+
+/** The first time a badge the viewer sees on `rows` ends (`isSubscribed`), after `now`. */
+function firstBadgeEnd(rows: InboxRow[], viewerId: string, now: Date): number {
+  let end = Number.POSITIVE_INFINITY;
+  for (const { conversation, other } of rows) {
+    const until = other?.subscribedUntil?.getTime();
+    if (until !== undefined && until > now.getTime() && canSeeMember(conversation, viewerId, other!.id)) end = Math.min(end, until);
+  }
+  return end;
 }
 
 const encodeCursor = ({ asOf, at, id }: InboxCursor) => Buffer.from(`${asOf}.${at.getTime()}.${id}`).toString('base64url');
@@ -58,14 +70,15 @@ function decodeCursor(cursor: string): InboxCursor {
  * A page of the viewer's inbox, the most recently active first. The first page's cursor keeps
  * the number of the newest message it showed, and every later page is cut as of it.
  */
-export async function listConversations(db: Database, viewerId: string, query: InboxQuery): Promise<InboxPage> {
+export async function listConversations(db: Database, viewerId: string, query: InboxQuery, now = new Date()): Promise<InboxPage> {
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const rows = await inbox(db, viewerId, query.limit, cursor);
   const last = rows.at(-1);
   const asOf = cursor?.asOf ?? rows.reduce((max, row) => Math.max(max, row.last?.seq ?? 0), 0);
   return {
-    conversations: rows.map((row) => viewOf(row, viewerId)),
+    conversations: rows.map((row) => viewOf(row, viewerId, now)),
     nextCursor: last && rows.length === query.limit ? encodeCursor({ asOf, at: last.pageKey, id: last.conversation.id }) : null,
+    changesBy: firstBadgeEnd(rows, viewerId, now),
   };
 }
 

@@ -164,3 +164,11 @@ export async function inboxConversation(db: Database, viewerId: string, conversa
   const [row] = await read(db, ONE_CONVERSATION, [viewerId, conversationId]);
   return row && inboxRow(row);
 }
+
+const INBOX_VERSION = sql('SELECT version FROM inbox_versions WHERE user_id = $1');
+
+/** The number that moves whenever anything of member `userId`'s first inbox page may change (the 1763872600000 migration); 0 before the first change. */
+export async function inboxVersion(db: Database, userId: string): Promise<number> {
+  const [row] = await read<{ version: number | string }>(db, INBOX_VERSION, [userId]);
+  return row ? Number(row.version) : 0;
+}

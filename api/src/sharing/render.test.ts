@@ -7,7 +7,7 @@ import type { WishlistItem } from '../wishlists/entity.js';
 import { forPeople, linkContent, pictureSource, wishlistContent, type ShareContent } from './content.js';
 import { loadFonts } from './fonts.js';
 import { shareLayout, textsOf } from './layout.js';
-import { LruCache } from './lru.js';
+import { LruCache } from '../lru.js';
 import { ShareRenderer } from './render.js';
 import { shareImageUrl, sharePageUrl } from './urls.js';
 

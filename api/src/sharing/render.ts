@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Font } from 'satori';
 import type { PictureSource, ShareContent } from './content.js';
 import { shareLayout, type Pictures } from './layout.js';
-import { LruCache } from './lru.js';
+import { LruCache } from '../lru.js';
 import { FORMATS } from './templates.js';
 import type { ShareFormat, ShareTemplate } from './urls.js';
 
