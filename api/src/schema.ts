@@ -1,4 +1,5 @@
 import type { Schema } from './db/index.js';
+import { AlertEntity, AlertPreferenceEntity } from './alerts/entity.js';
 import { AnalyticsEventEntity } from './analytics/entity.js';
 import { PasswordResetEntity, SessionEntity } from './auth/entity.js';
 import { BlockEntity } from './blocks/entity.js';
@@ -43,6 +44,7 @@ import { MessageSeqPerMember1763872300000 } from './db/migrations/1763872300000-
 import { ReportOnce1763872410000 } from './db/migrations/1763872410000-report-once.js';
 import { ShowPresence1763872450000 } from './db/migrations/1763872450000-show-presence.js';
 import { Instance1763872500000 } from './db/migrations/1763872500000-instance.js';
+import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -77,6 +79,8 @@ export const entities = [
   PasswordResetEntity,
   ReportEntity,
   BlockEntity,
+  AlertEntity,
+  AlertPreferenceEntity,
 ];
 
 /** Every migration, first to last. */
@@ -108,6 +112,7 @@ export const migrations = [
   ReportOnce1763872410000,
   ShowPresence1763872450000,
   Instance1763872500000,
+  Alerts1763872800000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -7,7 +7,7 @@ import type { Deps } from '../deps.js';
 import { releaseClosedUsernames } from '../users/release.js';
 import { sweepExpiredLinks } from '../links/expiry.js';
 import { orderDeps, sweepOrders } from '../orders/service.js';
-import { renewDueSubscriptions } from '../subscriptions/renewals.js';
+import { remindRenewals, renewDueSubscriptions } from '../subscriptions/renewals.js';
 import { resolvePendingPayments } from '../wallet/intents.js';
 import type { WalletPayments } from '../payments/provider.js';
 import { Scheduler, type ScheduledJob } from './scheduler.js';
@@ -46,6 +46,12 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
       name: 'subscriptions.renew',
       everyMs: MINUTE,
       run: (now) => renewDueSubscriptions(deps, now),
+    },
+    {
+      // 'Renews tomorrow' alerts: once per subscription period (the alert's id is the period's).
+      name: 'subscriptions.remind',
+      everyMs: 10 * MINUTE,
+      run: (now) => remindRenewals(deps, now),
     },
     {
       // Closed accounts' usernames come free 30 days after they closed (users/release.ts).
