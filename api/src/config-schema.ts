@@ -202,6 +202,20 @@ export const configSchema = z.object({
     .max(254)
     .optional()
     .describe("The From of outgoing email; `Giftlink <no-reply@{PUBLIC_URL's host}>` when unset."),
+  ALERTS_EMAIL: bool
+    .default(true)
+    .describe(
+      'Emails users about gifts, messages, orders, their subscription and security events while they have no tab open (Settings → Notifications turns kinds off).',
+    ),
+  ALERT_EMAIL_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      'How long an alert waits before its email goes (a message read or a tab opened meanwhile spares it); the job runs every 10 s.',
+    ),
   PASSWORD_HASH_COST: z
     .enum(['standard', 'test'])
     .default('standard')

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { EntityManager } from 'typeorm';
 import { dateParam } from '../db/dates.js';
+import type { Database } from '../db/index.js';
 import { sqliteHandle } from '../db/sqlite-handle.js';
 
 /**
@@ -34,4 +35,31 @@ export function insertMessageAlertsSqlite(
     prepared.set(conn, insert);
   }
   for (const a of alerts) insert.run(a.id!, a.userId, a.conversationId!, a.payload, dateParam(em, a.createdAt!) as string);
+}
+
+/** The recipient's row as the email job needs it, read from `users` (alerts sits below the users capability). */
+export async function recipientRow(
+  db: Database,
+  userId: string,
+): Promise<{ id: string; email: string; username: string; closed: boolean; suspended: boolean } | undefined> {
+  const row = await db.manager
+    .createQueryBuilder()
+    .select(['u.id AS id', 'u.email AS email', 'u.username AS username', 'u.closed_at AS closed_at', 'u.suspended_at AS suspended_at'])
+    .from('users', 'u')
+    .where('u.id = :userId', { userId })
+    .getRawOne<{ id: string; email: string; username: string; closed_at: unknown; suspended_at: unknown }>();
+  if (!row) return undefined;
+  return { id: row.id, email: row.email, username: row.username, closed: row.closed_at != null, suspended: row.suspended_at != null };
+}
+
+/** Which of these messages their recipient has read (opened the thread). */
+export async function readMessageIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.manager
+    .createQueryBuilder()
+    .select('m.id', 'id')
+    .from('messages', 'm')
+    .where('m.id IN (:...ids) AND m.read = :yes', { ids, yes: true })
+    .getRawMany<{ id: string }>();
+  return new Set(rows.map((r) => r.id));
 }
