@@ -29,19 +29,24 @@ export const LOCKED_ALERT_KINDS: readonly AlertKind[] = ['password_changed', 'em
 export const isLockedAlertKind = (kind: AlertKind): boolean => LOCKED_ALERT_KINDS.includes(kind);
 
 /** One kind in `GET /api/alerts/preferences`: each channel on or off (defaults applied), `locked` for security kinds. */
-export interface AlertPreference {
-  kind: AlertKind;
-  label: string;
-  locked: boolean;
-  channels: Record<AlertChannel, boolean>;
-}
+export const AlertPreference = z.object({
+  kind: z.enum(ALERT_KINDS),
+  label: z.string(),
+  locked: z.boolean(),
+  channels: z.object({ email: z.boolean(), push: z.boolean() }),
+});
+export type AlertPreference = z.infer<typeof AlertPreference>;
 
-/** `GET /api/alerts/preferences`: every kind, in ALERT_KINDS order. */
-export interface AlertPreferencesAnswer {
-  preferences: AlertPreference[];
-  /** Channels that deliver yet (push is designed for, not delivered). */
-  available: AlertChannel[];
-}
+/** `GET` and `PUT /api/alerts/preferences`: every kind, in ALERT_KINDS order, and the channels that deliver yet. */
+export const AlertPreferencesAnswer = z.object({
+  preferences: z.array(AlertPreference),
+  available: z.array(z.enum(ALERT_CHANNELS)),
+});
+export type AlertPreferencesAnswer = z.infer<typeof AlertPreferencesAnswer>;
+
+/** `POST /api/alerts/unsubscribe?t=`: the kind whose email is now off. */
+export const UnsubscribeAnswer = z.object({ unsubscribed: z.literal(true), kind: z.enum(ALERT_KINDS) });
+export type UnsubscribeAnswer = z.infer<typeof UnsubscribeAnswer>;
 
 /** `PUT /api/alerts/preferences`: the switches to change; the others stay. */
 export const PutAlertPreferencesBody = z

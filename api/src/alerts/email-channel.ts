@@ -1,12 +1,10 @@
+import { escapeHtml } from '../../contract/html.js';
 import { isLockedAlertKind } from '../../contract/alerts.js';
 import { ALERT_OPEN, ALERT_SECURITY_WHY, ALERT_UNSUBSCRIBE, ALERT_WHY } from '../../contract/texts.js';
 import type { Deps } from '../deps.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { renderAlert, type AlertChannel, type AlertDelivery } from './rules.js';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The email of one delivery: text and HTML parts from the rule, one-click unsubscribe for kinds that can be turned off. */
 export function alertEmail(deps: Pick<Deps, 'config' | 'tokens'>, delivery: AlertDelivery): MailMessage {

@@ -21,4 +21,5 @@ export function readUnsubscribeToken(tokens: Deps['tokens'], token: string): { u
 }
 
 /** The one-click link (RFC 8058) of `List-Unsubscribe` and of the email's footer. */
-export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/api/alerts/unsubscribe?t=${encodeURIComponent(token)}`;
+export const unsubscribePath = (token: string) => `/api/alerts/unsubscribe?t=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}${unsubscribePath(token)}`;
