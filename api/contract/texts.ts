@@ -327,3 +327,5 @@ export const ALERT_LOCKED = 'Security notifications cannot be turned off.';
 export const ALERT_PUSH_UNAVAILABLE = 'Not available yet';
 export const ALERT_PREFERENCES_TITLE = 'Notifications';
 export const ALERT_PREFERENCES_HINT = 'Where Giftlink tells you about things while the app is closed.';
+export const ALERT_PREFERENCES_LOAD_FAILED = 'Your notification settings could not be loaded. Please try again later.';
+export const ALERT_ALWAYS_ON = 'Always on';
