@@ -216,6 +216,15 @@ export const configSchema = z.object({
     .describe(
       'How long an alert waits before its email goes (a message read or a tab opened meanwhile spares it); the job runs every 10 s.',
     ),
+  ALERT_EMAIL_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(60_000)
+    .describe(
+      'How long a claimed alert email is left to the process sending it; after a crash it is sent again, as the same email (same Message-ID), once this has passed.',
+    ),
   PASSWORD_HASH_COST: z
     .enum(['standard', 'test'])
     .default('standard')

@@ -75,6 +75,8 @@ export interface Config {
   /** Alerts by email while the user has no tab open (alerts/email-job.ts), each after this delay. */
   alertsEmail: boolean;
   alertEmailDelayMs: number;
+  /** A claimed batch's lease (alerts/email-job.ts): another run leaves it alone until then. */
+  alertEmailLeaseMs: number;
   /** argon2id's memory (KiB), passes and lanes for new hashes (users/passwords.ts); a hash keeps its own for verifying. */
   passwordHash: PasswordHashCost;
 }
@@ -200,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `Giftlink <no-reply@${new URL(publicUrl).hostname}>`,
     alertsEmail: e.ALERTS_EMAIL,
     alertEmailDelayMs: e.ALERT_EMAIL_DELAY_MS,
+    alertEmailLeaseMs: e.ALERT_EMAIL_LEASE_MS,
     passwordHash: PASSWORD_HASH_COSTS[e.PASSWORD_HASH_COST],
   };
 }

@@ -24,8 +24,6 @@ export type EmailJobDeps = Pick<Deps, 'db' | 'config' | 'tokens' | 'mailer' | 'l
   realtime: { presence: Pick<Deps['realtime']['presence'], 'isOnline'> };
 };
 
-/** How long a claimed batch is left alone by other runs: longer than a send takes. */
-export const EMAIL_LEASE_MS = 60_000;
 /** A batch whose email failed this many times is given up (skipped). */
 const MAX_ATTEMPTS = 5;
 const SCAN = 500;
@@ -156,7 +154,7 @@ async function claim(deps: EmailJobDeps, batch: Batch, now: Date): Promise<boole
         .update(AlertEntity)
         .set({
           emailBatch: batch.id,
-          emailClaimedUntil: new Date(now.getTime() + EMAIL_LEASE_MS),
+          emailClaimedUntil: new Date(now.getTime() + deps.config.alertEmailLeaseMs),
           emailAttempts: () => 'email_attempts + 1',
         })
         .where("id IN (:...ids) AND email_state = 'pending'", { ids })

@@ -13,8 +13,11 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free port that keeps every message it is sent. */
-export async function startSmtp(): Promise<TestSmtp> {
+/**
+ * A real SMTP server on a free port that keeps every message it is sent. `onMessage` runs once a
+ * message is in; the sender hears it was accepted only after it settles (a crash test kills the sender there).
+ */
+export async function startSmtp(options: { onMessage?: (message: Received) => Promise<void> | void } = {}): Promise<TestSmtp> {
   const inbox: Received[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -24,8 +27,9 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
+        const message = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
+        inbox.push(message);
+        void Promise.resolve(options.onMessage?.(message)).finally(() => callback());
       });
     },
   });
