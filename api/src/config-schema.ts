@@ -194,7 +194,7 @@ export const configSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional()
     .describe(
-      'Outgoing email (password reset) through this smtp:// or smtps:// server; unset, each email is written to DATA_DIR/outbox (owner-only .eml files) and printed on the console.',
+      'Outgoing email (password reset, alerts) through this smtp:// or smtps:// server; unset, each email is written to DATA_DIR/outbox (owner-only .eml files) and printed on the console.',
     ),
   MAIL_FROM: z
     .string()
