@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { giveGift } from '../realtime/testing.js';
+import { buildUser, buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { SubscriptionEntity } from '../subscriptions/entity.js';
 import { remindRenewals } from '../subscriptions/renewals.js';
 import { AlertEntity, type Alert } from './entity.js';
@@ -15,25 +16,10 @@ afterAll(() => server?.close());
 const alertsOf = (who: TestUser): Promise<Alert[]> =>
   server.deps.db.manager.find(AlertEntity, { where: { userId: who.user._id }, order: { createdAt: 'ASC' } });
 
-async function giveTo(giver: TestUser, recipient: TestUser): Promise<string> {
-  await depositFor(server, giver, 50);
-  const link = await server.request<{ id: string }>('POST', '/links/create', {
-    token: recipient.token,
-    body: { details: { giveorreceive: 'receive', type: 'currency', amount: 5, quantity: 3 } },
-  });
-  expect(link.status).toBe(201);
-  const give = await server.request<{ conversationId: string }>('POST', '/statuses/api/gives', {
-    token: giver.token,
-    body: { postId: link.body.id, amount: 5 },
-  });
-  expect(give.status).toBe(201);
-  return give.body.conversationId;
-}
-
 describe('the alerts outbox', () => {
   it("a gift writes one 'gift' alert for its recipient, carrying the message's id and nothing about the giver", async () => {
     const [giver, recipient] = await buildUsers(server, 2, 'alg');
-    const conversationId = await giveTo(giver, recipient);
+    const { conversationId } = await giveGift(server, giver, recipient);
     const alerts = await alertsOf(recipient);
     const gifts = alerts.filter((a) => a.kind === 'gift');
     expect(gifts).toHaveLength(1);
@@ -45,7 +31,7 @@ describe('the alerts outbox', () => {
 
   it("each message writes one 'message' alert for the other member, none for its sender", async () => {
     const [giver, recipient] = await buildUsers(server, 2, 'alm');
-    const conversationId = await giveTo(giver, recipient);
+    const { conversationId } = await giveGift(server, giver, recipient);
     for (const text of ['one', 'two', 'three']) {
       const res = await server.request('POST', '/messages/send', { token: giver.token, body: { conversationId, text } });
       expect(res.status).toBe(201);
