@@ -4,9 +4,9 @@
  *
  * - A batch is one alert, or a conversation's pending messages: at most one email per conversation
  *   per 15 minutes, so messages after an email wait for the window's end and go as one digest.
- * - Left pending: a user with a socket open (they see it in the app; security kinds go anyway).
- *   Skipped for good: alerts whose message was read meanwhile, kinds turned off, closed or
- *   suspended accounts and accounts without an email.
+ * - Left pending: a user with a socket open (they see it in the app; security kinds go anyway),
+ *   for up to a day. Skipped for good: alerts whose message was read meanwhile, kinds turned off,
+ *   closed or suspended accounts and accounts without an email.
  * - Crash safety: the batch is written on its rows (`email_batch`, with a lease) before the email
  *   goes, and the email's Message-ID is the batch's; a process that dies between the send and the
  *   mark leaves the rows to be claimed again after the lease, as the same batch: the resent email
@@ -27,6 +27,8 @@ export type EmailJobDeps = Pick<Deps, 'db' | 'config' | 'tokens' | 'mailer' | 'l
 /** A batch whose email failed this many times is given up (skipped). */
 const MAX_ATTEMPTS = 5;
 const SCAN = 500;
+/** Pending this long (its user online all along): given up. */
+const STALE_MS = 24 * 3600_000;
 
 export interface EmailRun {
   sent: number;
@@ -88,6 +90,8 @@ async function sendBatch(deps: EmailJobDeps, channel: AlertChannel, batch: Batch
   const user = await recipientRow(deps.db, userId);
   if (!user || user.closed || user.suspended || !user.email) return settle(deps, batch.alerts, 'skipped', now);
   if (!batch.resumed) {
+    // A day later it has been seen in the app, or is no news any more; and it must not hold the scan's head.
+    if (now.getTime() - first.createdAt.getTime() > STALE_MS) return settle(deps, batch.alerts, 'skipped', now);
     const stored = await deps.db.manager.findOneBy(AlertPreferenceEntity, { userId, kind, channel: 'email' });
     if (!isEnabled(kind, 'email', stored?.enabled)) return settle(deps, batch.alerts, 'skipped', now);
     if (!isLockedAlertKind(kind) && (await deps.realtime.presence.isOnline(userId))) return 'waiting';

@@ -138,6 +138,18 @@ describe('alert emails', () => {
     expect(await statesOf(recipient, 'gift')).toEqual(['sent']);
   });
 
+  it('an alert left pending a day (its user online all along) is given up', async () => {
+    const [giver, recipient] = await buildUsers(server, 2, 'ems');
+    const socket = await connectClient(server, { token: recipient.token });
+    await giveGift(server, giver, recipient);
+    await runJob(new Date(Date.now() + 23 * 60 * MINUTE));
+    expect(await statesOf(recipient, 'gift')).toEqual(['pending']);
+    await runJob(new Date(Date.now() + 25 * 60 * MINUTE));
+    socket.close();
+    expect(await statesOf(recipient, 'gift')).toEqual(['skipped']);
+    expect(mailsTo(recipient)).toHaveLength(0);
+  });
+
   it('a thread read before the job runs makes no email', async () => {
     const [giver, recipient] = await buildUsers(server, 2, 'emr');
     const { conversationId } = await giveGift(server, giver, recipient);

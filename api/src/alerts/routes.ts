@@ -64,12 +64,9 @@ export function alertRoutes(deps: Deps, { authenticate }: AuthMiddleware): Route
     '/unsubscribe',
     validate({ query: UnsubscribeQuery }, async (ctx, { query }) => {
       const named = readUnsubscribeToken(deps.tokens, query.t);
+      // Refused as every route refuses (`{ error, message }`), the page only for a good link.
+      if (!named) throw badRequest(ALERT_UNSUBSCRIBE_INVALID, 'invalid_unsubscribe_link');
       ctx.type = 'text/html';
-      if (!named) {
-        ctx.status = 400;
-        ctx.body = page(ALERT_UNSUBSCRIBE_INVALID, '');
-        return;
-      }
       const label = `<p>${escapeHtml(ALERT_LABELS[named.kind])}</p>`;
       if (!(await emailEnabled(deps.db, named.userId, named.kind))) {
         ctx.body = page(ALERT_UNSUBSCRIBE_CONFIRM, `${label}<p>${escapeHtml(ALERT_UNSUBSCRIBED)}</p>`);
