@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveGift } from '../realtime/testing.js';
-import { buildUser, buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { buildUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { SubscriptionEntity } from '../subscriptions/entity.js';
 import { remindRenewals } from '../subscriptions/renewals.js';
 import { AlertEntity, type Alert } from './entity.js';
@@ -27,6 +27,23 @@ describe('the alerts outbox', () => {
     expect(Object.keys(JSON.parse(gifts[0].payload))).toEqual(['messageId']);
     expect(JSON.stringify(gifts[0])).not.toContain(giver.user._id);
     expect((await alertsOf(giver)).filter((a) => a.kind === 'gift')).toHaveLength(0);
+  });
+
+  it('accepting a give link writes no gift alert for the one who accepted it', async () => {
+    const [creator, accepter] = await buildUsers(server, 2, 'ala');
+    await depositFor(server, creator, 10);
+    const link = await server.request('POST', '/links/create', {
+      token: creator.token,
+      body: { details: { giveorreceive: 'give', type: 'currency', amount: 2, initialQuantity: 1 } },
+    });
+    expect(link.status).toBe(201);
+    const accepted = await server.request('PUT', '/api/accept-link', {
+      token: accepter.token,
+      body: { linkCreatorUsername: creator.user.username },
+    });
+    expect(accepted.status).toBe(200);
+    expect((await alertsOf(accepter)).filter((a) => a.kind === 'gift')).toEqual([]);
+    expect((await alertsOf(creator)).filter((a) => a.kind === 'gift')).toEqual([]);
   });
 
   it("each message writes one 'message' alert for the other member, none for its sender", async () => {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { dateFrom, isPostgres, run, sql, type SqlValue } from '../db/sql.js';
 import { together } from '../db/together.js';
-import { enqueueAlert, messageAlert } from '../alerts/outbox.js';
 import { namedPairKey } from '../identity/identity.js';
 import type { Notification } from '../notifications/entity.js';
 import { newNotification, notify, type NewNotification } from '../notifications/service.js';
@@ -74,7 +73,6 @@ export async function writeGiftMessage(
     message.conversationId = conversation.id;
     await run(em, INSERT_GIFT_MESSAGE, [message.id, message.conversationId, message.senderId, ...content, message.createdAt, message.seq]);
     const notification = notice ? await notify(em, { ...notice, conversationId: conversation.id }) : null;
-    if (notice) await enqueueAlert(em, messageAlert('gift', message, notice.receiverId));
     return { conversation, message, notification };
   }
   const notification = notice ? newNotification({ ...notice, conversationId: null }) : null;
@@ -97,7 +95,6 @@ export async function writeGiftMessage(
   message.conversationId = conversation.id;
   message.seq = Number(rows[0].message_seq);
   if (notification) notification.conversationId = conversation.id;
-  if (notice) await enqueueAlert(em, messageAlert('gift', message, notice.receiverId));
   return { conversation, message, notification };
 }
 
