@@ -53,6 +53,10 @@ export const ERRORS = {
   invalid_invite: { status: 400 },
   invite_unavailable: { status: 400 },
   invalid_reset_link: { status: 400 },
+  /** An alert email's unsubscribe link whose signature does not check out. */
+  invalid_unsubscribe_link: { status: 400 },
+  /** A security alert kind cannot be turned off. */
+  alert_locked: { status: 400 },
   current_password_required: { status: 400 },
   wrong_password: { status: 403 },
   account_suspended: { status: 403 },

@@ -272,3 +272,60 @@ export const SHOW_PRESENCE_HINT = 'People you talk with by name will see when yo
 export const CURRENT_PASSWORD = 'Current password';
 /** A new email or password without `currentPassword` (400); a wrong one is ACCOUNT_PASSWORD_WRONG (403). */
 export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password to change your email or password.';
+
+// ---- alerts (email now, push later: api/src/alerts/rules.ts) ------------------------------------
+
+/** Settings → Notifications: each kind's row. */
+export const ALERT_LABELS = {
+  gift: 'Gifts you receive',
+  message: 'Messages while you are away',
+  order_shipped: 'An order shipped',
+  order_delivered: 'An order arrived',
+  order_address: 'An order waits for your address',
+  subscription_renewed: 'Subscription renewed',
+  subscription_renews_soon: 'Subscription renews tomorrow',
+  subscription_failed: 'Subscription renewal failed',
+  password_changed: 'Password changed',
+  email_changed: 'Email changed',
+  new_sign_in: 'New sign-in',
+} as const;
+/** Each kind's email: the subject and its one line. The same words whoever caused it (no names, no amounts). */
+export const ALERT_GIFT_SUBJECT = 'You received a gift on Giftlink';
+export const ALERT_GIFT_BODY = 'Someone sent you a gift. Open the conversation to see it.';
+export const alertMessagesSubject = (count: number) => (count === 1 ? 'A new message on Giftlink' : `${count} new messages on Giftlink`);
+export const alertMessagesBody = (count: number) =>
+  count === 1
+    ? 'You have a new message. Open the conversation to read it.'
+    : `You have ${count} new messages. Open the conversation to read them.`;
+export const ALERT_ORDER_SHIPPED_SUBJECT = 'Your gift has shipped';
+export const ALERT_ORDER_SHIPPED_BODY = 'An item gift to you is on its way.';
+export const ALERT_ORDER_DELIVERED_SUBJECT = 'A gift order arrived';
+export const ALERT_ORDER_DELIVERED_BODY = 'An item gift order has been delivered.';
+export const ALERT_ORDER_ADDRESS_SUBJECT = 'Your gift needs a shipping address';
+export const ALERT_ORDER_ADDRESS_BODY = 'An item gift to you is waiting for your address. Add it in Settings to have it sent.';
+export const ALERT_RENEWED_SUBJECT = 'Your Giftlink subscription renewed';
+export const ALERT_RENEWED_BODY = 'Your weekly subscription renewed for another week.';
+export const ALERT_RENEWS_SOON_SUBJECT = 'Your Giftlink subscription renews tomorrow';
+export const ALERT_RENEWS_SOON_BODY =
+  'Your weekly subscription renews tomorrow. To cancel, open Manage Subscription and choose Cancel before then.';
+export const ALERT_FAILED_SUBJECT = 'Your Giftlink subscription could not renew';
+export const ALERT_FAILED_BODY = 'The renewal could not be paid, so the subscription benefits are off. Open Manage Subscription to renew.';
+export const ALERT_PASSWORD_SUBJECT = 'Your Giftlink password was changed';
+export const ALERT_PASSWORD_BODY = 'Your password was just changed. If this was not you, reset your password now.';
+export const ALERT_EMAIL_SUBJECT = 'Your Giftlink email was changed';
+export const ALERT_EMAIL_BODY = 'The email of your account was just changed. If this was not you, reset your password now.';
+export const ALERT_SIGN_IN_SUBJECT = 'A new sign-in to your Giftlink account';
+export const ALERT_SIGN_IN_BODY = 'Your account was signed in to from a new device. If this was not you, change your password now.';
+export const ALERT_OPEN = 'Open Giftlink';
+export const ALERT_WHY = 'You get this email because of your Giftlink notification settings.';
+export const ALERT_UNSUBSCRIBE = 'Turn these emails off';
+export const ALERT_SECURITY_WHY = 'Security emails are always sent.';
+export const ALERT_UNSUBSCRIBE_CONFIRM = 'Stop these emails?';
+export const ALERT_UNSUBSCRIBED = 'Done: these emails are off. You can turn them on again in Settings → Notifications.';
+export const ALERT_UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.';
+export const ALERT_LOCKED = 'Security notifications cannot be turned off.';
+export const ALERT_PUSH_UNAVAILABLE = 'Not available yet';
+export const ALERT_PREFERENCES_TITLE = 'Notifications';
+export const ALERT_PREFERENCES_HINT = 'Where Giftlink tells you about things while the app is closed.';
+export const ALERT_PREFERENCES_LOAD_FAILED = 'Your notification settings could not be loaded. Please try again later.';
+export const ALERT_ALWAYS_ON = 'Always on';

@@ -5,6 +5,7 @@ import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { Deps } from './deps.js';
 import { accountRoutes } from './account/routes.js';
+import { alertRoutes } from './alerts/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { sessionListRoutes } from './auth/sessions-list.js';
@@ -129,6 +130,7 @@ export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[]
     linkRoutes(deps, auth),
     conversationRoutes(deps, auth),
     notificationRoutes(deps, auth),
+    alertRoutes(deps, auth),
     realtimeRoutes(deps, auth),
     wishlistRoutes(deps, auth),
     orderRoutes(deps, auth),

@@ -194,7 +194,7 @@ export const configSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional()
     .describe(
-      'Outgoing email (password reset) through this smtp:// or smtps:// server; unset, each email is written to DATA_DIR/outbox (owner-only .eml files) and printed on the console.',
+      'Outgoing email (password reset, alerts) through this smtp:// or smtps:// server; unset, each email is written to DATA_DIR/outbox (owner-only .eml files) and printed on the console.',
     ),
   MAIL_FROM: z
     .string()
@@ -202,6 +202,29 @@ export const configSchema = z.object({
     .max(254)
     .optional()
     .describe("The From of outgoing email; `Giftlink <no-reply@{PUBLIC_URL's host}>` when unset."),
+  ALERTS_EMAIL: bool
+    .default(true)
+    .describe(
+      'Emails users about gifts, messages, orders, their subscription and security events while they have no tab open (Settings → Notifications turns kinds off).',
+    ),
+  ALERT_EMAIL_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      'How long an alert waits before its email goes (a message read or a tab opened meanwhile spares it); the job runs every 10 s.',
+    ),
+  ALERT_EMAIL_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(60_000)
+    .describe(
+      'How long a claimed alert email is left to the process sending it; after a crash it is sent again, as the same email (same Message-ID), once this has passed.',
+    ),
   PASSWORD_HASH_COST: z
     .enum(['standard', 'test'])
     .default('standard')

@@ -72,6 +72,11 @@ export interface Config {
   /** Outgoing email through this SMTP server (mail/mailer.ts); unset → the outbox in DATA_DIR. */
   smtpUrl?: string;
   mailFrom: string;
+  /** Alerts by email while the user has no tab open (alerts/email-job.ts), each after this delay. */
+  alertsEmail: boolean;
+  alertEmailDelayMs: number;
+  /** A claimed batch's lease (alerts/email-job.ts): another run leaves it alone until then. */
+  alertEmailLeaseMs: number;
   /** argon2id's memory (KiB), passes and lanes for new hashes (users/passwords.ts); a hash keeps its own for verifying. */
   passwordHash: PasswordHashCost;
 }
@@ -195,6 +200,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     desktopDownloadUrl: e.DESKTOP_DOWNLOAD_URL ?? publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Giftlink <no-reply@${new URL(publicUrl).hostname}>`,
+    alertsEmail: e.ALERTS_EMAIL,
+    alertEmailDelayMs: e.ALERT_EMAIL_DELAY_MS,
+    alertEmailLeaseMs: e.ALERT_EMAIL_LEASE_MS,
     passwordHash: PASSWORD_HASH_COSTS[e.PASSWORD_HASH_COST],
   };
 }

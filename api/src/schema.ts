@@ -1,4 +1,5 @@
 import type { Schema } from './db/index.js';
+import { AlertEntity, AlertPreferenceEntity } from './alerts/entity.js';
 import { AnalyticsEventEntity } from './analytics/entity.js';
 import { PasswordResetEntity, SessionEntity } from './auth/entity.js';
 import { BlockEntity } from './blocks/entity.js';
@@ -44,6 +45,7 @@ import { ReportOnce1763872410000 } from './db/migrations/1763872410000-report-on
 import { ShowPresence1763872450000 } from './db/migrations/1763872450000-show-presence.js';
 import { Instance1763872500000 } from './db/migrations/1763872500000-instance.js';
 import { InboxVersions1763872600000 } from './db/migrations/1763872600000-inbox-versions.js';
+import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -78,6 +80,8 @@ export const entities = [
   PasswordResetEntity,
   ReportEntity,
   BlockEntity,
+  AlertEntity,
+  AlertPreferenceEntity,
 ];
 
 /** Every migration, first to last. */
@@ -110,6 +114,7 @@ export const migrations = [
   ShowPresence1763872450000,
   Instance1763872500000,
   InboxVersions1763872600000,
+  Alerts1763872800000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -1,42 +1,15 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT } from '../../contract/texts.js';
 import { outboxDir } from '../mail/mailer.js';
 import { connectClient, settle, type TestClient } from '../realtime/testing.js';
 import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { startSmtp, type TestSmtp } from '../testing/smtp.js';
 import { PasswordResetEntity } from './entity.js';
 import { RESET_EMAILS_PER_ADDRESS, hashResetToken } from './reset.js';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port that keeps every message it is sent. */
-async function startSmtp(): Promise<{ url: string; inbox: Received[]; close(): Promise<void> }> {
-  const inbox: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = smtp.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, inbox, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: TestSmtp;
 let server: TestServer;
 const open: TestClient[] = [];
 beforeAll(async () => {

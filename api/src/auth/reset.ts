@@ -8,6 +8,7 @@ import { RESET_LINK_INVALID } from '../../contract/texts.js';
 import { hashPassword } from '../users/passwords.js';
 import { PasswordResetEntity } from './entity.js';
 import { revokeUserSessions } from './session.js';
+import { enqueueAlert } from '../alerts/outbox.js';
 
 /** How long an emailed reset link works. */
 export const RESET_TTL_MINUTES = 30;
@@ -111,6 +112,7 @@ export async function resetPassword(
     await em.update(UserEntity, { id: found.id }, { passwordHash });
     await voidResets(em, found.id, now);
     await revokeUserSessions(em, found.id);
+    await enqueueAlert(em, { userId: found.id, kind: 'password_changed' });
     return found;
   });
   await deps.realtime.endSessions(user.id, () => true);

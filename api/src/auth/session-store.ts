@@ -89,3 +89,12 @@ export async function markSeen(em: EntityManager, sessionId: string, now: Date, 
     .where('id = :id AND last_seen_at < :before', { id: sessionId, before: dateParam(em, before) })
     .execute();
 }
+
+/**
+ * Whether a sign-in with `userAgent` comes from a device the user has no session from (live or
+ * ended, until expired sessions are cleared): never for their first session.
+ */
+export async function isNewDevice(em: EntityManager, userId: string, userAgent: string | null): Promise<boolean> {
+  const sessions = await em.find(SessionEntity, { where: { userId }, select: { id: true, userAgent: true }, take: 500 });
+  return sessions.length > 0 && !sessions.some((s) => s.userAgent === userAgent);
+}

@@ -6,9 +6,10 @@ import type { Deps } from '../deps.js';
 import type { AppContext } from '../http/context.js';
 import type { User } from '../users/entity.js';
 import { SessionEntity, type Session } from './entity.js';
-import { deleteExpiredSessions, markSeen, revokeOne, revokeSessionsOf, sessionAndUser } from './session-store.js';
+import { deleteExpiredSessions, isNewDevice, markSeen, revokeOne, revokeSessionsOf, sessionAndUser } from './session-store.js';
 import { SESSION_COOKIE, type Tokens } from './tokens.js';
 import { clearVisitor } from './visitor.js';
+import { enqueueAlert } from '../alerts/outbox.js';
 
 /** A session's `lastSeenAt` is written at most this often: one small conditional write per session per minute. */
 export const LAST_SEEN_EVERY_MS = 60_000;
@@ -40,6 +41,7 @@ export function newSessionRecord(userId: string, { ttlHours, userAgent }: NewSes
 /** Opens a session for the user inside `em`'s transaction, clearing out their expired ones. */
 export async function createSession(em: EntityManager, userId: string, options: NewSession): Promise<Session> {
   const session = newSessionRecord(userId, options);
+  if (await isNewDevice(em, userId, session.userAgent)) await enqueueAlert(em, { userId, kind: 'new_sign_in' });
   await deleteExpiredSessions(em, userId, session.createdAt);
   await em.insert(SessionEntity, { ...session });
   return session;

@@ -48,6 +48,11 @@ export class Tokens {
     this.key = new TextEncoder().encode(secret);
   }
 
+  /** An HMAC-SHA256 of `data` under the server's secret, separate per `purpose` (an unsubscribe link's), base64url. */
+  mac(purpose: string, data: string): string {
+    return crypto.createHmac('sha256', this.key).update(`${purpose}\n${data}`).digest('base64url');
+  }
+
   sign(claims: TokenClaims): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })

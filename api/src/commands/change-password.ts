@@ -6,6 +6,7 @@ import type { Database } from '../db/index.js';
 import type { Realtime } from '../realtime/hub.js';
 import type { User } from '../users/entity.js';
 import { applyUserEdits, editing, type UserEdits } from '../users/service.js';
+import { enqueueAlert } from '../alerts/outbox.js';
 
 /**
  * A password change, with the profile edits that came with it, in one transaction: the new hash
@@ -25,6 +26,7 @@ export async function changePassword(
     deps.db.transaction(async (em) => {
       const user = await applyUserEdits(em, userId, { ...profile, passwordHash });
       await revokeUserSessions(em, userId);
+      await enqueueAlert(em, { userId, kind: 'password_changed' });
       return { user, session: await createSession(em, userId, newSession) };
     }),
   );

@@ -10,6 +10,7 @@ import type { NewNotification } from '../notifications/service.js';
 import type { Order } from '../orders/entity.js';
 import { createGiftOrder } from '../orders/service.js';
 import type { RealtimeEvent } from '../realtime/publisher.js';
+import { enqueueAlert, messageAlert } from '../alerts/outbox.js';
 
 /** One gift, as the three ways of giving (accepting a give link, giving to a receive link, buying from a wishlist) describe it. */
 export interface Gift {
@@ -86,6 +87,8 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
     ),
     transfer(em, { ...gift.payment, amountCents: gift.amountCents }),
   );
+  // The recipient hears of it outside the app, unless they made it themselves (accepting a give link).
+  if (actorId !== gift.recipientId) await enqueueAlert(em, messageAlert('gift', message, gift.recipientId));
   const ordered =
     gift.card.giftType === 'item'
       ? await createGiftOrder(em, {

@@ -7,6 +7,8 @@ import { isPostgres } from '../db/sql.js';
 import { sqliteHandle } from '../db/sqlite-handle.js';
 import type { Message } from './entity.js';
 import { lockMembersSql } from './member-locks-store.js';
+import { MESSAGE_ALERTS_CTE } from '../alerts/store.js';
+import { enqueueMessageAlerts } from '../alerts/outbox.js';
 
 /** A normal message to write, and who must not have blocked its sender. */
 export interface PendingMessage {
@@ -27,7 +29,7 @@ export async function writeBatch(db: Database, batch: readonly PendingMessage[],
     // in the writer's open transaction while the last COMMIT's flush waits for the disk, beside
     // the gives (group-commit.ts); and the next batch may start at once: the writer runs the
     // transactions in the order asked, so it is numbered after this one all the same.
-    const written = db.transaction(async (em) => writeSqlite(em, batch), { replayable: true });
+    const written = db.transaction(async (em) => enqueueMessageAlerts(em, batch, writeSqlite(em, batch)), { replayable: true });
     started();
     return written;
   }
@@ -144,7 +146,7 @@ async function writePostgres(em: EntityManager, batch: readonly PendingMessage[]
      ), moved AS (
        UPDATE conversations c SET last_message_id = latest.id, last_message_at = latest.created_at
        FROM latest WHERE c.id = latest.conversation_id
-     )
+     ), ${MESSAGE_ALERTS_CTE}
      SELECT id, seq FROM inserted`,
     [
       batch.map((m) => m.row.id),

@@ -7,9 +7,10 @@ import type { Deps } from '../deps.js';
 import { releaseClosedUsernames } from '../users/release.js';
 import { sweepExpiredLinks } from '../links/expiry.js';
 import { orderDeps, sweepOrders } from '../orders/service.js';
-import { renewDueSubscriptions } from '../subscriptions/renewals.js';
+import { remindRenewals, renewDueSubscriptions } from '../subscriptions/renewals.js';
 import { resolvePendingPayments } from '../wallet/intents.js';
 import type { WalletPayments } from '../payments/provider.js';
+import { sendAlertEmails } from '../alerts/email-job.js';
 import { Scheduler, type ScheduledJob } from './scheduler.js';
 
 const MINUTE = 60_000;
@@ -47,6 +48,22 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
       everyMs: MINUTE,
       run: (now) => renewDueSubscriptions(deps, now),
     },
+    {
+      // 'Renews tomorrow' alerts: once per subscription period (the alert's id is the period's).
+      name: 'subscriptions.remind',
+      everyMs: 10 * MINUTE,
+      run: (now) => remindRenewals(deps, now),
+    },
+    ...(deps.config.alertsEmail
+      ? [
+          {
+            // The alerts outbox's emails, for users with no tab open (alerts/email-job.ts): the first within a minute.
+            name: 'alerts.email',
+            everyMs: 10_000,
+            run: (now: Date) => sendAlertEmails(deps, now),
+          },
+        ]
+      : []),
     {
       // Closed accounts' usernames come free 30 days after they closed (users/release.ts).
       name: 'accounts.release',

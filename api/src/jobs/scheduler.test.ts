@@ -116,7 +116,7 @@ describe('one run per period across processes', () => {
 });
 
 describe('the registered jobs', () => {
-  it("lists the link sweep, the hourly optimize, the order sweep, pending payments, subscription renewals and closed accounts' usernames", () => {
+  it("lists the link sweep, the hourly optimize, the order sweep, pending payments, subscription renewals and reminders and closed accounts' usernames", () => {
     const jobs = scheduledJobs(first.deps, first.deps.payments);
     expect(jobs.map((j) => j.name)).toEqual([
       'links.expire',
@@ -124,6 +124,7 @@ describe('the registered jobs', () => {
       'orders.sweep',
       'payments.resolve',
       'subscriptions.renew',
+      'subscriptions.remind',
       'accounts.release',
     ]);
     // PRAGMA optimize and the reader's reopening run hourly, not with the minute's link sweep.

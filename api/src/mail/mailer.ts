@@ -12,6 +12,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A fixed Message-ID (`<…@host>`): the same email sent twice (a resend after a crash) is recognisably one. */
+  messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /**

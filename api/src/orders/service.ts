@@ -19,6 +19,7 @@ import { sandboxMarketplace } from './sandbox.js';
 import { ORDER_ADDRESS_WAIT_DAYS } from '../../contract/limits.js';
 import { addressAsk, orderDeliveredToGiver, orderMovedToRecipient, orderRefunded } from '../../contract/texts.js';
 import { type AddressInput, type OrdersResponse } from '../../contract/orders.js';
+import { enqueueAlert } from '../alerts/outbox.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LIST_LIMIT = 100;
@@ -182,6 +183,7 @@ export async function createGiftOrder(
     createdAt: new Date(input.notifiedAt.getTime() - 1),
   };
   await em.insert(NotificationEntity, { ...ask });
+  await enqueueAlert(em, { userId: input.recipientId, kind: 'order_address', payload: { orderId: order.id } });
   return { order, ask };
 }
 
@@ -288,10 +290,12 @@ async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'deliv
       message: orderMovedToRecipient(order.itemTitle, to),
     }),
   ];
+  await enqueueAlert(em, { userId: order.recipientId, kind: `order_${to}`, payload: { orderId: order.id } });
   if (to === 'delivered')
     told.push(
       await notify(em, { ...about, receiverId: order.giverId, giveOrReceive: 'give', message: orderDeliveredToGiver(order.itemTitle) }),
     );
+  if (to === 'delivered') await enqueueAlert(em, { userId: order.giverId, kind: 'order_delivered', payload: { orderId: order.id } });
   return told;
 }
 

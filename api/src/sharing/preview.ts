@@ -1,4 +1,5 @@
 import { IsNull } from 'typeorm';
+import { escapeHtml } from '../../contract/html.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
@@ -40,12 +41,6 @@ export interface PreviewCard {
 
 /** `/link/{username}` or `/wishlist/{username}` (one trailing slash allowed). */
 const PREVIEW_PATH = /^\/(link|wishlist)\/([^/]+)\/?$/;
-
-/** Text for an HTML attribute value or element content: all five special characters escaped. */
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
 
 /** The tags of a card, one a line, every value escaped. */
 export function previewTags(card: PreviewCard): string {

@@ -11,6 +11,7 @@ import { UserEntity } from '../users/entity.js';
 import { SubscriptionEntity, type Subscription } from './entity.js';
 import { SandboxPayments } from '../payments/sandbox.js';
 import { SUBSCRIPTION_PERIOD_MS } from '../payments/provider.js';
+import { enqueueAlert, onceId } from '../alerts/outbox.js';
 
 /**
  * The renewal job, run on a schedule by jobs/ with the time `now`. For each active
@@ -138,6 +139,7 @@ async function renewFromBalance(deps: RenewalDeps, sub: Subscription, old: Date,
         insufficient: () => new ShortBalance(),
       });
       await em.update(UserEntity, { id: sub.userId }, { subscribedUntil: next });
+      await enqueueAlert(em, { userId: sub.userId, kind: 'subscription_renewed' });
       return 'renewed';
     });
   } catch (err) {
@@ -154,6 +156,7 @@ async function markPastDue(deps: RenewalDeps, sub: Subscription, old: Date, now:
   const outcome = await deps.db.transaction(async (em): Promise<{ notification: Notification | null } | null> => {
     if (!(await claim(em, sub, old, { status: 'past_due' }, now))) return null;
     await em.update(UserEntity, { id: sub.userId }, { subscribedUntil: null });
+    await enqueueAlert(em, { userId: sub.userId, kind: 'subscription_failed' });
     if (!fromBalance) return { notification: null };
     const notification = await notify(em, {
       senderId: null,
@@ -184,6 +187,31 @@ async function renewSandboxCard(deps: RenewalDeps, sandbox: SandboxPayments, sub
   return deps.db.transaction(async (em) => {
     if (!(await claim(em, sub, old, { currentPeriodEnd: next }, now))) return 'skipped';
     await em.update(UserEntity, { id: sub.userId }, { subscribedUntil: next });
+    await enqueueAlert(em, { userId: sub.userId, kind: 'subscription_renewed' });
     return 'renewed';
   });
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * 'Renews tomorrow': each active subscription that will renew (not canceled at its end) within 24
+ * hours gets one reminder per period (the alert's id is the period's), however often this runs.
+ */
+export async function remindRenewals(deps: Pick<Deps, 'db'>, now: Date): Promise<number> {
+  const soon = await deps.db.manager
+    .createQueryBuilder(SubscriptionEntity, 's')
+    .where('s.status = :active AND s.cancel_at_period_end = :no', { active: 'active', no: false })
+    .andWhere('s.current_period_end > :now AND s.current_period_end <= :soon', {
+      now: dateParam(deps.db.manager, now),
+      soon: dateParam(deps.db.manager, new Date(now.getTime() + DAY_MS)),
+    })
+    .getMany();
+  await deps.db.transaction(async (em) => {
+    for (const sub of soon) {
+      const id = onceId(`renews-soon:${sub.id}:${sub.currentPeriodEnd?.toISOString()}`);
+      await enqueueAlert(em, { id, userId: sub.userId, kind: 'subscription_renews_soon', createdAt: now });
+    }
+  });
+  return soon.length;
 }

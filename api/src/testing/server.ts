@@ -72,6 +72,8 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
     API_RATE_LIMIT: '1000000',
     // Drawing every test link's images would cost seconds of CPU; sharing/prerender.test.ts turns it on.
     SHARE_IMAGES_AT_CREATION: 'false',
+    // The alert emails' job would write every test's gifts to the outbox folder; alerts/*.test.ts turn it on.
+    ALERTS_EMAIL: 'false',
     JWT_SECRET: shared?.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
     REDIS_URL: shared ? shared.redisUrl : base.redisUrl,
     REDIS_PREFIX: shared?.redisPrefix ?? `giftlink-test-${crypto.randomBytes(6).toString('hex')}`,

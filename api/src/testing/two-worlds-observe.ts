@@ -9,6 +9,9 @@ import { expect } from 'vitest';
 import { settle, type Recorded } from '../realtime/testing.js';
 import type { Reply } from './server.js';
 import type { Giver, World } from './two-worlds.js';
+import { alertEmail } from '../alerts/email-channel.js';
+import { AlertEntity } from '../alerts/entity.js';
+import type { AlertPayload } from '../alerts/rules.js';
 
 /** One answer R got: the call (as normalised text), its status, body and headers. */
 export interface Answer {
@@ -31,6 +34,8 @@ export interface Observation {
   probes: Answer[];
   /** Socket events that arrived while R fetched and probed. */
   probeEvents: Recorded[];
+  /** The email each of R's new alerts makes (the email channel's rendering, whether or not R's open socket holds it back). */
+  alertEmails: Answer[];
 }
 
 /** Headers left out of the comparison, each with why it carries nothing of its own. */
@@ -286,7 +291,27 @@ export async function observe(world: World, step: number, label: string, last = 
   await probeAnonymous(world, step, probes);
   if (last) await probeReports(world, probes);
   await quiet(world);
-  return { step: label, events, duringStep, fetched, probes, probeEvents: drainEvents(world) };
+  return { step: label, events, duringStep, fetched, probes, probeEvents: drainEvents(world), alertEmails: await alertEmailsOf(world) };
+}
+
+/** R's alerts not yet observed, each as the email it makes: subject, parts and headers (alerts/email-channel.ts). */
+async function alertEmailsOf(world: World): Promise<Answer[]> {
+  const { deps } = world.server;
+  const rows = await deps.db.manager.find(AlertEntity, { where: { userId: world.people.R.id }, order: { createdAt: 'ASC', kind: 'ASC' } });
+  const fresh = rows.filter((row) => !world.alertsSeen.has(row.id));
+  for (const row of fresh) world.alertsSeen.add(row.id);
+  const { username, email } = world.people.R;
+  return fresh.map((row) => {
+    const mail = alertEmail(deps, {
+      to: { userId: row.userId, username, email },
+      kind: row.kind,
+      batchId: row.id,
+      count: 1,
+      conversationId: row.conversationId,
+      payload: JSON.parse(row.payload) as AlertPayload,
+    });
+    return { call: `alert email ${row.kind}`, status: 0, body: mail, headers: {} };
+  });
 }
 
 /** How far apart (ms since each world's start) the same time may be in the two worlds. */

@@ -58,6 +58,8 @@ export interface World {
   wishlistGifts: number;
   /** Outbox emails this world has read already. */
   mailRead: Set<string>;
+  /** R's alerts already observed (two-worlds-observe.ts renders each new one as its email). */
+  alertsSeen: Set<string>;
   /** What R polled while the step ran (presence while A's app was open). */
   duringStep: Answer[];
   /** Givers who turned on 'Show when I'm online' (the same in both worlds: a choice made by name). */
@@ -168,6 +170,7 @@ export async function buildWorld(
     passwordChanges: { G: 0, S: 0 },
     wishlistGifts: 0,
     mailRead: new Set(),
+    alertsSeen: new Set(),
     duringStep: [],
     showsPresence: new Set(),
   };

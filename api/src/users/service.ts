@@ -7,6 +7,7 @@ import { AppError, badRequest, isUniqueViolation, notFound } from '../errors.js'
 import { UserEntity, type User } from './entity.js';
 import { checkBio, checkName } from '../text-filter.js';
 import type { UpdateUserBody } from '../../contract/users.js';
+import { enqueueAlert } from '../alerts/outbox.js';
 
 export async function findUser(db: Database, by: { userId?: string; username?: string }): Promise<User> {
   const user = by.userId
@@ -46,6 +47,8 @@ export async function applyUserEdits(em: EntityManager, userId: string, edits: U
   if (edits.showPresence !== undefined) changes.showPresence = edits.showPresence;
   if (edits.passwordHash) changes.passwordHash = edits.passwordHash;
   await em.update(UserEntity, { id: userId }, changes);
+  if (changes.email !== undefined && changes.email !== user.email)
+    await enqueueAlert(em, { userId, kind: 'email_changed', payload: { previousEmail: user.email } });
   return { ...user, ...changes };
 }
 

@@ -1,3 +1,4 @@
+import { alertAnswers } from './alerts.js';
 import { conversationAnswers } from './conversations.js';
 import { linkAnswers } from './links.js';
 import { moneyAnswers } from './money.js';
@@ -20,4 +21,5 @@ export const successAnswers: AnswerMap = {
   ...linkAnswers,
   ...conversationAnswers,
   ...wishlistAnswers,
+  ...alertAnswers,
 };

@@ -18,6 +18,7 @@ import { AccountSection } from './AccountSection';
 import { BlockedSection } from './BlockedSection';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { PresenceSection } from './PresenceSection';
+import { NotificationsSection } from './NotificationsSection';
 import { SettingsNav, SettingsSection, useSettingsSection } from './SettingsSections';
 import { userAtom } from '../../state/session';
 import { useLogout } from '../../state/useSession';
@@ -342,6 +343,10 @@ function SettingsForm({ user }: { user: User }) {
       <SettingsSection id="privacy" active={section}>
         <PresenceSection user={user} />
         <JoinSettingSection />
+      </SettingsSection>
+
+      <SettingsSection id="notifications" active={section}>
+        <NotificationsSection />
       </SettingsSection>
 
       <SettingsSection id="devices" active={section}>

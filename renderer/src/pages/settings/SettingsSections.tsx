@@ -6,6 +6,7 @@ const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'address', label: 'Address' },
   { id: 'privacy', label: 'Privacy' },
+  { id: 'notifications', label: 'Notifications' },
   { id: 'devices', label: 'Devices' },
   { id: 'blocked', label: 'Blocked' },
   { id: 'data', label: 'Your data' },

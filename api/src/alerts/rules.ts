@@ -1,0 +1,120 @@
+/**
+ * The one rule of what Giftlink tells whom outside an open tab: per alert kind its text, the page
+ * of the app it opens, whether it can be turned off and its default per channel. Every channel
+ * (email-channel.ts now, Web Push later) renders from `renderAlert` only.
+ *
+ * Anonymity (docs/anonymity.md): no alert names anyone or carries anything about who caused it:
+ * no name, no avatar, no amount. A gift's and a message's texts are the same whoever the giver is
+ * and whether they gave anonymously or by name, so an alert cannot tell two givers apart.
+ */
+import {
+  ALERT_KINDS,
+  isLockedAlertKind,
+  type AlertChannel as ChannelName,
+  type AlertKind,
+  type AlertPreference,
+} from '../../contract/alerts.js';
+import * as t from '../../contract/texts.js';
+
+/** What an alert row keeps (alerts.payload): ids of what it is about, nothing about who did it. */
+export interface AlertPayload {
+  /** A gift's or a message's message id: reading it before the email goes makes the email moot. */
+  messageId?: string;
+  orderId?: string;
+  /** email_changed: the address it was changed from, which is told too. */
+  previousEmail?: string;
+}
+
+/** What a channel shows: a subject, one line and the page to open. */
+export interface RenderedAlert {
+  subject: string;
+  line: string;
+  /** Absolute URL into the app. */
+  url: string;
+}
+
+/** The recipient as the rule sees them: where their pages are. */
+export interface AlertRecipient {
+  userId: string;
+  username: string;
+  email: string;
+}
+
+/** One delivery: the alerts of one batch (a conversation's messages of 15 minutes, or one alert). */
+export interface AlertDelivery {
+  to: AlertRecipient;
+  kind: AlertKind;
+  /** Stable for the batch: a resend after a crash is the same delivery (the email's Message-ID). */
+  batchId: string;
+  count: number;
+  conversationId: string | null;
+  payload: AlertPayload;
+}
+
+/** A way of telling: email now, Web Push later. `deliver` renders with `renderAlert`. */
+export interface AlertChannel {
+  name: ChannelName;
+  deliver(delivery: AlertDelivery): Promise<void>;
+}
+
+/** Whether a user who has not chosen gets this kind on this channel: every kind, every channel. */
+export const defaultEnabled = (_kind: AlertKind, _channel: ChannelName): boolean => true;
+
+/** Whether the user gets this kind on this channel, given their stored choice (undefined: none). */
+export function isEnabled(kind: AlertKind, channel: ChannelName, stored: boolean | undefined): boolean {
+  if (isLockedAlertKind(kind)) return true;
+  return stored ?? defaultEnabled(kind, channel);
+}
+
+/** Message alerts of one conversation go as one email at most this often. */
+export const MESSAGE_BATCH_WINDOW_MS = 15 * 60_000;
+
+/** Kinds whose alerts of one conversation wait for each other and go as one. */
+export const isBatched = (kind: AlertKind): boolean => kind === 'message';
+
+/** Every kind with its channels for `GET /api/alerts/preferences`. */
+export function presentPreferences(stored: { kind: AlertKind; channel: ChannelName; enabled: boolean }[]): AlertPreference[] {
+  const chosen = new Map(stored.map((p) => [`${p.kind}:${p.channel}`, p.enabled]));
+  return ALERT_KINDS.map((kind) => ({
+    kind,
+    label: t.ALERT_LABELS[kind],
+    locked: isLockedAlertKind(kind),
+    channels: {
+      email: isEnabled(kind, 'email', chosen.get(`${kind}:email`)),
+      push: isEnabled(kind, 'push', chosen.get(`${kind}:push`)),
+    },
+  }));
+}
+
+/** The alert's words and page, for any channel. */
+export function renderAlert(publicUrl: string, delivery: AlertDelivery): RenderedAlert {
+  const app = (path: string) => `${publicUrl}${path}`;
+  const thread = app(delivery.conversationId ? `/messages/${encodeURIComponent(delivery.conversationId)}` : '/conversations');
+  const user = encodeURIComponent(delivery.to.username);
+  const settings = app(`/profile/${user}/settings`);
+  const subscription = app(`/manage-subscription/${user}`);
+  switch (delivery.kind) {
+    case 'gift':
+      return { subject: t.ALERT_GIFT_SUBJECT, line: t.ALERT_GIFT_BODY, url: thread };
+    case 'message':
+      return { subject: t.alertMessagesSubject(delivery.count), line: t.alertMessagesBody(delivery.count), url: thread };
+    case 'order_shipped':
+      return { subject: t.ALERT_ORDER_SHIPPED_SUBJECT, line: t.ALERT_ORDER_SHIPPED_BODY, url: app('/orders') };
+    case 'order_delivered':
+      return { subject: t.ALERT_ORDER_DELIVERED_SUBJECT, line: t.ALERT_ORDER_DELIVERED_BODY, url: app('/orders') };
+    case 'order_address':
+      return { subject: t.ALERT_ORDER_ADDRESS_SUBJECT, line: t.ALERT_ORDER_ADDRESS_BODY, url: `${settings}#address` };
+    case 'subscription_renewed':
+      return { subject: t.ALERT_RENEWED_SUBJECT, line: t.ALERT_RENEWED_BODY, url: subscription };
+    case 'subscription_renews_soon':
+      return { subject: t.ALERT_RENEWS_SOON_SUBJECT, line: t.ALERT_RENEWS_SOON_BODY, url: subscription };
+    case 'subscription_failed':
+      return { subject: t.ALERT_FAILED_SUBJECT, line: t.ALERT_FAILED_BODY, url: subscription };
+    case 'password_changed':
+      return { subject: t.ALERT_PASSWORD_SUBJECT, line: t.ALERT_PASSWORD_BODY, url: app('/login') };
+    case 'email_changed':
+      return { subject: t.ALERT_EMAIL_SUBJECT, line: t.ALERT_EMAIL_BODY, url: app('/login') };
+    case 'new_sign_in':
+      return { subject: t.ALERT_SIGN_IN_SUBJECT, line: t.ALERT_SIGN_IN_BODY, url: `${settings}#devices` };
+  }
+}

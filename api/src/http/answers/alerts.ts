@@ -1,0 +1,15 @@
+import { AlertPreferencesAnswer, UnsubscribeAnswer } from '../../../contract/alerts.js';
+import { json, type AnswerMap } from './shape.js';
+
+/** Alert switches and the emails' unsubscribe link. */
+export const alertAnswers: AnswerMap = {
+  'GET /api/alerts/preferences': [json(200, AlertPreferencesAnswer, 'Every alert kind with its channels, defaults applied')],
+  'PUT /api/alerts/preferences': [json(200, AlertPreferencesAnswer, 'The switches as saved (security kinds cannot be turned off)')],
+  'POST /api/alerts/unsubscribe': [
+    json(200, UnsubscribeAnswer, "That kind's email is off (one-click, RFC 8058; again: the same answer)"),
+    { status: 303, description: 'A browser is sent back to the page, which says it is done' },
+  ],
+  'GET /api/alerts/unsubscribe': [
+    { status: 200, media: 'text/html', description: 'A page with a button that turns the email off (a GET changes nothing)' },
+  ],
+};
