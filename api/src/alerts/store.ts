@@ -17,6 +17,16 @@ export const MESSAGE_ALERTS_CTE = `alerted AS (
        ON CONFLICT (id) DO NOTHING
      )`;
 
+/**
+ * The part of a gift's PostgreSQL statement (conversations/gift-store.ts) that writes its alert to
+ * the recipient ($3), keyed by the gift message ($6, at $7), in the conversation `c`.
+ */
+export const GIFT_ALERT_CTE = `alerted AS (
+       INSERT INTO alerts (id, user_id, kind, conversation_id, payload, created_at, email_state, email_attempts)
+       SELECT $6, $3, 'gift', c.id, json_build_object('messageId', $6::varchar)::text, $7, 'pending', 0 FROM c
+       ON CONFLICT (id) DO NOTHING
+     )`;
+
 const prepared = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement<[string, string, string, string, string]>>();
 
 /** SQLite, inside the writer's open transaction (message-store.ts): the message alerts, synchronously on its handle. */

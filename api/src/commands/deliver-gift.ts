@@ -10,7 +10,6 @@ import type { NewNotification } from '../notifications/service.js';
 import type { Order } from '../orders/entity.js';
 import { createGiftOrder } from '../orders/service.js';
 import type { RealtimeEvent } from '../realtime/publisher.js';
-import { enqueueAlert, messageAlert } from '../alerts/outbox.js';
 
 /** One gift, as the three ways of giving (accepting a give link, giving to a receive link, buying from a wishlist) describe it. */
 export interface Gift {
@@ -75,7 +74,15 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
   const [{ conversation, message, notification }, paid] = await together(
     recordGiftMessage(
       em,
-      { giverId: gift.giverId, recipientId: gift.recipientId, identity: gift.identity, text: gift.text, gift: gift.card },
+      // The recipient hears of it outside the app, unless they made it themselves (accepting a give link).
+      {
+        giverId: gift.giverId,
+        recipientId: gift.recipientId,
+        identity: gift.identity,
+        text: gift.text,
+        gift: gift.card,
+        alert: actorId !== gift.recipientId,
+      },
       {
         ...gift.source,
         senderId: gift.giverId,
@@ -87,8 +94,6 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
     ),
     transfer(em, { ...gift.payment, amountCents: gift.amountCents }),
   );
-  // The recipient hears of it outside the app, unless they made it themselves (accepting a give link).
-  if (actorId !== gift.recipientId) await enqueueAlert(em, messageAlert('gift', message, gift.recipientId));
   const ordered =
     gift.card.giftType === 'item'
       ? await createGiftOrder(em, {

@@ -43,6 +43,8 @@ interface GiftMessage {
   identity: GiverIdentity;
   text: string;
   gift: GiftDetails;
+  /** The recipient is told outside the app too (alerts/): not of a gift they made themselves. */
+  alert?: boolean;
 }
 /** The recipient's notification of a gift, but for the conversation it points to. */
 type Notice = Omit<NewNotification, 'conversationId'>;

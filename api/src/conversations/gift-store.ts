@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { dateFrom, isPostgres, run, sql, type SqlValue } from '../db/sql.js';
 import { together } from '../db/together.js';
+import { enqueueAlert, messageAlert } from '../alerts/outbox.js';
+import { GIFT_ALERT_CTE } from '../alerts/store.js';
 import { namedPairKey } from '../identity/identity.js';
 import type { Notification } from '../notifications/entity.js';
 import { newNotification, notify, type NewNotification } from '../notifications/service.js';
@@ -49,7 +51,7 @@ type Notice = Omit<NewNotification, 'conversationId'>;
 export async function writeGiftMessage(
   em: EntityManager,
   message: Message,
-  input: { giverId: string; recipientId: string; identity: 'anonymous' | 'named'; pairKey: () => Promise<string> },
+  input: { giverId: string; recipientId: string; identity: 'anonymous' | 'named'; alert?: boolean; pairKey: () => Promise<string> },
   notice?: Notice,
 ): Promise<{ conversation: Conversation; message: Message; notification: Notification | null }> {
   const now = message.createdAt;
@@ -73,10 +75,11 @@ export async function writeGiftMessage(
     message.conversationId = conversation.id;
     await run(em, INSERT_GIFT_MESSAGE, [message.id, message.conversationId, message.senderId, ...content, message.createdAt, message.seq]);
     const notification = notice ? await notify(em, { ...notice, conversationId: conversation.id }) : null;
+    if (input.alert) await enqueueAlert(em, messageAlert('gift', message, input.recipientId));
     return { conversation, message, notification };
   }
   const notification = notice ? newNotification({ ...notice, conversationId: null }) : null;
-  const statements = notification ? POSTGRES_WITH_NOTICE : POSTGRES;
+  const statements = POSTGRES[`${notification ? 'notice' : 'plain'}${input.alert ? '+alert' : ''}`];
   const rest = [...content, ...(notification ? notificationValues(notification) : [])];
   // An anonymous gift's pseudonym goes in the same statement ($5: its id if it is new). A
   // concurrent first gift of the same giver holds the members until it commits, so the statement
@@ -142,7 +145,7 @@ const INSERT_GIFT_MESSAGE = sql(
  * notification ($12-$25, the values of NOTIFICATION_COLUMNS but the conversation, which is `c`'s).
  * Answers `c` and the message's number.
  */
-const afterConversation = (notice: boolean) =>
+const afterConversation = (notice: boolean, alert: boolean) =>
   `, m AS (
      INSERT INTO messages (id, conversation_id, sender_id, text, message_type, gift_title, gift_type, gift_img, read, created_at, seq)
      SELECT $6, c.id, $2, $8, 'gift', $9, $10, $11, false, $7, nextval('message_seq_numbers') FROM c
@@ -154,7 +157,7 @@ const afterConversation = (notice: boolean) =>
      SELECT $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, c.id FROM c
    )`
        : ''
-   }
+   }${alert ? `, ${GIFT_ALERT_CTE}` : ''}
    SELECT c.*, (SELECT seq FROM m) AS message_seq FROM c`;
 
 /**
@@ -174,9 +177,13 @@ const OPEN_ANONYMOUS = `WITH p AS (
      RETURNING id, initiator_id, responder_id, initiator_anonymous, pair_key, last_message_id, last_message_at, created_at
    )`;
 /** PostgreSQL: the conversation keyed $5 (OPEN), or the anonymous one, then the gift message (and the notification) in it. */
-const postgresStatements = (notice: boolean) => ({
-  keyed: sql(`WITH c AS (${OPEN})${afterConversation(notice)}`),
-  anonymous: sql(OPEN_ANONYMOUS + afterConversation(notice)),
+const postgresStatements = (notice: boolean, alert: boolean) => ({
+  keyed: sql(`WITH c AS (${OPEN})${afterConversation(notice, alert)}`),
+  anonymous: sql(OPEN_ANONYMOUS + afterConversation(notice, alert)),
 });
-const POSTGRES = postgresStatements(false);
-const POSTGRES_WITH_NOTICE = postgresStatements(true);
+const POSTGRES = {
+  plain: postgresStatements(false, false),
+  'plain+alert': postgresStatements(false, true),
+  notice: postgresStatements(true, false),
+  'notice+alert': postgresStatements(true, true),
+};
