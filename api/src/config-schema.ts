@@ -225,6 +225,31 @@ export const configSchema = z.object({
     .describe(
       'How long a claimed alert email is left to the process sending it; after a crash it is sent again, as the same email (same Message-ID), once this has passed.',
     ),
+  ALERTS_PUSH: bool
+    .default(true)
+    .describe(
+      'Sends the same alerts as Web Push notifications to the devices a user turned them on for, while they have no tab open.',
+    ),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional()
+    .describe('Web Push: the VAPID public key (with VAPID_PRIVATE_KEY); both generated once into `DATA_DIR/vapid.json` when unset.'),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional()
+    .describe('Web Push: the VAPID private key that signs each push; set together with VAPID_PUBLIC_KEY.'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional()
+    .describe("Web Push: who push services may contact about this server's pushes; `mailto:` MAIL_FROM's address or PUBLIC_URL when unset."),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool
+    .default(false)
+    .describe(
+      'Tests only: accepts push endpoints on http:// and on loopback or private addresses (a local push service); refused with NODE_ENV=production.',
+    ),
   PASSWORD_HASH_COST: z
     .enum(['standard', 'test'])
     .default('standard')

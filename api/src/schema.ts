@@ -1,5 +1,6 @@
 import type { Schema } from './db/index.js';
 import { AlertEntity, AlertPreferenceEntity } from './alerts/entity.js';
+import { PushSubscriptionEntity } from './push/entity.js';
 import { AnalyticsEventEntity } from './analytics/entity.js';
 import { PasswordResetEntity, SessionEntity } from './auth/entity.js';
 import { BlockEntity } from './blocks/entity.js';
@@ -45,6 +46,7 @@ import { ReportOnce1763872410000 } from './db/migrations/1763872410000-report-on
 import { ShowPresence1763872450000 } from './db/migrations/1763872450000-show-presence.js';
 import { Instance1763872500000 } from './db/migrations/1763872500000-instance.js';
 import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
+import { Push1763872900000 } from './db/migrations/1763872900000-push.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -81,6 +83,7 @@ export const entities = [
   BlockEntity,
   AlertEntity,
   AlertPreferenceEntity,
+  PushSubscriptionEntity,
 ];
 
 /** Every migration, first to last. */
@@ -113,6 +116,7 @@ export const migrations = [
   ShowPresence1763872450000,
   Instance1763872500000,
   Alerts1763872800000,
+  Push1763872900000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */
