@@ -40,7 +40,14 @@ const CHANNEL_COLUMNS = {
     batch: 'emailBatch',
     sentAt: 'emailSentAt',
   },
-  push: { sql: 'push', state: 'pushState', attempts: 'pushAttempts', claimedUntil: 'pushClaimedUntil', batch: 'pushBatch', sentAt: 'pushSentAt' },
+  push: {
+    sql: 'push',
+    state: 'pushState',
+    attempts: 'pushAttempts',
+    claimedUntil: 'pushClaimedUntil',
+    batch: 'pushBatch',
+    sentAt: 'pushSentAt',
+  },
 } as const satisfies Record<ChannelName, Record<string, string>>;
 type Columns = (typeof CHANNEL_COLUMNS)[ChannelName];
 

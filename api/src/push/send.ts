@@ -26,11 +26,15 @@ export async function sendPush(
 ): Promise<PushOutcome> {
   const target = await resolveEndpoint(sub.endpoint, allowPrivate);
   if (!target) return { ok: false, gone: false, status: 'refused' };
-  const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-    vapidDetails: vapid,
-    TTL: PUSH_TTL_SECONDS,
-    urgency: 'normal',
-  });
+  const details = webpush.generateRequestDetails(
+    { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: vapid,
+      TTL: PUSH_TTL_SECONDS,
+      urgency: 'normal',
+    },
+  );
   const pinned: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
