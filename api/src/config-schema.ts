@@ -227,9 +227,7 @@ export const configSchema = z.object({
     ),
   ALERTS_PUSH: bool
     .default(true)
-    .describe(
-      'Sends the same alerts as Web Push notifications to the devices a user turned them on for, while they have no tab open.',
-    ),
+    .describe('Sends the same alerts as Web Push notifications to the devices a user turned them on for, while they have no tab open.'),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
@@ -244,7 +242,9 @@ export const configSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
     .optional()
-    .describe("Web Push: who push services may contact about this server's pushes; `mailto:` MAIL_FROM's address or PUBLIC_URL when unset."),
+    .describe(
+      "Web Push: who push services may contact about this server's pushes; `mailto:` MAIL_FROM's address or PUBLIC_URL when unset.",
+    ),
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool
     .default(false)
     .describe(

@@ -10,6 +10,7 @@ import { appStylesheet } from './appStylesheet';
 import { createQueryClient } from './api/queryClient';
 import { bindSession } from './state/session';
 import { nextTask, takeOver } from './takeover';
+import { registerServiceWorkerLater } from './serviceWorker';
 
 const store = createStore();
 const queryClient = createQueryClient();
@@ -42,3 +43,5 @@ async function start(container: HTMLElement): Promise<void> {
 }
 
 void start(root);
+
+registerServiceWorkerLater();

@@ -11,13 +11,14 @@ import {
 import { errorMessage } from '../../api/client';
 import { useAlertPreferencesQuery, useSaveAlertPreferences } from '../../api/alerts';
 import { Spinner } from '../../components/Spinner';
+import { PushDevices } from './PushDevices';
 import './NotificationsSection.css';
 
 const CHANNEL_LABELS: Record<AlertChannel, string> = { email: 'Email', push: 'Push' };
 
 /**
- * Settings → Notifications: a row per alert kind, a switch per channel that delivers (email now;
- * push says it is not available yet). Security kinds are always on. Each switch saves at once.
+ * Settings → Notifications: a row per alert kind, a switch per channel that delivers (email and
+ * push; push reaches the devices listed below). Security kinds are always on. Each switch saves at once.
  */
 export function NotificationsSection() {
   const preferences = useAlertPreferencesQuery();
@@ -108,6 +109,7 @@ export function NotificationsSection() {
           {errorMessage(save.error, SERVER_ERROR)}
         </p>
       ) : null}
+      {channels.includes('push') ? <PushDevices /> : null}
     </section>
   );
 }
