@@ -1,9 +1,21 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../api/contract/push.js';
 import { ALERT_GIFT_BODY, ALERT_GIFT_SUBJECT, PUSH_TURN_ON } from '../api/contract/texts.js';
 import { startPushService, type TestPushService } from '../api/src/push/testing.js';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  launchBrowser,
+  openAs,
+  registerViaApi,
+  screenshots,
+  SHOTS_DIR,
+  startApp,
+  VIEWPORTS,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 /**
  * The installable app: the manifest and its icons, the service worker controlling the page, a
@@ -17,10 +29,14 @@ let push: TestPushService;
 let nia: ApiAccount;
 let giver: ApiAccount;
 
+/** A phone's browser: the device label the server makes of it. */
+const PHONE_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+
 async function call<T>(who: ApiAccount, method: string, route: string, body?: unknown): Promise<T> {
   const res = await fetch(`${app.url}${route}`, {
     method,
-    headers: { 'content-type': 'application/json', 'x-auth-token': who.token },
+    headers: { 'content-type': 'application/json', 'x-auth-token': who.token, 'user-agent': PHONE_CHROME },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
@@ -38,6 +54,17 @@ afterAll(async () => {
   await app?.stop();
   await push?.close();
 });
+
+/** The section on a phone and on a desktop, scrolled to `target`. */
+async function sectionShots(page: Page, name: string, target: Locator): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize(VIEWPORTS.phone);
+}
 
 /** PNG width and height from its IHDR. */
 const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
@@ -184,8 +211,9 @@ describe('the installable app', () => {
     await page.getByRole('button', { name: PUSH_TURN_ON }).waitFor();
     const remove = page.getByRole('button', { name: /^Remove / });
     await expect.poll(() => remove.count()).toBeGreaterThanOrEqual(1);
-    await remove.first().scrollIntoViewIfNeeded();
-    await screenshots(page, 'settings-push');
+    await expect.poll(() => page.getByText('Chrome on Android').count()).toBeGreaterThanOrEqual(1);
+    await sectionShots(page, 'settings-push', remove.first());
+    await screenshots(page, 'settings-push-full');
     const before = await remove.count();
     await remove.first().click();
     await expect.poll(() => remove.count()).toBe(before - 1);
