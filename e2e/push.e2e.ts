@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../api/contract/push.js';
-import { ALERT_GIFT_BODY, ALERT_GIFT_SUBJECT, PUSH_TURN_ON } from '../api/contract/texts.js';
+import { PUSH_TURN_ON } from '../api/contract/push-texts.js';
+import { ALERT_GIFT_BODY, ALERT_GIFT_SUBJECT } from '../api/contract/texts.js';
 import { startPushService, type TestPushService } from '../api/src/push/testing.js';
 import {
   launchBrowser,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPreferencesAnswer } from '../api/contract/alerts.js';
-import { PUSH_TURN_ON } from '../api/contract/texts.js';
+import { PUSH_TURN_ON } from '../api/contract/push-texts.js';
 import {
   launchBrowser,
   openAs,

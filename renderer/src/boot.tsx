@@ -10,7 +10,6 @@ import { appStylesheet } from './appStylesheet';
 import { createQueryClient } from './api/queryClient';
 import { bindSession } from './state/session';
 import { nextTask, takeOver } from './takeover';
-import { registerServiceWorkerLater } from './serviceWorker';
 
 const store = createStore();
 const queryClient = createQueryClient();
@@ -44,4 +43,7 @@ async function start(container: HTMLElement): Promise<void> {
 
 void start(root);
 
-registerServiceWorkerLater();
+// The service worker (serviceWorker.ts): its code comes in a chunk of its own once the page has loaded.
+const worker = () => void import('./serviceWorker').then((m) => m.registerServiceWorkerLater());
+if (document.readyState === 'complete') worker();
+else window.addEventListener('load', worker, { once: true });

@@ -9,8 +9,8 @@ import {
   PUSH_TURN_ON,
   PUSH_TURNING_ON,
   PUSH_UNSUPPORTED,
-  SERVER_ERROR,
-} from '../../../../api/contract/texts';
+} from '../../../../api/contract/push-texts';
+import { SERVER_ERROR } from '../../../../api/contract/texts';
 import { errorMessage } from '../../api/client';
 import { pushSupported, usePushDevicesQuery, useRemovePushDevice, useThisPushDevice, useTurnOnPush } from '../../api/push';
 import { Spinner } from '../../components/Spinner';
