@@ -7,6 +7,7 @@ import { PUSH_TURN_ON } from '../api/contract/push-texts.js';
 import { ALERT_GIFT_BODY, ALERT_GIFT_SUBJECT } from '../api/contract/texts.js';
 import { startPushService, type TestPushService } from '../api/src/push/testing.js';
 import {
+  allowConsoleError,
   launchBrowser,
   openAs,
   registerViaApi,
@@ -193,6 +194,8 @@ describe('the installable app', () => {
     const page = await openAs(browser, app, nia);
     const cdp = await page.context().newCDPSession(page);
     await controlled(page, cdp);
+    // The app's socket, polling when the network goes, reports the lost connection in the console.
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
     await page.context().setOffline(true);
     await page.goto(`${app.url}/conversations`);
     await page.getByRole('heading', { name: 'You are offline' }).waitFor();

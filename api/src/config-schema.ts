@@ -214,7 +214,7 @@ export const configSchema = z.object({
     .max(3_600_000)
     .default(30_000)
     .describe(
-      'How long an alert waits before its email goes (a message read or a tab opened meanwhile spares it); the job runs every 10 s.',
+      'How long an alert waits before its email or push goes (a message read or a tab opened meanwhile spares it); the jobs run every 10 s.',
     ),
   ALERT_EMAIL_LEASE_MS: z.coerce
     .number()
@@ -223,7 +223,7 @@ export const configSchema = z.object({
     .max(3_600_000)
     .default(60_000)
     .describe(
-      'How long a claimed alert email is left to the process sending it; after a crash it is sent again, as the same email (same Message-ID), once this has passed.',
+      'How long a claimed alert email or push is left to the process sending it; after a crash it is sent again, as the same email (same Message-ID) or push (same tag), once this has passed.',
     ),
   ALERTS_PUSH: bool
     .default(true)
