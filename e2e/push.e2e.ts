@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../api/contract/push.js';
-import { PUSH_TURN_ON } from '../api/contract/push-texts.js';
+import { PUSH_DENIED, PUSH_TURN_ON } from '../api/contract/push-texts.js';
 import { ALERT_GIFT_BODY, ALERT_GIFT_SUBJECT } from '../api/contract/texts.js';
 import { startPushService, type TestPushService } from '../api/src/push/testing.js';
 import {
@@ -212,7 +212,9 @@ describe('the installable app', () => {
     await call(nia, 'POST', '/api/push/subscriptions', device.subscription);
     await page.goto(`${app.url}/profile/nia/settings#notifications`);
     await page.getByRole('switch', { name: 'Gifts you receive: Push' }).waitFor();
-    await page.getByRole('button', { name: PUSH_TURN_ON }).waitFor();
+    // Not granted (the story answers no prompt): the browser's refusal is told, nothing subscribed.
+    await page.getByRole('button', { name: PUSH_TURN_ON }).click();
+    await page.getByText(PUSH_DENIED).waitFor();
     const remove = page.getByRole('button', { name: /^Remove / });
     await expect.poll(() => remove.count()).toBeGreaterThanOrEqual(1);
     await expect.poll(() => page.getByText('Chrome on Android').count()).toBeGreaterThanOrEqual(1);
