@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import type { PushPayload } from '../../contract/push.js';
 import { resolveEndpoint } from './endpoint.js';
@@ -39,16 +39,18 @@ export async function sendPush(
     if (options.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   };
+  const host = target.url.hostname.replace(/^\[(.*)\]$/, '$1');
   const status = await new Promise<number>((resolve, reject) => {
     const request = (target.url.protocol === 'https:' ? https : http).request(
       {
         method: details.method,
-        host: target.url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        host,
         port: target.url.port || undefined,
         path: `${target.url.pathname}${target.url.search}`,
         headers: details.headers,
         lookup: pinned,
-        servername: target.url.hostname,
+        // The certificate is checked for the endpoint's name (TLS takes no IP address as a name).
+        servername: net.isIP(host) ? undefined : host,
         timeout: TIMEOUT_MS,
       },
       (res) => {
