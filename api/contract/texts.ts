@@ -324,7 +324,6 @@ export const ALERT_UNSUBSCRIBE_CONFIRM = 'Stop these emails?';
 export const ALERT_UNSUBSCRIBED = 'Done: these emails are off. You can turn them on again in Settings → Notifications.';
 export const ALERT_UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.';
 export const ALERT_LOCKED = 'Security notifications cannot be turned off.';
-export const ALERT_PUSH_UNAVAILABLE = 'Not available yet';
 export const PUSH_BAD_ENDPOINT = 'This push service address is not allowed: it must be an https address on the public internet.';
 export const PUSH_SUBSCRIPTION_NOT_FOUND = 'That device is no longer subscribed.';
 export const ALERT_PREFERENCES_TITLE = 'Notifications';

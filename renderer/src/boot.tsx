@@ -41,9 +41,5 @@ async function start(container: HTMLElement): Promise<void> {
   await takeOver(container, (into) => createRoot(into).render(app));
 }
 
-void start(root);
-
-// The service worker (serviceWorker.ts): its code comes in a chunk of its own once the page has loaded.
-const worker = () => void import('./serviceWorker').then((m) => m.registerServiceWorkerLater());
-if (document.readyState === 'complete') worker();
-else window.addEventListener('load', worker, { once: true });
+// Then the service worker's module, in a chunk of its own: it registers once the page has loaded.
+void start(root).then(() => import('./serviceWorker'));

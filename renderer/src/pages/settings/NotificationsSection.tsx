@@ -5,7 +5,6 @@ import {
   ALERT_PREFERENCES_HINT,
   ALERT_PREFERENCES_LOAD_FAILED,
   ALERT_PREFERENCES_TITLE,
-  ALERT_PUSH_UNAVAILABLE,
   SERVER_ERROR,
 } from '../../../../api/contract/texts';
 import { errorMessage } from '../../api/client';
@@ -27,7 +26,6 @@ export function NotificationsSection() {
   const [saving, setSaving] = useState<Partial<Record<`${AlertKind}:${AlertChannel}`, boolean>>>({});
 
   const channels = preferences.data?.available ?? [];
-  const later = (['email', 'push'] as const).filter((c) => !channels.includes(c));
 
   return (
     <section className="card alert-settings" aria-labelledby="settings-notifications">
@@ -99,11 +97,6 @@ export function NotificationsSection() {
           </tbody>
         </table>
       )}
-      {later.length ? (
-        <p className="field-hint alert-settings__later">
-          {later.map((c) => CHANNEL_LABELS[c]).join(', ')}: {ALERT_PUSH_UNAVAILABLE}
-        </p>
-      ) : null}
       {save.isError ? (
         <p className="field-error" role="alert">
           {errorMessage(save.error, SERVER_ERROR)}
