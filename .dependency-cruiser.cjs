@@ -27,6 +27,8 @@ const CAPABILITIES = [
   ['uploads', '^api/src/uploads/'],
   // http/auth.ts is auth's middleware (the signed-in user from the session), though it sits in http/.
   ['auth', '^api/src/auth/|^api/src/http/auth[.]ts$'],
+  // Web Push: the alerts' push channel, devices labelled as sessions are.
+  ['push', '^api/src/push/'],
   ['identity', '^api/src/identity/'],
   ['conversations', '^api/src/conversations/'],
   ['blocks', '^api/src/blocks/'],

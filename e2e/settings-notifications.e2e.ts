@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPreferencesAnswer } from '../api/contract/alerts.js';
-import { ALERT_PUSH_UNAVAILABLE } from '../api/contract/texts.js';
+import { PUSH_TURN_ON } from '../api/contract/push-texts.js';
 import {
   launchBrowser,
   openAs,
@@ -47,7 +47,7 @@ async function sectionShots(page: Page, name: string, target: Locator): Promise<
 }
 
 describe('Settings: notifications', () => {
-  it('lists every kind with an email switch, security ones locked on; a switch saves, by keyboard too', async () => {
+  it('lists every kind with an email and a push switch, security ones locked on; a switch saves, by keyboard too', async () => {
     const page = await openAs(browser, app, nia);
     await page.goto(`${app.url}/profile/nia/settings#notifications`);
     const messages = page.getByRole('switch', { name: 'Messages while you are away: Email' });
@@ -56,7 +56,8 @@ describe('Settings: notifications', () => {
     const signIn = page.getByRole('switch', { name: 'New sign-in: Email' });
     expect(await signIn.isChecked()).toBe(true);
     expect(await signIn.isDisabled()).toBe(true);
-    await page.getByText(`Push: ${ALERT_PUSH_UNAVAILABLE}`).waitFor();
+    await page.getByRole('switch', { name: 'Messages while you are away: Push' }).waitFor();
+    await page.getByRole('button', { name: PUSH_TURN_ON }).waitFor();
     await sectionShots(page, 'settings-notifications', messages);
     await screenshots(page, 'settings-notifications');
 

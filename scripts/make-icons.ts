@@ -1,7 +1,9 @@
 // Renders the desktop app's icons from the Giftlink mark (renderer/public/favicon.svg) with sharp:
 // resources/icons/icon.png (1024 px, electron-builder makes the .icns and .ico from it), the sizes
 // Linux wants ({n}x{n}.png), and the tray icons (tray.png, tray@2x.png; trayTemplate*.png, the
-// monochrome glyph macOS tints for light and dark menu bars). Run: npm run make:icons
+// monochrome glyph macOS tints for light and dark menu bars), and the web app manifest's icons
+// (renderer/public/icons: 192 and 512 px, and a maskable 512 px with the glyph in the safe zone).
+// Run: npm run make:icons
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -10,11 +12,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'resources/icons');
 const SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 
-async function render(svg: string, size: number, file: string): Promise<void> {
+const webOut = path.join(root, 'renderer/public/icons');
+
+async function render(svg: string, size: number, file: string, dir = out): Promise<void> {
   // Density scales the viewBox so the vector is rasterised at the target size, not upscaled.
   const units = Number(/viewBox="[\d.]+ [\d.]+ ([\d.]+)/.exec(svg)?.[1] ?? 64);
   const density = Math.ceil((72 * size) / units);
-  await sharp(Buffer.from(svg), { density }).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(out, file));
+  await sharp(Buffer.from(svg), { density }).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(dir, file));
 }
 
 async function main(): Promise<void> {
@@ -33,7 +37,14 @@ async function main(): Promise<void> {
   if (glyph === mark) throw new Error('favicon.svg changed shape: update the tray glyph rules in scripts/make-icons.ts');
   await render(glyph, 16, 'trayTemplate.png');
   await render(glyph, 32, 'trayTemplate@2x.png');
-  console.log(`icons written to ${path.relative(root, out)}`);
+  await mkdir(webOut, { recursive: true });
+  await render(mark, 192, 'icon-192.png', webOut);
+  await render(mark, 512, 'icon-512.png', webOut);
+  // Maskable: square, full bleed, the glyph within the middle 80% a launcher's mask keeps.
+  const maskable = mark.replace('rx="16" ', '').replace('<g fill="none"', '<g transform="translate(6.4 6.4) scale(0.8)" fill="none"');
+  if (maskable === mark) throw new Error('favicon.svg changed shape: update the maskable icon rules in scripts/make-icons.ts');
+  await render(maskable, 512, 'icon-maskable-512.png', webOut);
+  console.log(`icons written to ${path.relative(root, out)} and ${path.relative(root, webOut)}`);
 }
 
 await main();

@@ -57,6 +57,8 @@ export const ERRORS = {
   invalid_unsubscribe_link: { status: 400 },
   /** A security alert kind cannot be turned off. */
   alert_locked: { status: 400 },
+  /** A push subscription whose endpoint is not an https address on the public internet. */
+  bad_push_endpoint: { status: 400 },
   current_password_required: { status: 400 },
   wrong_password: { status: 403 },
   account_suspended: { status: 403 },

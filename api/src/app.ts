@@ -6,6 +6,7 @@ import helmet from 'koa-helmet';
 import type { Deps } from './deps.js';
 import { accountRoutes } from './account/routes.js';
 import { alertRoutes } from './alerts/routes.js';
+import { pushRoutes } from './push/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { sessionListRoutes } from './auth/sessions-list.js';
@@ -131,6 +132,7 @@ export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[]
     conversationRoutes(deps, auth),
     notificationRoutes(deps, auth),
     alertRoutes(deps, auth),
+    pushRoutes(deps, auth),
     realtimeRoutes(deps, auth),
     wishlistRoutes(deps, auth),
     orderRoutes(deps, auth),

@@ -214,7 +214,7 @@ export const configSchema = z.object({
     .max(3_600_000)
     .default(30_000)
     .describe(
-      'How long an alert waits before its email goes (a message read or a tab opened meanwhile spares it); the job runs every 10 s.',
+      'How long an alert waits before its email or push goes (a message read or a tab opened meanwhile spares it); the jobs run every 10 s.',
     ),
   ALERT_EMAIL_LEASE_MS: z.coerce
     .number()
@@ -223,7 +223,32 @@ export const configSchema = z.object({
     .max(3_600_000)
     .default(60_000)
     .describe(
-      'How long a claimed alert email is left to the process sending it; after a crash it is sent again, as the same email (same Message-ID), once this has passed.',
+      'How long a claimed alert email or push is left to the process sending it; after a crash it is sent again, as the same email (same Message-ID) or push (same tag), once this has passed.',
+    ),
+  ALERTS_PUSH: bool
+    .default(true)
+    .describe('Sends the same alerts as Web Push notifications to the devices a user turned them on for, while they have no tab open.'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional()
+    .describe('Web Push: the VAPID public key (with VAPID_PRIVATE_KEY); both generated once into `DATA_DIR/vapid.json` when unset.'),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional()
+    .describe('Web Push: the VAPID private key that signs each push; set together with VAPID_PUBLIC_KEY.'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional()
+    .describe(
+      "Web Push: who push services may contact about this server's pushes; `mailto:` MAIL_FROM's address or PUBLIC_URL when unset.",
+    ),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool
+    .default(false)
+    .describe(
+      'Tests only: accepts push endpoints on http:// and on loopback or private addresses (a local push service); refused with NODE_ENV=production.',
     ),
   PASSWORD_HASH_COST: z
     .enum(['standard', 'test'])

@@ -72,11 +72,17 @@ export interface Config {
   /** Outgoing email through this SMTP server (mail/mailer.ts); unset → the outbox in DATA_DIR. */
   smtpUrl?: string;
   mailFrom: string;
-  /** Alerts by email while the user has no tab open (alerts/email-job.ts), each after this delay. */
+  /** Alerts by email while the user has no tab open (alerts/job.ts), each after this delay. */
   alertsEmail: boolean;
   alertEmailDelayMs: number;
-  /** A claimed batch's lease (alerts/email-job.ts): another run leaves it alone until then. */
+  /** A claimed batch's lease (alerts/job.ts): another run leaves it alone until then. */
   alertEmailLeaseMs: number;
+  alertsPush: boolean;
+  /** Web Push's VAPID keys from the environment; unset: generated into DATA_DIR (push/vapid.ts). */
+  vapid?: { publicKey: string; privateKey: string };
+  vapidSubject?: string;
+  /** Tests only: push endpoints on http:// and private addresses are accepted (push/endpoint.ts). */
+  pushAllowPrivateEndpoints: boolean;
   /** argon2id's memory (KiB), passes and lanes for new hashes (users/passwords.ts); a hash keeps its own for verifying. */
   passwordHash: PasswordHashCost;
 }
@@ -148,6 +154,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.PASSWORD_HASH_COST === 'test' && e.NODE_ENV === 'production')
     throw new ConfigError('Invalid configuration: PASSWORD_HASH_COST=test is for tests only and refused with NODE_ENV=production');
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS && e.NODE_ENV === 'production')
+    throw new ConfigError('Invalid configuration: PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only and refused with NODE_ENV=production');
   const ebayBase = e.EBAY_API_BASE.replace(/\/$/, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -203,6 +213,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     alertsEmail: e.ALERTS_EMAIL,
     alertEmailDelayMs: e.ALERT_EMAIL_DELAY_MS,
     alertEmailLeaseMs: e.ALERT_EMAIL_LEASE_MS,
+    alertsPush: e.ALERTS_PUSH,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     passwordHash: PASSWORD_HASH_COSTS[e.PASSWORD_HASH_COST],
   };
 }

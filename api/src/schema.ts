@@ -1,5 +1,6 @@
 import type { Schema } from './db/index.js';
 import { AlertEntity, AlertPreferenceEntity } from './alerts/entity.js';
+import { PushSubscriptionEntity } from './push/entity.js';
 import { AnalyticsEventEntity } from './analytics/entity.js';
 import { PasswordResetEntity, SessionEntity } from './auth/entity.js';
 import { BlockEntity } from './blocks/entity.js';
@@ -46,6 +47,7 @@ import { ShowPresence1763872450000 } from './db/migrations/1763872450000-show-pr
 import { Instance1763872500000 } from './db/migrations/1763872500000-instance.js';
 import { InboxVersions1763872600000 } from './db/migrations/1763872600000-inbox-versions.js';
 import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
+import { Push1763872900000 } from './db/migrations/1763872900000-push.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -82,6 +84,7 @@ export const entities = [
   BlockEntity,
   AlertEntity,
   AlertPreferenceEntity,
+  PushSubscriptionEntity,
 ];
 
 /** Every migration, first to last. */
@@ -115,6 +118,7 @@ export const migrations = [
   Instance1763872500000,
   InboxVersions1763872600000,
   Alerts1763872800000,
+  Push1763872900000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -41,4 +41,5 @@ async function start(container: HTMLElement): Promise<void> {
   await takeOver(container, (into) => createRoot(into).render(app));
 }
 
-void start(root);
+// Then the service worker's module, in a chunk of its own: it registers once the page has loaded.
+void start(root).then(() => import('./serviceWorker'));

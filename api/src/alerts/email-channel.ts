@@ -39,5 +39,9 @@ export function alertEmail(deps: Pick<Deps, 'config' | 'tokens'>, delivery: Aler
 
 /** Email: through the app's mailer (SMTP or the outbox folder). */
 export function emailChannel(deps: Pick<Deps, 'config' | 'tokens' | 'mailer'>): AlertChannel {
-  return { name: 'email', deliver: (delivery) => deps.mailer.send(alertEmail(deps, delivery)) };
+  return {
+    name: 'email',
+    reaches: (to) => Promise.resolve(!!to.email),
+    deliver: (delivery) => deps.mailer.send(alertEmail(deps, delivery)),
+  };
 }

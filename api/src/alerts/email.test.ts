@@ -4,7 +4,7 @@ import { connectClient, giveGift, settle } from '../realtime/testing.js';
 import { buildUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { decodedBody, mailHeader, startSmtp, type TestSmtp } from '../testing/smtp.js';
 import { UserEntity } from '../users/entity.js';
-import { sendAlertEmails } from './email-job.js';
+import { sendAlertEmails } from './job.js';
 import { AlertEntity } from './entity.js';
 
 /**

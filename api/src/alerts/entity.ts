@@ -2,12 +2,12 @@ import { EntitySchema } from 'typeorm';
 import type { AlertChannel, AlertKind } from '../../contract/alerts.js';
 import { dateColumn, idColumn, refColumn } from '../db/columns.js';
 
-/** Where one alert's email stands: waiting, sent, or left unsent on purpose (read, turned off, closed account). */
+/** Where one alert stands on one channel: waiting, sent, or left unsent on purpose (read, turned off, closed account). */
 export type DeliveryState = 'pending' | 'sent' | 'skipped';
 
 /**
  * One alert in the outbox, written in the transaction of the event it tells about (outbox.ts);
- * the email job (email-job.ts) delivers it. A conversation's alerts carry their message's id as theirs.
+ * the alert jobs (job.ts) deliver it, one per channel. A conversation's alerts carry their message's id as theirs.
  */
 export interface Alert {
   id: string;
@@ -24,6 +24,12 @@ export interface Alert {
   /** The batch the email went (or goes) out in: its Message-ID, kept across a crash and a resend. */
   emailBatch: string | null;
   emailSentAt: Date | null;
+  /** The same, for the push (push/channel.ts): each channel keeps its own state on the row. */
+  pushState: DeliveryState;
+  pushAttempts: number;
+  pushClaimedUntil: Date | null;
+  pushBatch: string | null;
+  pushSentAt: Date | null;
 }
 
 export const AlertEntity = new EntitySchema<Alert>({
@@ -41,6 +47,11 @@ export const AlertEntity = new EntitySchema<Alert>({
     emailClaimedUntil: { ...dateColumn(true), name: 'email_claimed_until' },
     emailBatch: { ...refColumn(true), name: 'email_batch' },
     emailSentAt: { ...dateColumn(true), name: 'email_sent_at' },
+    pushState: { type: 'varchar', length: 16, name: 'push_state', default: 'pending' },
+    pushAttempts: { type: 'int', default: 0, name: 'push_attempts' },
+    pushClaimedUntil: { ...dateColumn(true), name: 'push_claimed_until' },
+    pushBatch: { ...refColumn(true), name: 'push_batch' },
+    pushSentAt: { ...dateColumn(true), name: 'push_sent_at' },
   },
 });
 

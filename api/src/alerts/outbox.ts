@@ -32,6 +32,11 @@ export async function enqueueAlert(em: EntityManager, alert: NewAlert): Promise<
     emailClaimedUntil: null,
     emailBatch: null,
     emailSentAt: null,
+    pushState: 'pending',
+    pushAttempts: 0,
+    pushClaimedUntil: null,
+    pushBatch: null,
+    pushSentAt: null,
   };
   await em.createQueryBuilder().insert().into(AlertEntity).values(row).orIgnore().execute();
 }

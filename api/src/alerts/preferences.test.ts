@@ -4,7 +4,7 @@ import { ALERT_GIFT_SUBJECT, ALERT_PASSWORD_SUBJECT, ALERT_UNSUBSCRIBED } from '
 import { giveGift } from '../realtime/testing.js';
 import { buildUser, buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { mailHeader, startSmtp, type TestSmtp } from '../testing/smtp.js';
-import { sendAlertEmails } from './email-job.js';
+import { sendAlertEmails } from './job.js';
 
 /** Settings → Notifications' switches, and the emails' unsubscribe link (no login, one click, RFC 8058). */
 let smtp: TestSmtp;
@@ -43,7 +43,7 @@ describe('alert preferences', () => {
     const who = await buildUser(server);
     const res = await preferences(who);
     expect(res.status).toBe(200);
-    expect(res.body.available).toEqual(['email']);
+    expect(res.body.available).toEqual(['email', 'push']);
     expect(res.body.preferences.map((p) => p.kind)).toEqual([...ALERT_KINDS]);
     for (const p of res.body.preferences) expect(p.channels).toEqual({ email: true, push: true });
     expect(res.body.preferences.filter((p) => p.locked).map((p) => p.kind)).toEqual(['password_changed', 'email_changed', 'new_sign_in']);

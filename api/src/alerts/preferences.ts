@@ -6,8 +6,8 @@ import { AlertPreferenceEntity } from './entity.js';
 import { isEnabled, presentPreferences } from './rules.js';
 import { recipientRow } from './store.js';
 
-/** The channels that deliver today: push is designed for (rules.ts AlertChannel) but not built yet. */
-const AVAILABLE: AlertPreferencesAnswer['available'] = ['email'];
+/** The channels that deliver: email, and Web Push to the devices turned on in Settings (push/). */
+const AVAILABLE: AlertPreferencesAnswer['available'] = ['email', 'push'];
 
 /** Every kind with its channels for the user, defaults applied. */
 export async function alertPreferences(db: Database, userId: string): Promise<AlertPreferencesAnswer> {

@@ -1,7 +1,7 @@
 /**
  * The one rule of what Giftlink tells whom outside an open tab: per alert kind its text, the page
  * of the app it opens, whether it can be turned off and its default per channel. Every channel
- * (email-channel.ts now, Web Push later) renders from `renderAlert` only.
+ * (email-channel.ts, push/channel.ts) renders from `renderAlert` only.
  *
  * Anonymity (docs/anonymity.md): no alert names anyone or carries anything about who caused it:
  * no name, no avatar, no amount. A gift's and a message's texts are the same whoever the giver is
@@ -51,9 +51,11 @@ export interface AlertDelivery {
   payload: AlertPayload;
 }
 
-/** A way of telling: email now, Web Push later. `deliver` renders with `renderAlert`. */
+/** A way of telling: email or Web Push. `deliver` renders with `renderAlert`; a throw leaves the batch to be retried. */
 export interface AlertChannel {
   name: ChannelName;
+  /** Whether the user can be told this way at all (an email address; a device subscribed): else the alert is skipped. */
+  reaches(to: AlertRecipient): Promise<boolean>;
   deliver(delivery: AlertDelivery): Promise<void>;
 }
 

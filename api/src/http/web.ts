@@ -66,6 +66,8 @@ const RECHECK_MS = 10;
 export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest|ico|wasm)$/i;
 /** A hashed asset (`/assets/*`) never changes under its name: cached for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages, the service worker (a new one must reach every tab) and the manifest: revalidated each time. */
+const REVALIDATED = /\.html$|^\/sw\.js$|^\/manifest\.webmanifest$/;
 /** Other files of the site (favicon, images): an hour, then revalidated with their ETag. */
 const SHORT = 'public, max-age=3600';
 
@@ -248,7 +250,7 @@ export function webMiddleware(config: Config, pageHead?: PageHead): Middleware {
     const file = fileLike ? sitePath(root, ctx.path) : undefined;
     // Not a file of the site: maybe an API path with a dot in it.
     const found = file ? await load(file) : undefined;
-    if (found) return answerFile(ctx, found, asset ? IMMUTABLE : ctx.path.endsWith('.html') ? 'no-cache' : SHORT);
+    if (found) return answerFile(ctx, found, asset ? IMMUTABLE : REVALIDATED.test(ctx.path) ? 'no-cache' : SHORT);
     if (asset) return next();
     if ((ctx.get('accept') ?? '').includes('text/html')) return serveIndex(ctx);
     // A missing file (/favicon.ico, /x.js) is a 404 for anyone but a browser navigating to it.

@@ -10,13 +10,15 @@ import { orderDeps, sweepOrders } from '../orders/service.js';
 import { remindRenewals, renewDueSubscriptions } from '../subscriptions/renewals.js';
 import { resolvePendingPayments } from '../wallet/intents.js';
 import type { WalletPayments } from '../payments/provider.js';
-import { sendAlertEmails } from '../alerts/email-job.js';
+import { deliverAlerts, sendAlertEmails } from '../alerts/job.js';
+import { pushChannel } from '../push/channel.js';
 import { Scheduler, type ScheduledJob } from './scheduler.js';
 
 const MINUTE = 60_000;
 
 /** The registration list: every scheduled job, its period and its work. */
 export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJob[] {
+  const push = pushChannel(deps);
   return [
     {
       // Expired links give their unused escrow back, exactly once (a conditional update per link).
@@ -57,10 +59,20 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
     ...(deps.config.alertsEmail
       ? [
           {
-            // The alerts outbox's emails, for users with no tab open (alerts/email-job.ts): the first within a minute.
+            // The alerts outbox's emails, for users with no tab open (alerts/job.ts): the first within a minute.
             name: 'alerts.email',
             everyMs: 10_000,
             run: (now: Date) => sendAlertEmails(deps, now),
+          },
+        ]
+      : []),
+    ...(deps.config.alertsPush
+      ? [
+          {
+            // The same outbox as Web Push, to the devices of users with no tab open (push/channel.ts).
+            name: 'alerts.push',
+            everyMs: 10_000,
+            run: (now: Date) => deliverAlerts(deps, push, now),
           },
         ]
       : []),

@@ -74,6 +74,7 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
     SHARE_IMAGES_AT_CREATION: 'false',
     // The alert emails' job would write every test's gifts to the outbox folder; alerts/*.test.ts turn it on.
     ALERTS_EMAIL: 'false',
+    ALERTS_PUSH: 'false',
     JWT_SECRET: shared?.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
     REDIS_URL: shared ? shared.redisUrl : base.redisUrl,
     REDIS_PREFIX: shared?.redisPrefix ?? `giftlink-test-${crypto.randomBytes(6).toString('hex')}`,

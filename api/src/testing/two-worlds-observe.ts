@@ -10,6 +10,7 @@ import { settle, type Recorded } from '../realtime/testing.js';
 import type { Reply } from './server.js';
 import type { Giver, World } from './two-worlds.js';
 import { alertEmail } from '../alerts/email-channel.js';
+import { pushPayload } from '../push/channel.js';
 import { AlertEntity } from '../alerts/entity.js';
 import type { AlertPayload } from '../alerts/rules.js';
 
@@ -34,7 +35,7 @@ export interface Observation {
   probes: Answer[];
   /** Socket events that arrived while R fetched and probed. */
   probeEvents: Recorded[];
-  /** The email each of R's new alerts makes (the email channel's rendering, whether or not R's open socket holds it back). */
+  /** The email and the push each of R's new alerts makes (each channel's rendering, whether or not R's open socket holds it back). */
   alertEmails: Answer[];
 }
 
@@ -294,23 +295,26 @@ export async function observe(world: World, step: number, label: string, last = 
   return { step: label, events, duringStep, fetched, probes, probeEvents: drainEvents(world), alertEmails: await alertEmailsOf(world) };
 }
 
-/** R's alerts not yet observed, each as the email it makes: subject, parts and headers (alerts/email-channel.ts). */
+/** R's alerts not yet observed, each as the email it makes (subject, parts, headers) and the push (push/channel.ts). */
 async function alertEmailsOf(world: World): Promise<Answer[]> {
   const { deps } = world.server;
   const rows = await deps.db.manager.find(AlertEntity, { where: { userId: world.people.R.id }, order: { createdAt: 'ASC', kind: 'ASC' } });
   const fresh = rows.filter((row) => !world.alertsSeen.has(row.id));
   for (const row of fresh) world.alertsSeen.add(row.id);
   const { username, email } = world.people.R;
-  return fresh.map((row) => {
-    const mail = alertEmail(deps, {
+  return fresh.flatMap((row) => {
+    const delivery = {
       to: { userId: row.userId, username, email },
       kind: row.kind,
       batchId: row.id,
       count: 1,
       conversationId: row.conversationId,
       payload: JSON.parse(row.payload) as AlertPayload,
-    });
-    return { call: `alert email ${row.kind}`, status: 0, body: mail, headers: {} };
+    };
+    return [
+      { call: `alert email ${row.kind}`, status: 0, body: alertEmail(deps, delivery), headers: {} },
+      { call: `alert push ${row.kind}`, status: 0, body: pushPayload(deps.config.publicUrl, delivery), headers: {} },
+    ];
   });
 }
 

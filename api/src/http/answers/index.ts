@@ -2,6 +2,7 @@ import { alertAnswers } from './alerts.js';
 import { conversationAnswers } from './conversations.js';
 import { linkAnswers } from './links.js';
 import { moneyAnswers } from './money.js';
+import { pushAnswers } from './push.js';
 import type { AnswerMap } from './shape.js';
 import { userAnswers } from './users.js';
 import { wishlistAnswers } from './wishlists.js';
@@ -22,4 +23,5 @@ export const successAnswers: AnswerMap = {
   ...conversationAnswers,
   ...wishlistAnswers,
   ...alertAnswers,
+  ...pushAnswers,
 };

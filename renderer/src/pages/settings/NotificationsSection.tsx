@@ -5,19 +5,19 @@ import {
   ALERT_PREFERENCES_HINT,
   ALERT_PREFERENCES_LOAD_FAILED,
   ALERT_PREFERENCES_TITLE,
-  ALERT_PUSH_UNAVAILABLE,
   SERVER_ERROR,
 } from '../../../../api/contract/texts';
 import { errorMessage } from '../../api/client';
 import { useAlertPreferencesQuery, useSaveAlertPreferences } from '../../api/alerts';
 import { Spinner } from '../../components/Spinner';
+import { PushDevices } from './PushDevices';
 import './NotificationsSection.css';
 
 const CHANNEL_LABELS: Record<AlertChannel, string> = { email: 'Email', push: 'Push' };
 
 /**
- * Settings → Notifications: a row per alert kind, a switch per channel that delivers (email now;
- * push says it is not available yet). Security kinds are always on. Each switch saves at once.
+ * Settings → Notifications: a row per alert kind, a switch per channel that delivers (email and
+ * push; push reaches the devices listed below). Security kinds are always on. Each switch saves at once.
  */
 export function NotificationsSection() {
   const preferences = useAlertPreferencesQuery();
@@ -26,7 +26,6 @@ export function NotificationsSection() {
   const [saving, setSaving] = useState<Partial<Record<`${AlertKind}:${AlertChannel}`, boolean>>>({});
 
   const channels = preferences.data?.available ?? [];
-  const later = (['email', 'push'] as const).filter((c) => !channels.includes(c));
 
   return (
     <section className="card alert-settings" aria-labelledby="settings-notifications">
@@ -98,16 +97,12 @@ export function NotificationsSection() {
           </tbody>
         </table>
       )}
-      {later.length ? (
-        <p className="field-hint alert-settings__later">
-          {later.map((c) => CHANNEL_LABELS[c]).join(', ')}: {ALERT_PUSH_UNAVAILABLE}
-        </p>
-      ) : null}
       {save.isError ? (
         <p className="field-error" role="alert">
           {errorMessage(save.error, SERVER_ERROR)}
         </p>
       ) : null}
+      {channels.includes('push') ? <PushDevices /> : null}
     </section>
   );
 }
