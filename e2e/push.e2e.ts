@@ -124,6 +124,10 @@ describe('the installable app', () => {
     await context.grantPermissions(['notifications'], { origin: app.url });
     const cdp = await context.newCDPSession(page);
     const registrationId = await controlled(page, cdp);
+    // Chromium's own installability check (what Lighthouse's installable audit read): nothing but the
+    // story's off-the-record context ('in-incognito') stands in the way.
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 
     // A device of nia's at the story's push service; then nia leaves (no socket), and gus gives.
     const device = push.browser();
