@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_GIFT_SUBJECT, ALERT_SIGN_IN_SUBJECT, alertMessagesSubject } from '../../contract/texts.js';
 import { connectClient, giveGift, settle } from '../realtime/testing.js';
-import { buildUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { decodedBody, mailHeader, startSmtp, type TestSmtp } from '../testing/smtp.js';
+import { buildUser, buildUsers, depositFor, type TestServer, type TestUser } from '../testing/server.js';
+import { decodedBody, mailHeader, startMailingServer, type TestSmtp } from '../testing/smtp.js';
 import { UserEntity } from '../users/entity.js';
 import { sendAlertEmails } from './job.js';
 import { AlertEntity } from './entity.js';
@@ -14,14 +14,7 @@ import { AlertEntity } from './entity.js';
 let smtp: TestSmtp;
 let server: TestServer;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startTestServer({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://giftlink.example',
-    COOKIE_SECURE: 'false',
-    ALERT_EMAIL_DELAY_MS: '0',
-    MESSAGE_RATE_LIMIT: '600',
-  });
+  ({ smtp, server } = await startMailingServer({ MESSAGE_RATE_LIMIT: '600' }));
 });
 afterAll(async () => {
   await server?.close();

@@ -2,21 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_KINDS, type AlertPreferencesAnswer } from '../../contract/alerts.js';
 import { ALERT_GIFT_SUBJECT, ALERT_PASSWORD_SUBJECT, ALERT_UNSUBSCRIBED } from '../../contract/texts.js';
 import { giveGift } from '../realtime/testing.js';
-import { buildUser, buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { mailHeader, startSmtp, type TestSmtp } from '../testing/smtp.js';
+import { buildUser, buildUsers, type TestServer, type TestUser } from '../testing/server.js';
+import { mailHeader, startMailingServer, type TestSmtp } from '../testing/smtp.js';
 import { sendAlertEmails } from './job.js';
 
 /** Settings → Notifications' switches, and the emails' unsubscribe link (no login, one click, RFC 8058). */
 let smtp: TestSmtp;
 let server: TestServer;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startTestServer({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://giftlink.example',
-    COOKIE_SECURE: 'false',
-    ALERT_EMAIL_DELAY_MS: '0',
-  });
+  ({ smtp, server } = await startMailingServer());
 });
 afterAll(async () => {
   await server?.close();

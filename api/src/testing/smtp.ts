@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { startTestServer, type TestServer } from './server.js';
 
 export interface Received {
   to: string[];
@@ -48,3 +49,16 @@ export function mailHeader(raw: string, name: string): string {
 /** The whole message with quoted-printable undone: both parts' text (enough for our own ASCII emails). */
 export const decodedBody = (raw: string): string =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** A test server whose email goes to a real SMTP server of the test's own; its alert job is run by hand. */
+export async function startMailingServer(env: Record<string, string> = {}): Promise<{ smtp: TestSmtp; server: TestServer }> {
+  const smtp = await startSmtp();
+  const server = await startTestServer({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://giftlink.example',
+    COOKIE_SECURE: 'false',
+    ALERT_EMAIL_DELAY_MS: '0',
+    ...env,
+  });
+  return { smtp, server };
+}

@@ -11,6 +11,7 @@ import { errorMessage } from '../../api/client';
 import { useAlertPreferencesQuery, useSaveAlertPreferences } from '../../api/alerts';
 import { Spinner } from '../../components/Spinner';
 import { PushDevices } from './PushDevices';
+import '../../components/Switch.css';
 import './NotificationsSection.css';
 
 const CHANNEL_LABELS: Record<AlertChannel, string> = { email: 'Email', push: 'Push' };
@@ -68,7 +69,7 @@ export function NotificationsSection() {
                       <input
                         type="checkbox"
                         role="switch"
-                        className="alert-settings__switch"
+                        className="switch"
                         aria-label={`${pref.label}: ${CHANNEL_LABELS[channel]}`}
                         checked={checked}
                         aria-checked={checked}

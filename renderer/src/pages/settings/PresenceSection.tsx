@@ -3,6 +3,7 @@ import { SERVER_ERROR, SHOW_PRESENCE, SHOW_PRESENCE_HINT } from '../../../../api
 import { errorMessage } from '../../api/client';
 import type { User } from '../../api/types';
 import { useUpdateUser } from '../../api/users';
+import '../../components/Switch.css';
 import './PresenceSection.css';
 
 /**
@@ -30,7 +31,7 @@ export function PresenceSection({ user }: { user: User }) {
           id={inputId}
           type="checkbox"
           role="switch"
-          className="presence-setting__switch"
+          className="switch"
           checked={checked}
           aria-checked={checked}
           aria-describedby={hintId}
