@@ -29,7 +29,6 @@ let app: RunningApp;
 let browser: Browser;
 let push: TestPushService;
 let nia: ApiAccount;
-let giver: ApiAccount;
 
 /** A phone's browser: the device label the server makes of it. */
 const PHONE_CHROME =
@@ -49,7 +48,6 @@ beforeAll(async () => {
   push = await startPushService();
   [app, browser] = await Promise.all([startApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true', ALERT_EMAIL_DELAY_MS: '0' }), launchBrowser()]);
   nia = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'nia');
-  giver = await registerViaApi(app, nia.inviteCodes[0], 'gus');
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -118,7 +116,10 @@ describe('the installable app', () => {
   });
 
   it("shows the server's push as a notification, and its click opens the thread", async () => {
-    const page = await openAs(browser, app, nia, { viewport: VIEWPORTS.desktop });
+    // Fresh accounts per attempt: a retry must not meet the link the first attempt left open.
+    const owner = await registerViaApi(app, nia.inviteCodes.shift()!, `ria${Date.now() % 100000}`);
+    const giver = await registerViaApi(app, owner.inviteCodes[0], `gus${Date.now() % 100000}`);
+    const page = await openAs(browser, app, owner, { viewport: VIEWPORTS.desktop });
     const context = page.context();
     // Browser.grantPermissions under the hood: no prompt in the story.
     await context.grantPermissions(['notifications'], { origin: app.url });
@@ -129,22 +130,30 @@ describe('the installable app', () => {
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 
-    // A device of nia's at the story's push service; then nia leaves (no socket), and gus gives.
+    // A device of the owner's at the story's push service; then the owner leaves (no socket), and the giver gives.
     const device = push.browser();
-    await call(nia, 'POST', '/api/push/subscriptions', device.subscription);
+    await call(owner, 'POST', '/api/push/subscriptions', device.subscription);
     await page.goto('about:blank');
-    await call(nia, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
-    const link = await call<{ updatedLink: { id: string } }>(nia, 'POST', `/links/${nia.username}`, {});
+    await call(owner, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5 } });
+    const link = await call<{ updatedLink: { id: string } }>(owner, 'POST', `/links/${owner.username}`, {});
     await call(giver, 'POST', '/api/billing-settings-deposit', { balance: 5 });
     const gift = await call<{ conversationId: string }>(giver, 'POST', '/statuses/api/gives', {
       postId: link.updatedLink.id,
       type: 'currency',
       amount: 1,
     });
-    // The alerts' push job runs every 10 s (nia's new sign-in is pushed too: a security alert).
+    // The alerts' push job runs every 10 s (the owner's new sign-in is pushed too: a security alert).
     const gifts = () =>
       push.received.filter((p) => p.browser === device.id && (JSON.parse(p.text) as PushPayload).title === ALERT_GIFT_SUBJECT);
-    await expect.poll(() => gifts().length, { timeout: 30_000, interval: 500 }).toBe(1);
+    await expect
+      .poll(() => gifts().length, { timeout: 45_000, interval: 500 })
+      .toBe(1)
+      .catch((err: unknown) => {
+        // What the push service got and the server said: the story alone cannot tell why nothing came.
+        throw new Error(
+          `${String(err)}\nreceived: ${JSON.stringify(push.received.map((p) => p.browser))}\nrefused: ${JSON.stringify(push.refused)}\nserver:\n${app.output().slice(-4000)}`,
+        );
+      });
     expect(push.refused).toEqual([]);
     const [sent] = gifts();
     const payload = JSON.parse(sent.text) as PushPayload;
