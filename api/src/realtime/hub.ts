@@ -44,7 +44,7 @@ export class Realtime implements Publisher {
   private constructor(
     private readonly log: Logger,
     readonly presence: Presence,
-    private readonly redis: { pub: RedisClient; sub: RedisClient; prefix: string } | undefined,
+    private readonly redis: { pub: RedisClient; sub: RedisClient; store: RedisClient; prefix: string } | undefined,
   ) {}
 
   static async create(config: Config, log: Logger): Promise<Realtime> {
@@ -52,12 +52,14 @@ export class Realtime implements Publisher {
     if (!config.redisUrl) return new Realtime(log, new MemoryPresence(settleMs), undefined);
     const pub = await connectRedis(config.redisUrl, log, 'giftlink-pub');
     const sub = await connectRedis(config.redisUrl, log, 'giftlink-sub');
-    return new Realtime(log, new RedisPresence(pub, config.redisPrefix, log, settleMs), { pub, sub, prefix: config.redisPrefix });
+    // Presence and the rate limits: refused at once while Redis is away, so requests fail fast.
+    const store = await connectRedis(config.redisUrl, log, 'giftlink-store', { failFast: true });
+    return new Realtime(log, new RedisPresence(store, config.redisPrefix, log, settleMs), { pub, sub, store, prefix: config.redisPrefix });
   }
 
   /** The Redis connection other shared state (rate limits) can use; undefined on one process. */
   get sharedStore(): { client: RedisClient; prefix: string } | undefined {
-    return this.redis ? { client: this.redis.pub, prefix: this.redis.prefix } : undefined;
+    return this.redis ? { client: this.redis.store, prefix: this.redis.prefix } : undefined;
   }
 
   get multiNode(): boolean {
@@ -81,7 +83,8 @@ export class Realtime implements Publisher {
         answer(null, typeof version !== 'string' || !isOutdated(version, deps.config.minDesktopVersion));
       },
     });
-    if (this.redis) io.adapter(createAdapter(this.redis.pub, this.redis.sub, { key: `${this.redis.prefix}:socket.io` }));
+    if (this.redis)
+      io.adapter(createAdapter(catchingPublish(this.redis.pub, this.log), this.redis.sub, { key: `${this.redis.prefix}:socket.io` }));
     this.io = io;
     this.db = deps.db;
     return io;
@@ -166,13 +169,31 @@ export class Realtime implements Publisher {
   /** Disconnects this process's sockets (only them: other processes keep theirs) and lets go of Redis. */
   async close(): Promise<void> {
     const io = this.io;
-    if (io) {
-      io.local.disconnectSockets(true);
-      io.engine.close();
-    }
+    // The transports close (no disconnect packet): clients reconnect by themselves, through nginx
+    // to another node, and catch up by seq; each socket's `disconnect` runs now, before presence closes.
+    io?.engine.close();
     while (this.pending.size) await Promise.allSettled([...this.pending]);
     await this.presence.close();
     if (io) await io.of('/').adapter.close();
-    if (this.redis) await Promise.allSettled([this.redis.pub.close(), this.redis.sub.close()]);
+    if (this.redis) await Promise.allSettled([this.redis.pub.close(), this.redis.sub.close(), this.redis.store.close()]);
   }
+}
+
+/**
+ * The client the socket.io adapter publishes with: it never awaits a publish, so one cut by a lost
+ * connection to Redis would be an unhandled rejection, which stops the process. Logged instead.
+ */
+function catchingPublish(client: RedisClient, log: Logger): RedisClient {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (prop !== 'publish') return value.bind(target);
+      return (...args: unknown[]) =>
+        (value.apply(target, args) as Promise<number>).catch((err: unknown) => {
+          log.warn({ err }, 'realtime publish lost (Redis unreachable)');
+          return 0;
+        });
+    },
+  });
 }
