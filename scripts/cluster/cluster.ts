@@ -49,10 +49,7 @@ export class Cluster {
   readonly nodes: ApiNode[] = [];
   private readonly drained = new Set<ApiNode>();
 
-  private constructor(
-    readonly nginx: Nginx,
-    private readonly options: ClusterOptions,
-  ) {}
+  private constructor(readonly nginx: Nginx) {}
 
   get url(): string {
     return this.nginx.url;
@@ -63,7 +60,7 @@ export class Cluster {
     Nginx.ensureInstalled();
     fs.mkdirSync(options.dir, { recursive: true });
     const nginx = new Nginx(path.join(options.dir, 'nginx'), options.port ?? (await freePort()));
-    const cluster = new Cluster(nginx, options);
+    const cluster = new Cluster(nginx);
     const dataDir = path.join(options.dir, 'data');
     const env: Record<string, string> = {
       LOG_LEVEL: 'info',
@@ -112,15 +109,16 @@ export class Cluster {
   /**
    * The rolling restart of docs/DEPLOY.md for one node: out of rotation, SIGTERM (it finishes what
    * is in flight and asks its sockets to reconnect elsewhere), started again, back in rotation.
-   * Answers the milliseconds until it was ready again.
+   * Answers how long it took to stop, and to be ready again (ms).
    */
-  async restart(node: ApiNode): Promise<number> {
+  async restart(node: ApiNode): Promise<{ stopMs: number; startMs: number }> {
     await this.drain(node, true);
     const started = Date.now();
     await node.stop('SIGTERM');
-    await node.start();
+    const stopMs = Date.now() - started;
+    const startMs = await node.start();
     await this.drain(node, false);
-    return Date.now() - started;
+    return { stopMs, startMs };
   }
 
   async stop(): Promise<void> {
