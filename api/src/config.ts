@@ -52,6 +52,9 @@ export interface Config {
   /** Messages one user may send a minute (HTTP and socket together); a sixth of it in any 5 seconds. */
   messageRateLimit: number;
   logLevel: string;
+  /** Prometheus metrics at /metrics on a server of their own (metrics/serve.ts); unset, none are kept. */
+  metricsPort?: number;
+  metricsHost: string;
   webDir: string;
   communityInviteUrl?: string;
   /** The payments provider (payments/provider.ts); `sandbox` is the embedded, offline one. */
@@ -189,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiRateWindowSeconds: e.API_RATE_WINDOW_SECONDS,
     messageRateLimit: e.MESSAGE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     webDir: path.resolve(e.WEB_DIR),
     communityInviteUrl: e.COMMUNITY_INVITE_URL,
     payments: e.PAYMENTS,

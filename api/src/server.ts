@@ -18,20 +18,26 @@ import { REVOKED_SOCKETS_SWEEP_MS, closeRevokedSockets } from './moderation/serv
 import { resolvePendingPayments } from './wallet/intents.js';
 import { createPaymentsProvider } from './payments/create.js';
 import { createMailer } from './mail/mailer.js';
+import { Metrics } from './metrics/metrics.js';
+import { serveMetrics, type MetricsServer } from './metrics/serve.js';
+import { pendingIntentCounts } from './wallet/intents.js';
 
 export interface RunningServer {
   deps: Deps;
   http: http.Server;
   url: string;
+  /** The metrics' address (METRICS_PORT set), e.g. http://127.0.0.1:9464/metrics. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
 /** Opens the database (running migrations), assembles the app and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: undefined });
-  const db = await openDatabase(config, schema);
+  const metrics = config.metricsPort === undefined ? undefined : new Metrics();
+  const db = await openDatabase(config, schema, metrics);
   await recordServer(db, config.publicUrl);
-  const realtime = await Realtime.create(config, log);
+  const realtime = await Realtime.create(config, log, metrics);
   const deps: Deps = {
     config,
     db,
@@ -44,6 +50,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     payments: createPaymentsProvider(config, db, () => deps.clock()),
     clock: () => new Date(),
     mailer: createMailer(config, log),
+    metrics,
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
@@ -58,6 +65,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // Metrics on a port of their own (METRICS_PORT), never the public one.
+  let metricsServer: MetricsServer | undefined;
+  if (metrics)
+    metricsServer = await serveMetrics(
+      metrics,
+      config,
+      { db, sockets: () => io.of('/').sockets.size, pendingPayments: () => pendingIntentCounts(db) },
+      log,
+    );
 
   // Scheduled jobs (link expiry, order sweep, pending payments, …; jobs/jobs.ts): each runs once
   // per period across all API processes. Payments a crash left pending are settled at start-up too.
@@ -80,6 +96,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const close = () =>
     (closing ??= (async () => {
       clearInterval(socketSweep);
+      await metricsServer?.close();
       await scheduler.stop();
       await recovering;
       await deps.realtime.close();
@@ -92,5 +109,5 @@ export async function startServer(config: Config): Promise<RunningServer> {
       deps.mailer.close();
     })());
 
-  return { deps, http: server, url: `http://${host}:${port}`, close };
+  return { deps, http: server, url: `http://${host}:${port}`, metricsUrl: metricsServer?.url, close };
 }

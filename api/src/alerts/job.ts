@@ -25,7 +25,7 @@ import { emailChannel } from './email-channel.js';
 import { isBatched, isEnabled, MESSAGE_BATCH_WINDOW_MS, type AlertChannel, type AlertPayload } from './rules.js';
 import { readMessageIds, recipientRow } from './store.js';
 
-export type AlertJobDeps = Pick<Deps, 'db' | 'config' | 'log'> & {
+export type AlertJobDeps = Pick<Deps, 'db' | 'config' | 'log' | 'metrics'> & {
   realtime: { presence: Pick<Deps['realtime']['presence'], 'isOnline'> };
 };
 export type EmailJobDeps = AlertJobDeps & Pick<Deps, 'tokens' | 'mailer'>;
@@ -85,6 +85,7 @@ export async function deliverAlerts(deps: AlertJobDeps, channel: AlertChannel, n
     try {
       const outcome = await sendBatch(deps, channel, c, batch, now);
       run[outcome] += 1;
+      if (outcome === 'sent') deps.metrics?.alertSent(channel.name);
     } catch (err) {
       deps.log.error({ err, batch: batch.id, channel: channel.name }, 'alert delivery failed');
     }
