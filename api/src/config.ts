@@ -161,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS && e.NODE_ENV === 'production')
     throw new ConfigError('Invalid configuration: PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only and refused with NODE_ENV=production');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT (the metrics are never served on the public port)');
   const ebayBase = e.EBAY_API_BASE.replace(/\/$/, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {

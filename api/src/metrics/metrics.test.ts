@@ -5,7 +5,8 @@ import { createScheduler } from '../jobs/jobs.js';
 import { periodOf } from '../jobs/scheduler.js';
 import { connectClient, giveGift, settle, type TestClient } from '../realtime/testing.js';
 import { startMailingServer, type TestSmtp } from '../testing/smtp.js';
-import { buildUsers, type TestServer } from '../testing/server.js';
+import { buildUsers, startTestServer, type TestServer } from '../testing/server.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { beginDeposit } from '../wallet/intents.js';
 import { SYSTEM_PAYMENTS, transfer, userAccount } from '../money/ledger.js';
 
@@ -187,5 +188,18 @@ describe('metrics', () => {
     const after = (await scrape()).samples;
     expect(moved(before, after)('giftlink_ledger_transfers_total', { kind: 'deposit' })).toBe(2);
     expect(moved(before, after)('giftlink_db_transaction_duration_seconds_count', { outcome: 'failed' })).toBe(1);
+  });
+
+  it('are not kept without METRICS_PORT, and never share the public port', async () => {
+    const plain = await startTestServer();
+    try {
+      expect(plain.metricsUrl).toBeUndefined();
+      expect(plain.deps.metrics).toBeUndefined();
+      expect((await plain.request('GET', '/healthz')).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(ConfigError);
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
   });
 });
