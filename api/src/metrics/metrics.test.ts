@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendAlertEmails } from '../alerts/job.js';
+import { deliverAlerts, sendAlertEmails } from '../alerts/job.js';
+import { pushChannel } from '../push/channel.js';
+import { startPushService, type TestPushService } from '../push/testing.js';
 import { createScheduler } from '../jobs/jobs.js';
 import { periodOf } from '../jobs/scheduler.js';
 import { connectClient, giveGift, settle, type TestClient } from '../realtime/testing.js';
@@ -12,13 +14,16 @@ import { SYSTEM_PAYMENTS, transfer, userAccount } from '../money/ledger.js';
 
 /** The real server with METRICS_PORT (a free one), its metrics scraped over HTTP as Prometheus would. */
 let smtp: TestSmtp;
+let push: TestPushService;
 let server: TestServer;
 beforeAll(async () => {
-  ({ smtp, server } = await startMailingServer({ METRICS_PORT: '0' }));
+  push = await startPushService();
+  ({ smtp, server } = await startMailingServer({ METRICS_PORT: '0', COOKIE_SECURE: 'false', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }));
 });
 afterAll(async () => {
   await server?.close();
   await smtp?.close();
+  await push?.close();
 });
 
 const scrape = async (): Promise<{ samples: Samples; text: string }> => {
@@ -125,14 +130,21 @@ describe('metrics', () => {
     expect((await fetch(new URL('/metrics', metricsOrigin), { method: 'POST' })).status).toBe(404);
   });
 
-  it("count an alert email sent, and tell each job's last run and lag", async () => {
+  it("count an alert email and push sent, and tell each job's last run and lag", async () => {
     const [giver, recipient] = await buildUsers(server, 2, 'mej');
+    const browser = push.browser();
+    expect((await server.request('POST', '/api/push/subscriptions', { token: recipient.token, body: browser.subscription })).status).toBe(
+      201,
+    );
     // The earlier tests' alerts go first.
     await sendAlertEmails(server.deps, new Date());
+    await deliverAlerts(server.deps, pushChannel(server.deps), new Date());
     await giveGift(server, giver, recipient, 1);
     const before = (await scrape()).samples;
     expect((await sendAlertEmails(server.deps, new Date())).sent).toBe(1);
     expect(smtp.inbox.filter((m) => m.to.includes(recipient.user.email))).toHaveLength(1);
+    expect((await deliverAlerts(server.deps, pushChannel(server.deps), new Date())).sent).toBe(1);
+    expect(push.received.filter((p) => p.browser === browser.id)).toHaveLength(1);
 
     // A run in a period ahead of the server's own scheduler, so this one claims it.
     const now = new Date(Date.now() + 30 * 24 * 3600_000);
@@ -143,6 +155,7 @@ describe('metrics', () => {
 
     const after = (await scrape()).samples;
     expect(moved(before, after)('giftlink_alerts_sent_total', { channel: 'email' })).toBe(1);
+    expect(moved(before, after)('giftlink_alerts_sent_total', { channel: 'push' })).toBe(1);
     const job = { job: 'links.expire' };
     expect(moved(before, after)('giftlink_job_runs_total', { ...job, outcome: 'ok' })).toBe(1);
     expect(after.value('giftlink_job_last_run_timestamp_seconds', job)).toBe(now.getTime() / 1000);
