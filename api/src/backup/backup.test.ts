@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
@@ -277,9 +279,11 @@ describe(`npm run backup and npm run restore (${BASE ? 'PostgreSQL' : 'SQLite'})
     expect(again.stderr).toMatch(/already holds .*restore into an empty/);
     if (BASE) {
       // An empty DATA_DIR, but the database holds the restored one.
-      const overDatabase = await command({ ...restoredTo, DATA_DIR: tempDir() }, ['restore', backup]);
+      const emptyDir = tempDir();
+      const overDatabase = await command({ ...restoredTo, DATA_DIR: emptyDir }, ['restore', backup]);
       expect(overDatabase.code).toBe(1);
       expect(overDatabase.stderr).toMatch(/already holds \d+ tables/);
+      expect(fs.readdirSync(emptyDir)).toEqual([]);
     }
   });
 
@@ -327,5 +331,24 @@ describe(`npm run backup and npm run restore (${BASE ? 'PostgreSQL' : 'SQLite'})
     const res2 = await command(await place(), ['restore', ledger]);
     expect(res2.code).toBe(1);
     expect(res2.stderr).toMatch(/The ledger of the backup's database is not sound: cached balances differ from their entries/);
+  });
+
+  it.runIf(BASE)('refuses a dump whose ledger does not add up, though its checksum matches, once restored', async () => {
+    // The backup's dump restored, a balance changed, dumped again: a damage made before the checksum.
+    const scratch = await freshPostgres(BASE!, 'giftlink_backup');
+    made.databases.push(scratch);
+    const tampered = copyBackup(backup);
+    const file = path.join(tampered, databaseFile);
+    execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${scratch.url}`, file]);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    await client.query('UPDATE users SET balance_cents = balance_cents + 100 WHERE id = (SELECT MIN(id) FROM users)');
+    await client.end();
+    fs.rmSync(file);
+    execFileSync('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${scratch.url}`]);
+    rechecksum(tampered, databaseFile);
+    const res = await command(await place(), ['restore', tampered]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/The ledger of the restored database is not sound: cached balances differ from their entries/);
   });
 });

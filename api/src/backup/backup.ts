@@ -106,12 +106,16 @@ export async function restoreBackup(config: Config, schema: Schema, dir: string)
   const live = path.basename(sqliteFile(config));
   expectEmptyDataDir(config, manifest.database === 'sqlite' ? [live, `${live}-wal`] : []);
   makePrivateDir(config.dataDir);
-  await copyFilesIn(manifest, dir, config);
   if (manifest.database === 'sqlite') {
+    // The database last: its presence says the restore is complete.
+    await copyFilesIn(manifest, dir, config);
     await putSqlite(path.join(dir, SQLITE_COPY), config);
     expectFacts(await checkSqlite(sqliteFile(config), schema, 'the restored database'), manifest, 'the restored database');
   } else {
-    expectFacts(await restorePostgres(config.databaseUrl!, path.join(dir, PG_DUMP), schema), manifest, 'the restored database');
+    // The database first: one that is not empty is refused before DATA_DIR is touched.
+    const facts = await restorePostgres(config.databaseUrl!, path.join(dir, PG_DUMP), schema);
+    await copyFilesIn(manifest, dir, config);
+    expectFacts(facts, manifest, 'the restored database');
   }
   return manifest;
 }

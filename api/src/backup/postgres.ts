@@ -65,12 +65,9 @@ export async function listArchive(file: string): Promise<void> {
   if (!/ TABLE [^\n]* ledger_entries /.test(list)) fail(`${file} holds no ledger_entries table: not a dump of a Giftlink database`);
 }
 
-/**
- * `pg_restore` of the dump into the empty database at `url`, in one transaction (all of it or
- * nothing), then the ledger's invariants and the counts read from the restored database.
- */
-export async function restorePostgres(url: string, file: string, schema: Schema): Promise<Facts> {
-  const db = source(url, schema);
+/** Refuses a database that holds any table: a restore never mixes two. */
+export async function expectEmptyPostgres(url: string): Promise<void> {
+  const db = new DataSource({ type: 'postgres', url, extra: { max: 1 } });
   await db.initialize();
   try {
     const [{ n }] = (await db.query(
@@ -78,8 +75,22 @@ export async function restorePostgres(url: string, file: string, schema: Schema)
     )) as { n: string }[];
     if (Number(n) > 0)
       fail(`The database DATABASE_URL names already holds ${n} tables: restore into an empty database (createdb a new one)`);
-    const { dbname, env } = connection(url);
-    await tool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, file], env);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * `pg_restore` of the dump into the empty database at `url`, in one transaction (all of it or
+ * nothing), then the ledger's invariants and the counts read from the restored database.
+ */
+export async function restorePostgres(url: string, file: string, schema: Schema): Promise<Facts> {
+  await expectEmptyPostgres(url);
+  const { dbname, env } = connection(url);
+  await tool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, file], env);
+  const db = source(url, schema);
+  await db.initialize();
+  try {
     return await readFacts(db.manager, 'the restored database');
   } finally {
     await db.destroy();
