@@ -15,6 +15,7 @@ import {
   readVerifiedManifest,
   sha256,
   writeManifest,
+  type Facts,
   type Manifest,
 } from './manifest.js';
 import { PG_DUMP, dumpPostgres, listArchive, restorePostgres } from './postgres.js';
@@ -54,7 +55,7 @@ export async function createBackup(
 }
 
 async function writeBackup(config: Config, schema: Schema, dir: string, startedAt: Date): Promise<void> {
-  let facts;
+  let facts: Facts;
   let database: string;
   if (config.databaseUrl) {
     database = PG_DUMP;
