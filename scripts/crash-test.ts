@@ -280,7 +280,7 @@ async function main(): Promise<void> {
   if (!args.includes('--no-build') || !fs.existsSync(MAIN)) {
     console.log('building the server into .tmp/crash-test');
     try {
-      execFileSync('npx', ['tsc', '-p', 'tsconfig.server.json', '--outDir', path.join(OUT, 'api')], { stdio: 'inherit' });
+      execFileSync('npx', ['tsc', '-p', 'tsconfig.server.json', '--outDir', OUT], { stdio: 'inherit' });
     } catch {
       if (!fs.existsSync(MAIN)) throw new Error('the server did not build');
       console.log('(tsc reported errors; running what it emitted)');
