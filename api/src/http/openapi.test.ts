@@ -77,6 +77,7 @@ describe('the published API contract', () => {
     // Paths a middleware answers are described too.
     for (const [path, method] of [
       ['/healthz', 'get'],
+      ['/readyz', 'get'],
       ['/api/openapi.json', 'get'],
       ['/subscriptions/webhook', 'post'],
     ])
