@@ -100,7 +100,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       clearInterval(socketSweep);
       await sleep(config.shutdownDrainDelayMs);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // A kept-alive connection is closed as soon as its last answer went (an answer already under way could not say so).
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
       deps.realtime.reconnectClients();
       // Past the grace every connection is cut, an upgraded one (a socket whose client is gone) too.
       const grace = setTimeout(() => {
@@ -109,6 +110,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       }, config.shutdownGraceMs);
       await closed;
       clearTimeout(grace);
+      clearInterval(idle);
       await jobs;
       await recovering;
       await deps.realtime.close();

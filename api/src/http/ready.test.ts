@@ -89,7 +89,7 @@ async function startRedis(port: string): Promise<ChildProcess> {
 }
 
 describe('when Redis does not answer', () => {
-  it('answers 503 redis while its own redis-server is down, and 200 once it is back', async () => {
+  it('answers 503 redis while its own redis-server is down, 200 once it is back, and closes with it down', async () => {
     const port = await freePort();
     let redis = await startRedis(port);
     const server = await startTestServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
@@ -103,6 +103,12 @@ describe('when Redis does not answer', () => {
       expect(down.ms).toBeLessThan(1_500);
       redis = await startRedis(port);
       await expect.poll(async () => (await ready(server)).status, { timeout: 15_000, interval: 200 }).toBe(200);
+      // Down again at shutdown: closing does not wait for it for ever.
+      redis.kill('SIGKILL');
+      await once(redis, 'exit');
+      const closing = Date.now();
+      await server.close();
+      expect(Date.now() - closing).toBeLessThan(5_000);
     } finally {
       await server.close();
       redis.kill('SIGKILL');

@@ -83,8 +83,13 @@ export class Readiness {
  */
 export function readinessMiddleware(readiness: Readiness): Middleware {
   return async (ctx, next) => {
+    if (ctx.path !== '/readyz') {
+      await next();
+      // Asked here, after the work: a request that came before SIGTERM is answered during the drain.
+      if (readiness.draining && !ctx.headerSent) ctx.set('Connection', 'close');
+      return;
+    }
     if (readiness.draining) ctx.set('Connection', 'close');
-    if (ctx.path !== '/readyz') return next();
     const reason = await readiness.check();
     ctx.set('Cache-Control', 'no-store');
     ctx.status = reason ? 503 : 200;

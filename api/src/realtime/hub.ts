@@ -183,13 +183,21 @@ export class Realtime implements Publisher {
     this.io?.engine.close();
   }
 
-  /** Closes this process's sockets' transports (see `reconnectClients`) and lets go of Redis. */
+  /**
+   * Closes this process's sockets' transports (see `reconnectClients`) and lets go of Redis. With
+   * Redis down, what this process still owes it (presence removals, which expire by themselves, and
+   * the adapter's unsubscribes) is dropped rather than awaited for ever.
+   */
   async close(): Promise<void> {
     const io = this.io;
+    const redis = this.redis;
     this.reconnectClients();
+    const down = redis !== undefined && !(redis.pub.isReady && redis.sub.isReady);
+    if (down) for (const client of [redis.pub, redis.sub]) client.destroy();
     while (this.pending.size) await Promise.allSettled([...this.pending]);
-    await this.presence.close();
+    await this.presence.close().catch((err: unknown) => this.log.warn({ err }, 'presence not cleared at close'));
+    if (down) return;
     if (io) await io.of('/').adapter.close();
-    if (this.redis) await Promise.allSettled([this.redis.pub.close(), this.redis.sub.close()]);
+    if (redis) await Promise.allSettled([redis.pub.close(), redis.sub.close()]);
   }
 }
