@@ -82,6 +82,7 @@ describe('the published API contract', () => {
       ['/subscriptions/webhook', 'post'],
     ])
       expect(Object.keys(body.paths[path][method].responses), path).toContain('200');
+    expect(Object.keys(body.paths['/readyz'].get.responses)).toContain('503');
     // The recipient's order names no giver and no conversation: the schema says so.
     const orders = body.paths['/api/orders'].get.responses['200'].content!['application/json'].schema as {
       properties: { received: { items: { properties: Record<string, unknown> } } };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { freshPostgres } from '../db/fresh-postgres.js';
 import { freePort } from '../testing/commands.js';
+import { checkViolations, startPrism } from '../testing/prism.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
 import { BROWSER_USER_AGENT, startTestServer, type TestServer } from '../testing/server.js';
 
@@ -35,15 +36,25 @@ describe('/readyz', () => {
 });
 
 describe('while draining', () => {
-  it('answers 503 draining from the start of close, through the drain delay, and the port closes after it', async () => {
+  it('answers 503 draining from the start of close, through the drain delay, as the contract says, and the port closes after it', async () => {
     const server = await startTestServer({ SHUTDOWN_DRAIN_DELAY_MS: '1500' });
+    // Prism checks the 503 against the published document (testing/prism.ts).
+    const prism = await startPrism(server.url);
     expect((await ready(server)).status).toBe(200);
     const closed = server.close();
-    const draining = await ready(server);
-    expect(draining.status).toBe(503);
-    expect(draining.body).toEqual({ status: 'draining' });
-    // Kept-alive clients are told to go: every answer while draining closes its connection.
-    expect(draining.headers.get('connection')).toBe('close');
+    try {
+      const draining = await ready(server);
+      expect(draining.status).toBe(503);
+      expect(draining.body).toEqual({ status: 'draining' });
+      // Kept-alive clients are told to go: every answer while draining closes its connection.
+      expect(draining.headers.get('connection')).toBe('close');
+      const checked = await fetch(`${prism.url}/readyz`);
+      const text = await checked.text();
+      expect(checked.status).toBe(503);
+      checkViolations('GET', '/readyz', checked.status, checked.headers, text);
+    } finally {
+      await prism.close();
+    }
     await closed;
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
   });
