@@ -1,22 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from './db/fresh-postgres.js';
-import { freePort } from './testing/commands.js';
+import { spawnServer, type ServerProcess } from './testing/server-process.js';
 
 /**
  * SIGTERM to a real server process (api/src/main.ts on its own data): it stops being ready at once,
  * finishes the request in flight, closes its port, closes its sockets' transports so that a
  * socket.io client reconnects by itself (not told 'io server disconnect'), and exits 0 within the grace.
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const DRAIN_DELAY_MS = 1_500;
 const GRACE_MS = 3_000;
 
@@ -29,18 +26,10 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(): Promise<{ url: string; output: () => string }> {
-  const port = await freePort();
-  child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'api/src/main.ts')], {
-    cwd: dataDir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
-      ENV_FILE: '',
+async function start(): Promise<ServerProcess> {
+  const server = await spawnServer(
+    {
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: port,
       DATA_DIR: dataDir,
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
@@ -48,20 +37,14 @@ async function start(): Promise<{ url: string; output: () => string }> {
       SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
       ...(database ? { DATABASE_URL: database.url } : {}),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `giftlink-shutdown-${port}` } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `giftlink-shutdown-${process.pid}` } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    if (/\/invite\/[A-Za-z0-9_-]+/.test(out)) return { url, output: () => out };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start:\n${out}`);
+    dataDir,
+  );
+  child = server.child;
+  // The first-account invite is printed a moment after the port opens.
+  for (let i = 0; i < 100 && !/\/invite\/[A-Za-z0-9_-]+/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 50));
+  return server;
 }
 
 /** A POST whose body is sent in two parts: the answer can only come once `finish` sent the rest. */
