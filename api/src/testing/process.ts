@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from './commands.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-// tsx's loader in the server's own process (not the tsx command, whose child a kill would orphan).
+// tsx's loader in the server's own process (not the tsx command, whose child a signal or kill would miss).
 const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 export interface ServerProcess {
@@ -28,6 +28,8 @@ export async function startServerProcess(env: Record<string, string>, cwd: strin
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
+      // The developer's .env is not the test's configuration.
+      ENV_FILE: '',
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: port,
