@@ -48,6 +48,8 @@ const CAPABILITIES = [
   ['sharing', '^api/src/sharing/'],
   ['wallet', '^api/src/wallet/'],
   ['account', '^api/src/account/'],
+  // Backups read the ledger's invariants and the uploads' folder; nothing else imports them.
+  ['backup', '^api/src/backup/'],
 ];
 
 const TESTS = '[.]test[.]ts$|^api/src/testing/|^api/src/[^/]+/testing/|^api/src/realtime/testing[.]ts$';

@@ -22,6 +22,7 @@ import { refuseNulBytes } from './http/input.js';
 import { allowedMethods } from './http/methods.js';
 import { requestLog, requestLogFormat } from './http/request-log.js';
 import { webMiddleware } from './http/web.js';
+import { readinessMiddleware } from './http/ready.js';
 import { noStoreWhenSignedIn } from './http/no-store.js';
 import { linkPreviews } from './sharing/preview.js';
 import { shareRoutes } from './sharing/routes.js';
@@ -81,6 +82,8 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(desktopVersionCheck(deps.config));
   app.use(compress({ threshold: 1024 }));
 
+  // /readyz, and Connection: close on every answer while draining (http/ready.ts).
+  app.use(readinessMiddleware(deps.readiness));
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
       const instance = await writerInstanceId(deps.db);

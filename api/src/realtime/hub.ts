@@ -41,6 +41,8 @@ export class Realtime implements Publisher {
   private db?: Database;
   /** Work started by `publish` (count queries) and presence updates, awaited by `close`. */
   private readonly pending = new Set<Promise<unknown>>();
+  /** Set by `reconnectClients`: from then on no new socket is taken. */
+  private closing = false;
 
   private constructor(
     private readonly log: Logger,
@@ -79,9 +81,10 @@ export class Realtime implements Publisher {
       // The desktop app's origin (CORS_ORIGINS) as for HTTP (http/cors.ts): no credentials, it sends its token.
       cors: { origin: deps.config.corsOrigins, credentials: false, allowedHeaders: CORS_ALLOWED_HEADERS },
       // An outdated desktop app is refused here too (its HTTP calls get 426 upgrade_required: http/version.ts).
+      // A process shutting down takes no new socket (a kept-alive connection could still bring one).
       allowRequest: (req, answer) => {
         const version = req.headers[DESKTOP_VERSION_HEADER];
-        answer(null, typeof version !== 'string' || !isOutdated(version, deps.config.minDesktopVersion));
+        answer(null, !this.closing && (typeof version !== 'string' || !isOutdated(version, deps.config.minDesktopVersion)));
       },
     });
     if (this.redis) io.adapter(createAdapter(this.redis.pub, this.redis.sub, { key: `${this.redis.prefix}:socket.io` }));
@@ -129,7 +132,11 @@ export class Realtime implements Publisher {
         return;
       }
       case 'notification':
-        this.listening(io, event.notification.receiverId)?.emit('getNotification', presentNotification(event.notification));
+        this.listening(io, event.notification.receiverId)?.emit(
+          'getNotification',
+          presentNotification(event.notification),
+          event.alert ?? null,
+        );
         return;
       case 'unread': {
         const db = this.db;
@@ -167,16 +174,38 @@ export class Realtime implements Publisher {
     return closing.length;
   }
 
-  /** Disconnects this process's sockets (only them: other processes keep theirs) and lets go of Redis. */
+  /** Multi-node mode: settles once Redis answers a PING; refuses at once while either connection is down. */
+  async pingRedis(): Promise<void> {
+    if (!this.redis) return;
+    if (!this.redis.pub.isReady || !this.redis.sub.isReady) throw new Error('redis is not connected');
+    await this.redis.pub.ping();
+  }
+
+  /**
+   * Closes the transport of this process's sockets (only them: other processes keep theirs). A
+   * client then reconnects by itself, through the load balancer to another process, and catches up
+   * by `seq`; a socket.io disconnect would tell it not to come back.
+   */
+  reconnectClients(): void {
+    this.closing = true;
+    this.io?.engine.close();
+  }
+
+  /**
+   * Closes this process's sockets' transports (see `reconnectClients`) and lets go of Redis. With
+   * Redis down, what this process still owes it (presence removals, which expire by themselves, and
+   * the adapter's unsubscribes) is dropped rather than awaited for ever.
+   */
   async close(): Promise<void> {
     const io = this.io;
-    if (io) {
-      io.local.disconnectSockets(true);
-      io.engine.close();
-    }
+    const redis = this.redis;
+    this.reconnectClients();
+    const down = redis !== undefined && !(redis.pub.isReady && redis.sub.isReady);
+    if (down) for (const client of [redis.pub, redis.sub]) client.destroy();
     while (this.pending.size) await Promise.allSettled([...this.pending]);
-    await this.presence.close();
+    await this.presence.close().catch((err: unknown) => this.log.warn({ err }, 'presence not cleared at close'));
+    if (down) return;
     if (io) await io.of('/').adapter.close();
-    if (this.redis) await Promise.allSettled([this.redis.pub.close(), this.redis.sub.close()]);
+    if (redis) await Promise.allSettled([redis.pub.close(), redis.sub.close()]);
   }
 }
