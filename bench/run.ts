@@ -19,7 +19,8 @@
  *
  * Options: --only sqlite|postgres, --duration N (seconds, default 6), --connections N
  * (default 32), --warmup N (seconds, default 1), --scenario a,b (only scenarios whose name contains
- * one of them, e.g. `--scenario links/all,gives`; the ceiling always runs), --analyze (ANALYZE SQLite after seeding too;
+ * one of them, e.g. `--scenario links/all,gives`; the ceiling always runs), --metrics (the server keeps its
+ * Prometheus metrics, METRICS_PORT, to measure their cost), --analyze (ANALYZE SQLite after seeding too;
  * PostgreSQL is always analysed, as autovacuum would be). PostgreSQL: DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test. Results also go to test-results/bench.json.
  */
@@ -232,7 +233,7 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
   if (database === 'postgres') process.env.DATABASE_URL = pgUrl;
   else delete process.env.DATABASE_URL;
   console.log(`\n[${database}] starting the server and seeding`);
-  const server = await startTestServer({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000' });
+  const server = await startTestServer({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000', ...(opts.metrics ? { METRICS_PORT: '0' } : {}) });
   try {
     const seeded = await seed(server, opts.analyze);
     const staticPath = fs.existsSync(path.join(server.deps.config.webDir, 'favicon.svg')) ? '/favicon.svg' : undefined;

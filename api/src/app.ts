@@ -51,6 +51,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   // The client is the address the last TRUST_PROXY_HOPS proxies saw, never a leftmost entry a client made up.
   app.maxIpsCount = deps.config.trustProxyHops;
 
+  if (deps.metrics) app.use(deps.metrics.middleware());
   app.use(requestLog(deps.log, { format: requestLogFormat(deps.config.env) }));
   // PAYMENTS=stripe: Stripe Elements loads Stripe.js and its frames from Stripe (Stripe's CSP guide).
   const stripe = deps.config.payments === 'stripe' ? STRIPE_CSP : { scriptSrc: [], connectSrc: [], frameSrc: [] };

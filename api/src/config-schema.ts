@@ -128,6 +128,21 @@ export const configSchema = z.object({
     .positive()
     .default(60)
     .describe('Messages one user may send a minute, over HTTP and the socket together; a sixth of it in any 5 seconds.'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe(
+      'Serves Prometheus metrics at `/metrics` on this port, on a server of its own (never on PORT); unset, no metrics are kept. 0 takes a free port.',
+    ),
+  METRICS_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe(
+      "The address the metrics server listens on: this machine only unless told otherwise (the metrics name no user, but say much about the product's traffic).",
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

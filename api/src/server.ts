@@ -17,23 +17,28 @@ import { createScheduler } from './jobs/jobs.js';
 import { Realtime } from './realtime/hub.js';
 import { registerSocketHandlers } from './realtime/socket.js';
 import { REVOKED_SOCKETS_SWEEP_MS, closeRevokedSockets } from './moderation/service.js';
-import { resolvePendingPayments } from './wallet/intents.js';
+import { pendingIntentCounts, resolvePendingPayments } from './wallet/intents.js';
 import { createPaymentsProvider } from './payments/create.js';
 import { createMailer } from './mail/mailer.js';
+import { Metrics } from './metrics/metrics.js';
+import { serveMetrics, type MetricsServer } from './metrics/serve.js';
 
 export interface RunningServer {
   deps: Deps;
   http: http.Server;
   url: string;
+  /** The metrics' address (METRICS_PORT set), e.g. http://127.0.0.1:9464/metrics. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
 /** Opens the database (running migrations), assembles the app and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: undefined });
-  const db = await openDatabase(config, schema);
+  const metrics = config.metricsPort === undefined ? undefined : new Metrics();
+  const db = await openDatabase(config, schema, metrics);
   await recordServer(db, config.publicUrl);
-  const realtime = await Realtime.create(config, log);
+  const realtime = await Realtime.create(config, log, metrics);
   const deps: Deps = {
     config,
     db,
@@ -46,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     payments: createPaymentsProvider(config, db, () => deps.clock()),
     clock: () => new Date(),
     mailer: createMailer(config, log),
+    metrics,
     readiness: new Readiness({
       database: () => writerInstanceId(db),
       redis: realtime.multiNode ? () => realtime.pingRedis() : undefined,
@@ -69,6 +75,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // Metrics on a port of their own (METRICS_PORT), never the public one.
+  let metricsServer: MetricsServer | undefined;
+  if (metrics)
+    metricsServer = await serveMetrics(
+      metrics,
+      config,
+      { db, sockets: () => io.of('/').sockets.size, pendingPayments: () => pendingIntentCounts(db) },
+      log,
+    );
 
   // Scheduled jobs (link expiry, order sweep, pending payments, …; jobs/jobs.ts): each runs once
   // per period across all API processes. Payments a crash left pending are settled at start-up too.
@@ -112,11 +127,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       clearTimeout(grace);
       clearInterval(idle);
       await jobs;
+      // Scraped while draining too; closed before the database its gauges read.
+      await metricsServer?.close();
       await recovering;
       await deps.realtime.close();
       deps.mailer.close();
       await db.close();
     })());
 
-  return { deps, http: server, url: `http://${host}:${port}`, close };
+  return { deps, http: server, url: `http://${host}:${port}`, metricsUrl: metricsServer?.url, close };
 }

@@ -27,7 +27,7 @@ import { emailChannel } from './email-channel.js';
 import { isBatched, isEnabled, MESSAGE_BATCH_WINDOW_MS, type AlertChannel, type AlertPayload } from './rules.js';
 import { readMessageIds, recipientRow } from './store.js';
 
-export type AlertJobDeps = Pick<Deps, 'db' | 'config' | 'log'> & {
+export type AlertJobDeps = Pick<Deps, 'db' | 'config' | 'log' | 'metrics'> & {
   realtime: { presence: Pick<Deps['realtime']['presence'], 'isOnline'> };
 };
 export type EmailJobDeps = AlertJobDeps & Pick<Deps, 'tokens' | 'mailer'>;
@@ -96,6 +96,7 @@ export async function deliverAlerts(deps: AlertJobDeps, channel: AlertChannel, n
       const outcome = await sendBatch(deps, channel, c, batch, now);
       run[outcome === 'sent' || outcome === 'skipped' ? outcome : 'waiting'] += 1;
       if (typeof outcome === 'object') await postpone(deps, c, batch.alerts, outcome.until, now);
+      if (outcome === 'sent') deps.metrics?.alertSent(channel.name);
     } catch (err) {
       deps.log.error({ err, batch: batch.id, channel: channel.name }, 'alert delivery failed');
     }

@@ -10,7 +10,7 @@ import { contentHash } from './etag.js';
 import { allowScript, sharedTemplate, withMarkup, type SharedTemplate } from './shared-page.js';
 
 /** Paths that are never the website, whatever the client accepts. */
-const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|readyz|catalog)(\/|$)|^\/(links|wishlists)\/[^/]+\/image$/;
+const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|readyz|metrics|catalog)(\/|$)|^\/(links|wishlists)\/[^/]+\/image$/;
 
 /**
  * The extra <head> of a page (its <title> and meta tags, already escaped), or undefined for a page

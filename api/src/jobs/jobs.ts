@@ -95,5 +95,9 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
 
 /** The process's scheduler over `scheduledJobs`, on the app's clock (`deps.clock`). */
 export function createScheduler(deps: Deps, payments: WalletPayments): Scheduler {
-  return new Scheduler(deps.db, scheduledJobs(deps, payments), { clock: () => deps.clock(), log: deps.log });
+  return new Scheduler(deps.db, scheduledJobs(deps, payments), {
+    clock: () => deps.clock(),
+    log: deps.log,
+    onRun: deps.metrics && ((job, run) => deps.metrics?.jobRan(job, run)),
+  });
 }

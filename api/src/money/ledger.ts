@@ -42,6 +42,7 @@ import {
   type TransferRecord,
 } from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
+import { countOnCommit } from '../db/observer.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
 export type { TransferKind };
@@ -132,12 +133,17 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
       { id: appendedRowId(), account: to.key, amountCents },
     ],
   };
-  if (from.kind === 'user' && to.kind === 'user' && movesBetweenUsersAtOnce(em))
-    return transferBetweenUsers(em, legs, record, insufficient);
+  if (from.kind === 'user' && to.kind === 'user' && movesBetweenUsersAtOnce(em)) {
+    const moved = await transferBetweenUsers(em, legs, record, insufficient);
+    countOnCommit(input.kind);
+    return moved;
+  }
 
   const balances = new Map<AccountKey, number>();
   for (const leg of legs) balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, insufficient));
   await recordTransfer(em, record);
+  // The metrics' transfers by kind, once the caller's transaction has committed.
+  countOnCommit(input.kind);
   return { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
 }
 

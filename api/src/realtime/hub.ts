@@ -23,6 +23,7 @@ import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
 import type { Publisher, RealtimeEvent } from './publisher.js';
 import { connectRedis, type RedisClient } from './redis.js';
 import { unreadCounts } from './unread.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -47,14 +48,16 @@ export class Realtime implements Publisher {
     private readonly log: Logger,
     readonly presence: Presence,
     private readonly redis: { pub: RedisClient; sub: RedisClient; prefix: string } | undefined,
+    private readonly metrics: Pick<Metrics, 'messageSent'> | undefined,
   ) {}
 
-  static async create(config: Config, log: Logger): Promise<Realtime> {
+  /** @param metrics counts the messages published (each once, by the process that wrote it) */
+  static async create(config: Config, log: Logger, metrics?: Pick<Metrics, 'messageSent'>): Promise<Realtime> {
     const settleMs = config.presenceSettleSeconds * 1000;
-    if (!config.redisUrl) return new Realtime(log, new MemoryPresence(settleMs), undefined);
+    if (!config.redisUrl) return new Realtime(log, new MemoryPresence(settleMs), undefined, metrics);
     const pub = await connectRedis(config.redisUrl, log, 'giftlink-pub');
     const sub = await connectRedis(config.redisUrl, log, 'giftlink-sub');
-    return new Realtime(log, new RedisPresence(pub, config.redisPrefix, log, settleMs), { pub, sub, prefix: config.redisPrefix });
+    return new Realtime(log, new RedisPresence(pub, config.redisPrefix, log, settleMs), { pub, sub, prefix: config.redisPrefix }, metrics);
   }
 
   /** The Redis connection other shared state (rate limits) can use; undefined on one process. */
@@ -102,6 +105,7 @@ export class Realtime implements Publisher {
     const io = this.io;
     if (!io) return;
     for (const event of events) {
+      if (event.type === 'message') this.metrics?.messageSent();
       try {
         this.emit(io, event);
       } catch (err) {
