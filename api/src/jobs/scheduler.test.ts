@@ -116,10 +116,11 @@ describe('one run per period across processes', () => {
 });
 
 describe('the registered jobs', () => {
-  it("lists the link sweep, the hourly optimize, the order sweep, pending payments, subscription renewals and reminders and closed accounts' usernames", () => {
+  it("lists the link sweep, the alerts' pruning, the hourly optimize, the order sweep, pending payments, subscription renewals and reminders and closed accounts' usernames", () => {
     const jobs = scheduledJobs(first.deps, first.deps.payments);
     expect(jobs.map((j) => j.name)).toEqual([
       'links.expire',
+      'alerts.prune',
       'db.optimize',
       'orders.sweep',
       'payments.resolve',

@@ -125,7 +125,11 @@ export class Realtime implements Publisher {
         return;
       }
       case 'notification':
-        this.listening(io, event.notification.receiverId)?.emit('getNotification', presentNotification(event.notification));
+        this.listening(io, event.notification.receiverId)?.emit(
+          'getNotification',
+          presentNotification(event.notification),
+          event.alert ?? null,
+        );
         return;
       case 'unread': {
         const db = this.db;
