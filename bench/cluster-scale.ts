@@ -13,7 +13,9 @@
  * For each run: requests (chat: messages) a second, p50/p99 latency, and the CPU time per request
  * of each process group, from /proc (bench/cluster/groups.ts): what a request costs the API nodes,
  * nginx, PostgreSQL, Redis and the load generator, which says what more cores or machines would
- * give even where this one has too few to show it.
+ * give even where this one has too few to show it. Each cluster is warmed up first (every node
+ * compiles its own hot code), then watched idle for 3 s: what each group spends idle is taken off
+ * its figures, which would otherwise grow with the node count as throughput falls.
  *
  * Options: --duration N (seconds per measured run, default 6), --warmup N (default 1),
  * --nodes 1,2,3, --connections N (autocannon's, default 32), --pairs N (chat pairs, default 200),
@@ -28,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
 import { loadConfig } from '../api/src/config.js';
+import { ledgerProblem } from '../api/src/money/ledger.js';
 import { freshPostgres } from '../api/src/db/fresh-postgres.js';
 import { openDatabase, type Database } from '../api/src/db/index.js';
 import { schema } from '../api/src/schema.js';
@@ -36,8 +39,10 @@ import { Cluster } from '../scripts/cluster/cluster.js';
 import { numberArg } from './args.js';
 import { processStats } from './cpu.js';
 import type { LoadSpec } from './load.js';
-import { ledgerProblem, seedChatPairs, seedFeedLinks, seedGivers, settledGiveCount, type ChatPairs } from './seed.js';
+import { forkLoad } from './fork-load.js';
+import { seedChatPairs, seedFeedLinks, seedGivers, settledGiveCount, type ChatPairs } from './seed.js';
 import { measureChat, measureHttp, type Measured, type Target } from './cluster/measure.js';
+import { snapshot, spent } from './cluster/groups.js';
 import { capacities, capacityLines, tableLines } from './cluster/report.js';
 
 const FEED_LINKS = 10_000;
@@ -46,6 +51,8 @@ const GIVERS = 401;
 const RECEIVE_LINKS = 100;
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const DEFAULT_REDIS = 'redis://127.0.0.1:6379';
+/** How long the idle processes are watched after each cluster starts. */
+const IDLE_MS = 3_000;
 
 interface Options {
   duration: number;
@@ -161,6 +168,30 @@ async function measureTarget(target: Target, seeded: Seeded, run: number, db: Da
   return rows;
 }
 
+/**
+ * Each node's first thousands of requests also compile (V8's optimising compiler runs on the
+ * node's own threads) and grow its heaps: gives and feed pages straight to each node for twice
+ * --warmup, and a short round of chat through nginx, before any run is measured. Answers the
+ * next unused set of receive links.
+ */
+async function warmUp(nodeUrls: string[], target: Target, seeded: Seeded, run: number, opts: Options): Promise<number> {
+  const tokens = seeded.givers.map((g) => g.token);
+  const hooks = { measuring: () => undefined, measured: () => ({}) };
+  for (const url of nodeUrls) {
+    const base = { url, duration: 2 * opts.warmup, warmup: 0, connections: opts.connections };
+    const gives: LoadSpec = {
+      ...base,
+      kind: 'gives',
+      path: '/statuses/api/gives',
+      gives: { tokens, linkIds: runLinks(seeded, run++), amount: 1 },
+    };
+    await forkLoad(gives, hooks);
+    await forkLoad({ ...base, kind: 'get', path: '/links/all?page=1' }, hooks);
+  }
+  await measureChat(target, { pairs: seeded.chat, rate: opts.rate, seconds: Math.max(1, opts.warmup), window: opts.window });
+  return run;
+}
+
 /** The postmaster: the parent of the backend serving our connection. */
 async function postmasterOf(db: Database): Promise<number> {
   const [{ pid }] = (await db.source.query('SELECT pg_backend_pid() AS pid')) as { pid: number }[];
@@ -199,6 +230,7 @@ async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-scale-'));
   let db: Database | undefined;
   const rows: Measured[] = [];
+  const idleCpu: { nodes: number; usPerSecond: Target['idle'] }[] = [];
   try {
     const seeded = await seed(database.url, jwtSecret, opts.pairs);
     console.log(`  [${elapsed()}] seeded ${FEED_LINKS} links, ${GIVERS} givers, ${opts.pairs} chat pairs in ${databaseName}`);
@@ -236,18 +268,43 @@ async function main(): Promise<void> {
           database: databaseName,
           redisPort: Number(new URL(redisUrl).port || 6379),
         };
-        console.log(`  [${elapsed()}] ${nodes} node(s) up behind nginx`);
-        if (nodes === 1)
-          rows.push(...(await measureTarget({ via: 'direct', nodes, url: cluster.nodes[0].url, members }, seeded, run++, db, opts)));
-        rows.push(
-          ...(await measureTarget(
-            { via: 'nginx', nodes, url: cluster.url, members: { ...members, nginxMaster } },
+        const target: Target = { via: 'nginx', nodes, url: cluster.url, members: { ...members, nginxMaster } };
+        if (opts.warmup > 0) {
+          run = await warmUp(
+            cluster.nodes.map((n) => n.url),
+            target,
             seeded,
-            run++,
-            db,
+            run,
             opts,
-          )),
+          );
+        }
+        // What the processes spend with nothing to serve (timers, Redis heartbeats, other programs' use of Redis).
+        await new Promise((r) => setTimeout(r, 1_000));
+        const quiet = snapshot({ ...target.members, loadPid: -1 });
+        await new Promise((r) => setTimeout(r, IDLE_MS));
+        const idle = spent(quiet, snapshot({ ...target.members, loadPid: -1 }));
+        const idlePerSecond = {
+          api: (idle.api * 1000) / IDLE_MS,
+          postgres: (idle.postgres * 1000) / IDLE_MS,
+          redis: (idle.redis * 1000) / IDLE_MS,
+        };
+        target.idle = idlePerSecond;
+        idleCpu.push({ nodes, usPerSecond: idlePerSecond });
+        console.log(
+          `  [${elapsed()}] ${nodes} node(s) up behind nginx${opts.warmup > 0 ? ' and warmed up' : ''}; idle CPU a second: ` +
+            `${(idlePerSecond.api / nodes / 1000).toFixed(1)} ms a node, PostgreSQL ${(idlePerSecond.postgres / 1000).toFixed(1)} ms, Redis ${(idlePerSecond.redis / 1000).toFixed(1)} ms`,
         );
+        if (nodes === 1)
+          rows.push(
+            ...(await measureTarget(
+              { via: 'direct', nodes, url: cluster.nodes[0].url, members, idle: target.idle },
+              seeded,
+              run++,
+              db,
+              opts,
+            )),
+          );
+        rows.push(...(await measureTarget(target, seeded, run++, db, opts)));
       } finally {
         await cluster.stop();
       }
@@ -263,7 +320,9 @@ async function main(): Promise<void> {
 
   const order = { gives: 0, feed: 1, chat: 2 };
   rows.sort((a, b) => order[a.scenario] - order[b.scenario] || (a.via === 'direct' ? -1 : b.via === 'direct' ? 1 : a.nodes - b.nodes));
-  console.log(`\nCPU time per request (chat: per message) in µs, by process group; "other": the rest of the machine's busy time\n`);
+  console.log(
+    `\nCPU time per request (chat: per message) in µs, by process group, less what the group spends idle over as long; "other": the rest of the machine's busy time\n`,
+  );
   for (const line of tableLines(rows, false)) console.log(line);
   const caps = capacities(rows);
   console.log('');
@@ -276,7 +335,7 @@ async function main(): Promise<void> {
   const seeding = { feedLinks: FEED_LINKS, givers: GIVERS, receiveLinksPerRun: RECEIVE_LINKS, chatPairs: opts.pairs };
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ startedAt, finishedAt: new Date(), machine, options: opts, seed: seeding, rows, capacities: caps }, null, 2)}\n`,
+    `${JSON.stringify({ startedAt, finishedAt: new Date(), machine, options: opts, seed: seeding, idleCpu, rows, capacities: caps }, null, 2)}\n`,
   );
   console.log(`\nwrote ${path.relative(process.cwd(), out)} (${elapsed()} in all)`);
   if (rows.some((r) => r.problem)) process.exitCode = 1;

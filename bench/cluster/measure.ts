@@ -19,6 +19,8 @@ export interface Target {
   nodes: number;
   url: string;
   members: Omit<Members, 'loadPid'>;
+  /** µs a second each group spends with nothing to serve: taken off, so the figures are a request's own. */
+  idle?: Partial<Spent>;
 }
 
 export interface Measured {
@@ -33,8 +35,13 @@ export interface Measured {
   p99: number;
   /** Socket errors, timeouts and non-2xx answers (chat: failed acks and lost messages). */
   failures: number;
-  /** µs of CPU time per request, by process group (`machine`: the whole machine's busy time). */
+  /**
+   * µs of CPU time per request, by process group (`machine`: the whole machine's busy time), less
+   * what the group spends idle (Target.idle) over as long.
+   */
   cpuUs: Spent;
+  /** The same, idle time included. */
+  rawCpuUs: Spent;
   /** CPUs busy on average over the measured part, the whole machine. */
   busyCpus: number;
   /** HTTP runs: what autocannon reported. Chat: the fixed-rate phase before saturation. */
@@ -44,10 +51,15 @@ export interface Measured {
   problem?: string;
 }
 
-function perRequest(start: Snapshot, end: Snapshot, count: number): { cpuUs: Spent; busyCpus: number } {
+function perRequest(target: Target, start: Snapshot, end: Snapshot, count: number): { cpuUs: Spent; rawCpuUs: Spent; busyCpus: number } {
   const total = spent(start, end);
-  const cpuUs = Object.fromEntries(Object.entries(total).map(([g, us]) => [g, count ? us / count : 0])) as Spent;
-  return { cpuUs, busyCpus: total.machine / ((end.at - start.at) * 1000) };
+  const seconds = (end.at - start.at) / 1000;
+  const per = (us: number) => (count ? us / count : 0);
+  const rawCpuUs = Object.fromEntries(Object.entries(total).map(([g, us]) => [g, per(us)])) as Spent;
+  const cpuUs = Object.fromEntries(
+    Object.entries(total).map(([g, us]) => [g, per(Math.max(0, us - (target.idle?.[g as keyof Spent] ?? 0) * seconds))]),
+  ) as Spent;
+  return { cpuUs, rawCpuUs, busyCpus: total.machine / (seconds * 1e6) };
 }
 
 export async function measureHttp(scenario: 'gives' | 'feed', target: Target, spec: LoadSpec): Promise<Measured> {
@@ -58,7 +70,7 @@ export async function measureHttp(scenario: 'gives' | 'feed', target: Target, sp
       members = { ...target.members, loadPid: pid };
       start = snapshot(members);
     },
-    measured: (m) => perRequest(start!, snapshot(members!), m.requestsTotal),
+    measured: (m) => perRequest(target, start!, snapshot(members!), m.requestsTotal),
   });
   if (!r.cpuUs) throw new Error(`${scenario} via ${target.via}: the load generator measured nothing`);
   return {
@@ -71,6 +83,7 @@ export async function measureHttp(scenario: 'gives' | 'feed', target: Target, sp
     p99: r.latencyP99,
     failures: r.errors + r.timeouts + r.non2xx,
     cpuUs: r.cpuUs,
+    rawCpuUs: r.rawCpuUs!,
     busyCpus: r.busyCpus ?? 0,
     load: r,
   };
@@ -116,7 +129,7 @@ export async function measureChat(target: Target, load: ChatLoad): Promise<Measu
     p50: sat.p50,
     p99: sat.p99,
     failures: sat.errors + sat.lost + result.fixed.errors + result.fixed.lost,
-    ...perRequest(marks[0], marks[1], sat.sent),
+    ...perRequest(target, marks[0], marks[1], sat.sent),
     chatFixed: { rate: load.rate, p50: result.fixed.p50, p99: result.fixed.p99, lost: result.fixed.lost },
   };
 }

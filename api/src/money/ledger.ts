@@ -277,3 +277,16 @@ export async function ledgerInvariants(db: Database): Promise<LedgerInvariants> 
     creditsToClosedAccounts: await creditsToClosedAccounts(em),
   };
 }
+
+/** What breaks the ledger's invariants (the start of it, as JSON); undefined when all hold. */
+export async function ledgerProblem(db: Database): Promise<string | undefined> {
+  const l = await ledgerInvariants(db);
+  const holds =
+    l.sumOfAllEntries === 0 &&
+    !l.mismatchedBalances.length &&
+    !l.negativeUserBalances.length &&
+    !l.negativeEscrowBalances.length &&
+    !l.unbalancedTransfers.length &&
+    !l.creditsToClosedAccounts.length;
+  return holds ? undefined : JSON.stringify(l).slice(0, 400);
+}
