@@ -4,8 +4,8 @@
  *
  *   contract   api/contract: the wire, shared with the renderer; imports nothing from api/src.
  *   base       config.ts, config-schema.ts, errors.ts, files.ts, lru.ts, text-filter.ts, limits/: imports only base.
- *   infra      db/, mail/, jobs/ (the scheduler), http/ (its core), realtime/ (redis, presence,
- *              events, publisher): imports base, never a capability.
+ *   infra      db/, mail/, jobs/ (the scheduler), http/ (its core), metrics/, realtime/ (redis,
+ *              presence, events, publisher): imports base, never a capability.
  *   capability the folders in CAPABILITIES below, each importing only those listed before it.
  *   edge       every routes.ts, realtime/socket.ts, http/openapi.ts, http/web.ts, http/docs.ts: the
  *              HTTP and socket surface; imports any capability, imported by composition only.
@@ -48,13 +48,15 @@ const CAPABILITIES = [
   ['sharing', '^api/src/sharing/'],
   ['wallet', '^api/src/wallet/'],
   ['account', '^api/src/account/'],
+  // Backups read the ledger's invariants and the uploads' folder; nothing else imports them.
+  ['backup', '^api/src/backup/'],
 ];
 
 const TESTS = '[.]test[.]ts$|^api/src/testing/|^api/src/[^/]+/testing/|^api/src/realtime/testing[.]ts$';
 const COMPOSITION = `^api/src/(app|server|main|deps|schema)[.]ts$|^api/src/jobs/jobs[.]ts$|^api/src/[^/]+/cli[.]ts$|${TESTS}`;
 const EDGE = '^api/src/[^/]+/routes[.]ts$|^api/src/realtime/socket[.]ts$|^api/src/http/(openapi|web|docs)[.]ts$';
 const BASE = '^api/src/(config|config-schema|errors|files|lru|text-filter)[.]ts$|^api/src/limits/';
-const INFRA = '^api/src/(db|mail|jobs|http)/|^api/src/realtime/';
+const INFRA = '^api/src/(db|mail|jobs|http|metrics)/|^api/src/realtime/';
 const CAPABILITY = CAPABILITIES.map(([, path]) => path).join('|');
 const SERVER = '^api/src/';
 
@@ -114,7 +116,7 @@ module.exports = {
     ),
     ...never(
       'infrastructure-imports-no-capability',
-      'db/, mail/, jobs/, http/ and realtime/ serve every capability and so import none',
+      'db/, mail/, jobs/, http/, metrics/ and realtime/ serve every capability and so import none',
       { path: INFRA, pathNot: `${CAPABILITY}|${INNER}` },
       { path: `${CAPABILITY}|${INNER}` },
       [

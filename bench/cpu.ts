@@ -50,8 +50,19 @@ function machineTicks(): number {
   return user + nice + system + irq + softirq + (steal || 0);
 }
 
-function postgresTicks(): Map<number, number> {
-  const ticks = new Map<number, number>();
+export interface ProcessStat {
+  pid: number;
+  ppid: number;
+  /** The executable's name (`postgres`, `nginx`, `node`). */
+  comm: string;
+  /** Clock ticks of CPU time, user + system, of all its threads. */
+  ticks: number;
+}
+
+/** Every process, from /proc/<pid>/stat (empty elsewhere than Linux). */
+export function processStats(): ProcessStat[] {
+  if (!linux) return [];
+  const all: ProcessStat[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -62,12 +73,35 @@ function postgresTicks(): Map<number, number> {
     }
     const open = stat.indexOf('(');
     const close = stat.lastIndexOf(')');
-    if (stat.slice(open + 1, close) !== 'postgres') continue;
-    // After "pid (comm) ": state is field 3, utime 14 and stime 15.
+    // After "pid (comm) ": state is field 3, ppid 4, utime 14 and stime 15.
     const fields = stat.slice(close + 2).split(' ');
-    ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    all.push({
+      pid: Number(entry),
+      ppid: Number(fields[1]),
+      comm: stat.slice(open + 1, close),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    });
   }
-  return ticks;
+  return all;
+}
+
+/** A process's command line (its title, for PostgreSQL's backends), or '' once it is gone. */
+export function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** µs of CPU time in `ticks` clock ticks. */
+export const ticksToUs = (ticks: number) => ticks * usPerTick();
+
+/** The whole machine's busy CPU time so far, in µs. */
+export const machineBusyUs = () => (linux ? ticksToUs(machineTicks()) : 0);
+
+function postgresTicks(): Map<number, number> {
+  return new Map(processStats().flatMap((p) => (p.comm === 'postgres' ? [[p.pid, p.ticks] as const] : [])));
 }
 
 export function cpuSnapshot(): CpuSnapshot | undefined {

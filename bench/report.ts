@@ -14,6 +14,8 @@ export interface Options {
   warmup: number;
   /** Only the scenarios whose name contains one of these (the ceiling always runs). */
   scenarios?: string[];
+  /** The server keeps its metrics (METRICS_PORT), to measure what they cost. */
+  metrics: boolean;
 }
 
 export interface Row extends LoadResult {
@@ -30,7 +32,7 @@ export interface Row extends LoadResult {
 }
 
 export function parseArgs(argv: string[]): Options {
-  const opts: Options = { duration: 6, connections: 32, warmup: 1, analyze: false };
+  const opts: Options = { duration: 6, connections: 32, warmup: 1, analyze: false, metrics: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -42,10 +44,11 @@ export function parseArgs(argv: string[]): Options {
     else if (flag === '--connections') opts.connections = Math.round(numberArg('--connections', value(), 1, 1000));
     else if (flag === '--warmup') opts.warmup = numberArg('--warmup', value(), 0, 60);
     else if (flag === '--analyze') opts.analyze = true;
+    else if (flag === '--metrics') opts.metrics = true;
     else if (flag === '--scenario') opts.scenarios = value().split(',').filter(Boolean);
     else if (flag === '--help' || flag === '-h') {
       console.log(
-        'npm run bench -- [--only sqlite|postgres] [--duration N] [--connections N] [--warmup N] [--analyze] [--scenario feed,gives,...]',
+        'npm run bench -- [--only sqlite|postgres] [--duration N] [--connections N] [--warmup N] [--analyze] [--metrics] [--scenario feed,gives,...]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${argv[i]} (try --help)`);

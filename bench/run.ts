@@ -19,21 +19,20 @@
  *
  * Options: --only sqlite|postgres, --duration N (seconds, default 6), --connections N
  * (default 32), --warmup N (seconds, default 1), --scenario a,b (only scenarios whose name contains
- * one of them, e.g. `--scenario links/all,gives`; the ceiling always runs), --analyze (ANALYZE SQLite after seeding too;
+ * one of them, e.g. `--scenario links/all,gives`; the ceiling always runs), --metrics (the server keeps its
+ * Prometheus metrics, METRICS_PORT, to measure their cost), --analyze (ANALYZE SQLite after seeding too;
  * PostgreSQL is always analysed, as autovacuum would be). PostgreSQL: DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test. Results also go to test-results/bench.json.
  */
-import crypto from 'node:crypto';
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AnalyticsEventEntity } from '../api/src/analytics/entity.js';
-import { LinkEntity, LinkResponseEntity, type Link } from '../api/src/links/entity.js';
-import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../api/src/money/ledger.js';
-import { buildUsers, startTestServer, type TestServer, type TestUser } from '../api/src/testing/server.js';
-import type { LoadPhase, LoadResult, LoadSpec } from './load.js';
+import { ledgerInvariants, ledgerProblems } from '../api/src/money/ledger.js';
+import { startTestServer, type TestServer, type TestUser } from '../api/src/testing/server.js';
+import { buildManyUsers, seedFeedLinks, seedGivers, settledGiveCount } from './seed.js';
+import type { LoadResult, LoadSpec } from './load.js';
+import { forkLoad } from './fork-load.js';
 import { parseArgs, printGoals, printTable, type DbName, type Options, type Row } from './report.js';
 import { shareImageScenarios } from './images.js';
 import { INBOX_CONVERSATIONS, seedInbox } from './inbox.js';
@@ -46,45 +45,29 @@ const FEED_LINKS = 10_000;
 const GIVERS = 401;
 const RECEIVE_LINKS = 100;
 const GIVE_DOLLARS = 1;
-/** Rows per seeding insert. */
-const BATCH = 250;
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 
-const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
-let specCounter = 0;
-
-/** Runs bench/load.ts in a child process and answers its result. */
+/**
+ * Runs bench/load.ts in a child process. The server runs in this process: its CPU time over the
+ * measured run, per answered request, is the cost of one request, which the scheduling of a busy
+ * machine does not change much. PostgreSQL's and the whole machine's too, where /proc tells them
+ * (bench/cpu.ts).
+ */
 function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const file = path.join(os.tmpdir(), `giftlink-bench-${process.pid}-${++specCounter}.json`);
-  fs.writeFileSync(file, JSON.stringify(spec));
-  return new Promise<LoadResult>((resolve, reject) => {
-    let result: LoadResult | undefined;
-    const child = fork(loadScript, [file], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    // The server runs in this process: its CPU time over the measured run, per answered request,
-    // is the cost of one request, which the scheduling of a busy machine does not change much.
-    // PostgreSQL's and the whole machine's too, where /proc tells them (bench/cpu.ts).
-    let measuring: { server: NodeJS.CpuUsage; others?: CpuSnapshot; at: number } | undefined;
-    child.on('message', (m: LoadResult | LoadPhase) => {
-      if ('phase' in m) measuring = { server: process.cpuUsage(), others: cpuSnapshot(), at: performance.now() };
-      else if (measuring && m.requestsTotal) {
-        const server = process.cpuUsage(measuring.server);
-        const others = cpuSince(measuring.others);
-        const perRequest = (us: number | undefined) => (us === undefined ? undefined : us / m.requestsTotal);
-        result = {
-          ...m,
-          serverCpuUs: perRequest(server.user + server.system),
-          postgresCpuUs: perRequest(others?.postgresUs),
-          machineCpuUs: perRequest(others?.machineUs),
-          busyCpus: others && others.machineUs / ((performance.now() - measuring.at) * 1000),
-        };
-      } else result = m;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      fs.rmSync(file, { force: true });
-      if (result) resolve(result);
-      else reject(new Error(`load generator exited with ${code} and no result`));
-    });
+  let measuring: { server: NodeJS.CpuUsage; others?: CpuSnapshot; at: number } | undefined;
+  return forkLoad(spec, {
+    measuring: () => (measuring = { server: process.cpuUsage(), others: cpuSnapshot(), at: performance.now() }),
+    measured: (m) => {
+      const server = process.cpuUsage(measuring!.server);
+      const others = cpuSince(measuring!.others);
+      const perRequest = (us: number | undefined) => (us === undefined ? undefined : us / m.requestsTotal);
+      return {
+        serverCpuUs: perRequest(server.user + server.system),
+        postgresCpuUs: perRequest(others?.postgresUs),
+        machineCpuUs: perRequest(others?.machineUs),
+        busyCpus: others && others.machineUs / ((performance.now() - measuring!.at) * 1000),
+      };
+    },
   });
 }
 
@@ -93,13 +76,6 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const value = await work();
   console.log(`  ${label} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
   return value;
-}
-
-async function buildManyUsers(server: TestServer, count: number, prefix: string): Promise<TestUser[]> {
-  const users: TestUser[] = [];
-  // batches: TypeORM re-reads inserted rows with one OR per row, and SQLite's expression depth is 1000
-  for (let i = 0; i < count; i += BATCH) users.push(...(await buildUsers(server, Math.min(BATCH, count - i), prefix)));
-  return users;
 }
 
 interface Seeded {
@@ -117,49 +93,8 @@ interface Seeded {
  */
 async function seed(server: TestServer, analyze: boolean): Promise<Seeded> {
   const { db } = server.deps;
-  const creators = await timed(`${FEED_LINKS} link creators`, () => buildManyUsers(server, FEED_LINKS, 'feed'));
-  const now = Date.now();
-  const links: Link[] = creators.map((c, i) => ({
-    id: crypto.randomUUID(),
-    creatorId: c.user._id,
-    type: 'currency',
-    giveOrReceive: 'receive',
-    amountCents: 500,
-    initialQuantity: 1000,
-    remainingQuantity: 1000,
-    title: '$5.00',
-    photo: null,
-    itemId: null,
-    totalCostCents: 500_000,
-    raisedCents: 0,
-    gifts: 0,
-    status: 'active',
-    views: 0,
-    // spread over the past few hours so the feed's order is meaningful
-    createdAt: new Date(now - (FEED_LINKS - i) * 1000),
-    expiresAt: new Date(now + 24 * 3600_000),
-    closedAt: null,
-  }));
-  await timed(`${FEED_LINKS} links`, async () => {
-    for (let i = 0; i < links.length; i += BATCH) {
-      // copies: TypeORM writes re-read values back into the objects it is given
-      const batch = links.slice(i, i + BATCH).map((l) => ({ ...l }));
-      await db.transaction((em) => em.insert(LinkEntity, batch));
-    }
-  });
-  const givers = await timed(`${GIVERS + 1} givers`, () => buildManyUsers(server, GIVERS + 1, 'giver'));
-  await timed('givers funded ($1,000 each)', () =>
-    db.transaction(async (em) => {
-      for (const g of givers)
-        await transfer(em, {
-          from: SYSTEM_PAYMENTS,
-          to: userAccount(g.user._id),
-          amountCents: 100_000,
-          kind: 'deposit',
-          actorUserId: g.user._id,
-        });
-    }),
-  );
+  const links = await timed(`${FEED_LINKS} links and their creators`, () => seedFeedLinks(server, FEED_LINKS));
+  const givers = await timed(`${GIVERS + 1} givers with $1,000 each`, () => seedGivers(server, GIVERS + 1, 100_000));
   // What happens within a minute of a bulk load: autovacuum on PostgreSQL, the server's own
   // `db.optimize()` on its sweep timer for SQLite. --analyze runs a full ANALYZE on SQLite instead.
   const inboxUser = await timed(`an inbox of ${INBOX_CONVERSATIONS} conversations`, () => seedInbox(server, buildManyUsers));
@@ -199,22 +134,6 @@ async function sanityCheck(server: TestServer, seeded: Seeded, staticPath: strin
   if (give.status !== 201) throw new Error(`a give answered ${give.status} ${JSON.stringify(give.body)}`);
 }
 
-/**
- * The number of recorded gives once the server has finished the requests autocannon left in
- * flight (it closes its sockets, the server still completes them): unchanged for 300 ms.
- */
-async function settledGiveCount(server: TestServer): Promise<number> {
-  let last = -1;
-  let stable = 0;
-  for (let i = 0; i < 100 && stable < 3; i++) {
-    const n = await server.deps.db.manager.countBy(LinkResponseEntity, { kind: 'give' });
-    stable = n === last ? stable + 1 : 0;
-    last = n;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return last;
-}
-
 /** Stored analytics events once the ingestion buffer has been written: unchanged for 300 ms. */
 async function settledEventCount(server: TestServer): Promise<number> {
   let last = -1;
@@ -232,7 +151,7 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
   if (database === 'postgres') process.env.DATABASE_URL = pgUrl;
   else delete process.env.DATABASE_URL;
   console.log(`\n[${database}] starting the server and seeding`);
-  const server = await startTestServer({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000' });
+  const server = await startTestServer({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000', ...(opts.metrics ? { METRICS_PORT: '0' } : {}) });
   try {
     const seeded = await seed(server, opts.analyze);
     const staticPath = fs.existsSync(path.join(server.deps.config.webDir, 'favicon.svg')) ? '/favicon.svg' : undefined;
@@ -283,20 +202,15 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
         // Every give answered 201 must be recorded, and the ledger must still hold. autocannon does
         // not count answers still in flight when a run ends (the server completes them), so up to
         // one request per connection per run (warm-up and measured) may be recorded but uncounted.
-        const recorded = await settledGiveCount(server);
+        const recorded = await settledGiveCount(server.deps.db);
         const counted = result.ok2xxIncludingWarmup + 1; // + the sanity check's give
         const slack = spec.connections * (spec.warmup > 0 ? 2 : 1);
-        const ledger = await ledgerInvariants(server.deps.db);
-        const ledgerOk =
-          ledger.sumOfAllEntries === 0 &&
-          !ledger.mismatchedBalances.length &&
-          !ledger.negativeUserBalances.length &&
-          !ledger.negativeEscrowBalances.length &&
-          !ledger.unbalancedTransfers.length;
+        const ledger = ledgerProblems(await ledgerInvariants(server.deps.db)).join('; ');
+        const ledgerOk = ledger === '';
         const ok = recorded >= counted && recorded <= counted + slack && ledgerOk;
         console.log(
           `    gives recorded ${recorded}, 201s counted ${counted} (+ up to ${slack} in flight), ` +
-            `ledger invariants ${ledgerOk ? 'hold' : `BROKEN ${JSON.stringify(ledger).slice(0, 300)}`}${ok ? '' : '  <-- CHECK FAILED'}`,
+            `ledger invariants ${ledgerOk ? 'hold' : `BROKEN ${ledger}`}${ok ? '' : '  <-- CHECK FAILED'}`,
         );
         rows[rows.length - 1].check = { recorded, counted, inFlightSlack: slack, ledgerOk, ok };
         // SQLite: how many gives each COMMIT carried (warm-up and run), for the ceiling line.

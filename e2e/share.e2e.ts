@@ -181,9 +181,11 @@ describe('sharing a new link', () => {
     await expect.poll(() => typed.textContent(), { timeout: 15_000 }).toBe(`${TEXT} ${app.url}/link/sasha?utm_source=x`);
     await walk(page, modal, 'Twitter/X', 2, 'share-twitter');
     // Sharing is logged as a linkShare event with the link's details.
-    const logged = page.waitForRequest((r) => r.url().endsWith('/analytics/log-event') && r.postDataJSON()?.event_type === 'linkShare');
-    await modal.getByRole('button', { name: 'Share!' }).click();
-    expect((await logged).postDataJSON().event_details).toMatchObject({
+    const [logged] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/analytics/log-event') && r.postDataJSON()?.event_type === 'linkShare'),
+      modal.getByRole('button', { name: 'Share!' }).click(),
+    ]);
+    expect(logged.postDataJSON().event_details).toMatchObject({
       giveorreceive: 'give',
       type: 'currency',
       initialQuantity: 3,

@@ -115,9 +115,12 @@ describe('give in one step with a card, through Stripe Elements', () => {
     expect(await page.getByRole('button', { name: 'Add Funds' }).count()).toBe(0);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await screenshots(page, 'stripe-give');
-    const confirmed = page.waitForResponse((r) => r.url().endsWith('/api/wallet/card-deposit/confirm'));
-    await page.getByRole('button', { name: 'Give $5.00' }).click();
-    expect((await confirmed).status()).toBe(200);
+    // Together: a click that fails must not leave the wait to reject unheard (an unhandled error fails the run).
+    const [confirmed] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/wallet/card-deposit/confirm')),
+      page.getByRole('button', { name: 'Give $5.00' }).click(),
+    ]);
+    expect(confirmed.status()).toBe(200);
     await expect.poll(() => gaveText(page), { timeout: 15_000 }).toBe('You gave $5.00!');
     await screenshots(page, 'stripe-give-outcome');
     expect(await balanceOf(giver)).toBe(0);

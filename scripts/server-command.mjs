@@ -1,4 +1,4 @@
-// `npm run invite` / `npm run moderation`: runs a compiled server command (dist/server/api/src/<command>.js),
+// `npm run invite` / `npm run moderation` / `npm run backup` / `npm run restore`: runs a compiled server command (dist/server/api/src/<command>.js),
 // compiling the server first only when a source file is newer than the last build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist/server/.built');
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
-  console.error('usage: node scripts/server-command.mjs <invites/cli|moderation/cli> [args…]');
+  console.error('usage: node scripts/server-command.mjs <invites/cli|moderation/cli|backup/cli> [args…]');
   process.exit(2);
 }
 

@@ -6,6 +6,7 @@
 import type { ApiErrorBody } from './common.js';
 import type { MessageView } from './conversations.js';
 import type { NotificationView } from './notifications.js';
+import type { AlertKind } from './alerts.js';
 
 export type { MessageView, NotificationView };
 
@@ -67,7 +68,8 @@ export interface ServerToClientEvents {
   init: (counts: UnreadCounts) => void;
   'unread-counts': (counts: UnreadCounts) => void;
   'new-message': (event: NewMessageEvent) => void;
-  getNotification: (notification: NotificationView) => void;
+  /** With the alert kind it tells (api/contract/alert-texts.ts), or null: a gift's, which its message tells. */
+  getNotification: (notification: NotificationView, alert: AlertKind | null) => void;
   'missed-messages': (event: MissedMessagesEvent) => void;
   'realtime-error': (event: RealtimeErrorEvent) => void;
 }

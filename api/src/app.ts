@@ -22,6 +22,7 @@ import { refuseNulBytes } from './http/input.js';
 import { allowedMethods } from './http/methods.js';
 import { requestLog, requestLogFormat } from './http/request-log.js';
 import { webMiddleware } from './http/web.js';
+import { readinessMiddleware } from './http/ready.js';
 import { noStoreWhenSignedIn } from './http/no-store.js';
 import { linkPreviews } from './sharing/preview.js';
 import { shareRoutes } from './sharing/routes.js';
@@ -50,6 +51,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   // The client is the address the last TRUST_PROXY_HOPS proxies saw, never a leftmost entry a client made up.
   app.maxIpsCount = deps.config.trustProxyHops;
 
+  if (deps.metrics) app.use(deps.metrics.middleware());
   app.use(requestLog(deps.log, { format: requestLogFormat(deps.config.env) }));
   // PAYMENTS=stripe: Stripe Elements loads Stripe.js and its frames from Stripe (Stripe's CSP guide).
   const stripe = deps.config.payments === 'stripe' ? STRIPE_CSP : { scriptSrc: [], connectSrc: [], frameSrc: [] };
@@ -80,6 +82,8 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(desktopVersionCheck(deps.config));
   app.use(compress({ threshold: 1024 }));
 
+  // /readyz, and Connection: close on every answer while draining (http/ready.ts).
+  app.use(readinessMiddleware(deps.readiness));
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
       const instance = await writerInstanceId(deps.db);

@@ -13,7 +13,7 @@ export const configSchema = z.object({
     .enum(['development', 'production', 'test'])
     .default('development')
     .describe(
-      '`development`, `production` or `test`. Outside development every request is logged as a JSON line (development prints a short line for a failed or slow one); production refuses PASSWORD_HASH_COST=test.',
+      '`development`, `production` or `test`. Outside development every request is logged as a JSON line (development prints a short line for a failed or slow one); production refuses PASSWORD_HASH_COST=test, and PAYMENTS=sandbox unless ALLOW_SANDBOX_PAYMENTS.',
     ),
   HOST: z.string().default('0.0.0.0').describe('The address the server listens on.'),
   PORT: z.coerce
@@ -128,6 +128,21 @@ export const configSchema = z.object({
     .positive()
     .default(60)
     .describe('Messages one user may send a minute, over HTTP and the socket together; a sixth of it in any 5 seconds.'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe(
+      'Serves Prometheus metrics at `/metrics` on this port, on a server of its own (never on PORT); unset, no metrics are kept. 0 takes a free port.',
+    ),
+  METRICS_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe(
+      "The address the metrics server listens on: this machine only unless told otherwise (the metrics name no user, but say much about the product's traffic).",
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -250,6 +265,27 @@ export const configSchema = z.object({
     .describe(
       'Tests only: accepts push endpoints on http:// and on loopback or private addresses (a local push service); refused with NODE_ENV=production.',
     ),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300_000)
+    .default(10_000)
+    .describe(
+      'On SIGTERM: how long requests in flight may take to finish once the port is closed; past it their connections are cut. Scheduled jobs under way finish, none starts.',
+    ),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(0)
+    .describe(
+      'On SIGTERM: how long /readyz answers 503 before the port closes, so a load balancer that probes it (Kubernetes, HAProxy, a cloud balancer) stops sending first; a little more than its probe interval times its failure threshold. nginx without probes needs none.',
+    ),
+  ALLOW_SANDBOX_PAYMENTS: bool
+    .default(false)
+    .describe('A demonstration: lets NODE_ENV=production run with PAYMENTS=sandbox, whose deposits are free money. Refused without it.'),
   PASSWORD_HASH_COST: z
     .enum(['standard', 'test'])
     .default('standard')

@@ -52,6 +52,9 @@ export interface Config {
   /** Messages one user may send a minute (HTTP and socket together); a sixth of it in any 5 seconds. */
   messageRateLimit: number;
   logLevel: string;
+  /** Prometheus metrics at /metrics on a server of their own (metrics/serve.ts); unset, none are kept. */
+  metricsPort?: number;
+  metricsHost: string;
   webDir: string;
   communityInviteUrl?: string;
   /** The payments provider (payments/provider.ts); `sandbox` is the embedded, offline one. */
@@ -83,6 +86,10 @@ export interface Config {
   vapidSubject?: string;
   /** Tests only: push endpoints on http:// and private addresses are accepted (push/endpoint.ts). */
   pushAllowPrivateEndpoints: boolean;
+  /** On SIGTERM: how long requests in flight get once the port is closed (server.ts `close`). */
+  shutdownGraceMs: number;
+  /** On SIGTERM: how long /readyz answers 503 before the port closes, for a load balancer's probes. */
+  shutdownDrainDelayMs: number;
   /** argon2id's memory (KiB), passes and lanes for new hashes (users/passwords.ts); a hash keeps its own for verifying. */
   passwordHash: PasswordHashCost;
 }
@@ -158,6 +165,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS && e.NODE_ENV === 'production')
     throw new ConfigError('Invalid configuration: PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only and refused with NODE_ENV=production');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT (the metrics are never served on the public port)');
+  if (e.PAYMENTS === 'sandbox' && e.NODE_ENV === 'production' && !e.ALLOW_SANDBOX_PAYMENTS)
+    throw new ConfigError(
+      'Invalid configuration: PAYMENTS=sandbox is refused with NODE_ENV=production: its deposits are free money. Set PAYMENTS=stripe, or ALLOW_SANDBOX_PAYMENTS=true for a demonstration.',
+    );
   const ebayBase = e.EBAY_API_BASE.replace(/\/$/, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -189,6 +202,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiRateWindowSeconds: e.API_RATE_WINDOW_SECONDS,
     messageRateLimit: e.MESSAGE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     webDir: path.resolve(e.WEB_DIR),
     communityInviteUrl: e.COMMUNITY_INVITE_URL,
     payments: e.PAYMENTS,
@@ -217,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     passwordHash: PASSWORD_HASH_COSTS[e.PASSWORD_HASH_COST],
   };
 }

@@ -7,6 +7,8 @@ import type { Realtime } from './realtime/hub.js';
 import type { RateLimits } from './limits/rate-limits.js';
 import type { PaymentsProvider } from './payments/provider.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Metrics } from './metrics/metrics.js';
+import type { Readiness } from './http/ready.js';
 
 /** What the app is assembled from; built once in server.ts (and by the tests through it). */
 export interface Deps {
@@ -29,4 +31,8 @@ export interface Deps {
   clock: () => Date;
   /** Outgoing email: SMTP (SMTP_URL) or the outbox in DATA_DIR (mail/mailer.ts). */
   mailer: Mailer;
+  /** Prometheus metrics, kept only when METRICS_PORT is set (metrics/metrics.ts). */
+  metrics?: Metrics;
+  /** Whether this process should get traffic (/readyz): starting, serving, draining, dependencies answering. */
+  readiness: Readiness;
 }

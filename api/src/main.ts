@@ -33,6 +33,14 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    // A job or a connection that outlives the grace by far does not keep the process up.
+    setTimeout(
+      () => {
+        log.error('shutdown did not finish in time');
+        process.exit(1);
+      },
+      config.shutdownDrainDelayMs + config.shutdownGraceMs + 10_000,
+    ).unref();
     server.close().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -1,12 +1,14 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AddressInfo, Socket } from 'node:net';
 import pino from 'pino';
 import { createApp } from './app.js';
 import { Tokens, resolveSecret } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { schema } from './schema.js';
-import { recordServer } from './db/instance.js';
+import { recordServer, writerInstanceId } from './db/instance.js';
+import { Readiness } from './http/ready.js';
 import { openCatalog } from './catalog/service.js';
 import type { Deps } from './deps.js';
 import { answerClientErrors } from './http/client-error.js';
@@ -15,23 +17,28 @@ import { createScheduler } from './jobs/jobs.js';
 import { Realtime } from './realtime/hub.js';
 import { registerSocketHandlers } from './realtime/socket.js';
 import { REVOKED_SOCKETS_SWEEP_MS, closeRevokedSockets } from './moderation/service.js';
-import { resolvePendingPayments } from './wallet/intents.js';
+import { pendingIntentCounts, resolvePendingPayments } from './wallet/intents.js';
 import { createPaymentsProvider } from './payments/create.js';
 import { createMailer } from './mail/mailer.js';
+import { Metrics } from './metrics/metrics.js';
+import { serveMetrics, type MetricsServer } from './metrics/serve.js';
 
 export interface RunningServer {
   deps: Deps;
   http: http.Server;
   url: string;
+  /** The metrics' address (METRICS_PORT set), e.g. http://127.0.0.1:9464/metrics. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
 /** Opens the database (running migrations), assembles the app and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: undefined });
-  const db = await openDatabase(config, schema);
+  const metrics = config.metricsPort === undefined ? undefined : new Metrics();
+  const db = await openDatabase(config, schema, metrics);
   await recordServer(db, config.publicUrl);
-  const realtime = await Realtime.create(config, log);
+  const realtime = await Realtime.create(config, log, metrics);
   const deps: Deps = {
     config,
     db,
@@ -44,11 +51,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     payments: createPaymentsProvider(config, db, () => deps.clock()),
     clock: () => new Date(),
     mailer: createMailer(config, log),
+    metrics,
+    readiness: new Readiness({
+      database: () => writerInstanceId(db),
+      redis: realtime.multiNode ? () => realtime.pingRedis() : undefined,
+    }),
   };
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   answerClientErrors(server);
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   // socket.io shares the API's HTTP server (same port and origin, path /socket.io).
   const io = deps.realtime.attach(server, deps);
   registerSocketHandlers(io, deps, deps.realtime);
@@ -58,6 +75,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // Metrics on a port of their own (METRICS_PORT), never the public one.
+  let metricsServer: MetricsServer | undefined;
+  if (metrics)
+    metricsServer = await serveMetrics(
+      metrics,
+      config,
+      { db, sockets: () => io.of('/').sockets.size, pendingPayments: () => pendingIntentCounts(db) },
+      log,
+    );
 
   // Scheduled jobs (link expiry, order sweep, pending payments, …; jobs/jobs.ts): each runs once
   // per period across all API processes. Payments a crash left pending are settled at start-up too.
@@ -76,21 +102,38 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }, REVOKED_SOCKETS_SWEEP_MS);
   socketSweep.unref();
 
+  deps.readiness.serving();
+
+  // Shutting down (SIGTERM, main.ts): not ready at once; after the drain delay the port closes,
+  // sockets are asked to reconnect elsewhere, requests in flight and a job period under way finish
+  // (the requests within the grace), then Redis and, last, the database close.
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      deps.readiness.drain();
+      const jobs = scheduler.stop();
       clearInterval(socketSweep);
-      await scheduler.stop();
+      await sleep(config.shutdownDrainDelayMs);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A kept-alive connection is closed as soon as its last answer went (an answer already under way could not say so).
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      deps.realtime.reconnectClients();
+      // Past the grace every connection is cut, an upgraded one (a socket whose client is gone) too.
+      const grace = setTimeout(() => {
+        server.closeAllConnections();
+        for (const socket of connections) socket.destroy();
+      }, config.shutdownGraceMs);
+      await closed;
+      clearTimeout(grace);
+      clearInterval(idle);
+      await jobs;
+      // Scraped while draining too; closed before the database its gauges read.
+      await metricsServer?.close();
       await recovering;
       await deps.realtime.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
-      });
-      await db.close();
       deps.mailer.close();
+      await db.close();
     })());
 
-  return { deps, http: server, url: `http://${host}:${port}`, close };
+  return { deps, http: server, url: `http://${host}:${port}`, metricsUrl: metricsServer?.url, close };
 }

@@ -1,6 +1,6 @@
 /** The load-generator child: every client connected at once, then the fixed-rate and saturation phases. */
-import { io as connectSocket, type Socket } from 'socket.io-client';
-import { send, type ClientSpec, type ClientsResult, type PhaseResult } from './protocol.js';
+import { io as connectSocket, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { send, type ClientSpec, type ClientsPhase, type ClientsResult, type PhaseResult } from './protocol.js';
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
@@ -25,13 +25,16 @@ export async function clientsChild(): Promise<void> {
   const connectOne = (i: number) =>
     new Promise<void>((resolve, reject) => {
       const c = spec.clients[i];
-      const socket = connectSocket(spec.urls[c.url], {
+      // engine.io-client hands localAddress on to ws in Node; its option types do not list it.
+      const options: Partial<ManagerOptions & SocketOptions> & { localAddress?: string } = {
         transports: ['websocket'],
         auth: spec.kind === 'giftlink' ? { token: c.credential } : { room: c.credential },
         reconnection: false,
         forceNew: true,
+        localAddress: c.localAddress,
         timeout: 60_000,
-      });
+      };
+      const socket = connectSocket(spec.urls[c.url], options);
       sockets[i] = socket;
       const ready = spec.kind === 'giftlink' ? 'init' : 'connect';
       socket.once(ready, () => resolve());
@@ -120,6 +123,7 @@ export async function clientsChild(): Promise<void> {
   const fixed = summarize(fixedSent, fixedWindow);
 
   reset();
+  send({ type: 'phase', phase: 'saturating' } satisfies ClientsPhase);
   const satBegin = performance.now();
   const satEnd = satBegin + spec.seconds * 1000;
   let satSent = 0;
@@ -132,6 +136,7 @@ export async function clientsChild(): Promise<void> {
     }),
   );
   const satSeconds = (performance.now() - satBegin) / 1000;
+  send({ type: 'phase', phase: 'saturated' } satisfies ClientsPhase);
   await drain();
   const saturation = summarize(satSent, satSeconds);
 

@@ -17,9 +17,12 @@ export interface Listening {
 
 export interface ClientSpec {
   kind: 'echo' | 'giftlink';
-  /** Per client: the server it connects to (index into urls) and its credential (token or room). */
+  /**
+   * Per client: the server it connects to (index into urls), its credential (token or room) and
+   * the loopback address it connects from (a proxy sticky by address spreads them by it).
+   */
   urls: string[];
-  clients: { url: number; credential: string }[];
+  clients: { url: number; credential: string; localAddress?: string }[];
   /** Pair i: clients 2i → 2i+1; Giftlink conversation id, or the recipient's room for echo. */
   targets: string[];
   rate: number;
@@ -37,6 +40,12 @@ export interface PhaseResult {
   p50: number;
   p99: number;
   max: number;
+}
+
+/** Sent when the saturation phase begins and when its last message was answered (CPU time is read between). */
+export interface ClientsPhase {
+  type: 'phase';
+  phase: 'saturating' | 'saturated';
 }
 
 export interface ClientsResult {

@@ -57,6 +57,8 @@ export async function runScenario(s: Scenario, opts: Options, redisUrl: string):
       cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
       const env: Record<string, string> = {
         NODE_ENV: 'production',
+        // Production's logging and costs; it moves no money, so the sandbox provider is allowed.
+        ALLOW_SANDBOX_PAYMENTS: 'true',
         HOST: '127.0.0.1',
         PORT: '0',
         DATA_DIR: dataDir,

@@ -1,5 +1,4 @@
 /** The children that serve: a Giftlink API process, or a bare socket.io echo server (the ceiling). */
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -11,66 +10,16 @@ import { send, type Listening, type SeedRequest, type Seeded } from './protocol.
 export async function serverChild(): Promise<void> {
   const { loadConfig } = await import('../../api/src/config.js');
   const { startServer } = await import('../../api/src/server.js');
-  const { UserEntity, newUserRecord } = await import('../../api/src/users/entity.js');
-  const { SessionEntity } = await import('../../api/src/auth/entity.js');
-  const { newSessionRecord, sessionToken } = await import('../../api/src/auth/session.js');
-  const { ConversationEntity } = await import('../../api/src/conversations/entity.js');
+  const { seedChatPairs } = await import('../seed.js');
   const server = await startServer(loadConfig());
-  const { db, tokens } = server.deps;
   process.on('message', (m: SeedRequest | { type: 'stop' }) => {
     if (m.type === 'stop') {
       void server.close().then(() => process.exit(0));
       return;
     }
-    void (async () => {
-      const users = Array.from({ length: m.pairs * 2 }, (_, i) =>
-        newUserRecord({ username: `rt${i}`, email: `rt${i}@example.com`, passwordHash: 'bench-no-login' }),
-      );
-      const now = new Date();
-      const conversations = Array.from({ length: m.pairs }, (_, i) => ({
-        id: crypto.randomUUID(),
-        initiatorId: users[2 * i].id,
-        responderId: users[2 * i + 1].id,
-        initiatorAnonymous: true,
-        pairKey: `anon:${crypto.randomUUID()}`,
-        lastMessageId: null,
-        lastMessageAt: now,
-        createdAt: now,
-      }));
-      for (let i = 0; i < users.length; i += 250)
-        await db.transaction((em) =>
-          em
-            .createQueryBuilder()
-            .insert()
-            .into(UserEntity)
-            .values(users.slice(i, i + 250))
-            .updateEntity(false)
-            .execute(),
-        );
-      for (let i = 0; i < conversations.length; i += 250)
-        await db.transaction((em) =>
-          em
-            .createQueryBuilder()
-            .insert()
-            .into(ConversationEntity)
-            .values(conversations.slice(i, i + 250))
-            .updateEntity(false)
-            .execute(),
-        );
-      const sessions = users.map((u) => newSessionRecord(u.id, { ttlHours: server.deps.config.tokenTtlHours, userAgent: 'bench' }));
-      for (let i = 0; i < sessions.length; i += 250)
-        await db.transaction((em) =>
-          em
-            .createQueryBuilder()
-            .insert()
-            .into(SessionEntity)
-            .values(sessions.slice(i, i + 250))
-            .updateEntity(false)
-            .execute(),
-        );
-      const signed = await Promise.all(sessions.map((s) => sessionToken(tokens, s)));
-      send({ type: 'seeded', tokens: signed, conversations: conversations.map((c) => c.id) } satisfies Seeded);
-    })();
+    void seedChatPairs(server.deps, m.pairs).then(({ tokens, conversations }) =>
+      send({ type: 'seeded', tokens, conversations } satisfies Seeded),
+    );
   });
   send({ type: 'listening', url: server.url } satisfies Listening);
 }

@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALERT_GIFT_SUBJECT, alertMessagesSubject } from '../../contract/texts.js';
 import { freshPostgres } from '../db/fresh-postgres.js';
-import { freePort } from '../testing/commands.js';
+import { startServerProcess, type ServerProcess } from '../testing/process.js';
 import { mailHeader, startSmtp, type Received } from '../testing/smtp.js';
+
+type Proc = ServerProcess;
 
 /**
  * The outbox across `kill -9`s of a real server process (api/src/main.ts on its own data):
@@ -16,16 +16,6 @@ import { mailHeader, startSmtp, type Received } from '../testing/smtp.js';
  * email was being accepted (sent, not yet marked). The server started after them sends every
  * alert, and each email once by its Message-ID (the resend is the same email).
  */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-// tsx's loader in the server's own process (not the tsx command, whose child a kill -9 would orphan).
-const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-alert-crash-'));
 const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
 const JWT_SECRET = crypto.randomBytes(32).toString('hex');
@@ -48,51 +38,22 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'api/src/main.ts')], {
-    cwd: dataDir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: port,
+  return (current = await startServerProcess(
+    {
       PUBLIC_URL: 'https://giftlink.example',
       COOKIE_SECURE: 'false',
       DATA_DIR: dataDir,
       JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      PASSWORD_HASH_COST: 'test',
       SMTP_URL: smtp.url,
       ALERT_EMAIL_LEASE_MS: '1000',
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return (current = { url, child, output: () => out });
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start:\n${out}`);
+    dataDir,
+  ));
 }
 
-const exited = (proc: Proc) =>
-  new Promise<void>((resolve) =>
-    proc.child.exitCode !== null || proc.child.signalCode !== null ? resolve() : proc.child.once('exit', () => resolve()),
-  );
+const exited = (proc: Proc) => proc.exited();
 
 async function call<T>(proc: Proc, method: string, url: string, token?: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };

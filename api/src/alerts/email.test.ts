@@ -4,7 +4,7 @@ import { connectClient, giveGift, settle } from '../realtime/testing.js';
 import { buildUser, buildUsers, depositFor, type TestServer, type TestUser } from '../testing/server.js';
 import { decodedBody, mailHeader, startMailingServer, type TestSmtp } from '../testing/smtp.js';
 import { UserEntity } from '../users/entity.js';
-import { sendAlertEmails } from './job.js';
+import { ALERT_RETENTION_MS, pruneAlerts, sendAlertEmails, WAIT_RECHECK_MS } from './job.js';
 import { AlertEntity } from './entity.js';
 
 /**
@@ -126,9 +126,40 @@ describe('alert emails', () => {
     expect(await statesOf(recipient, 'gift')).toEqual(['pending']);
     socket.close();
     await settle(150);
+    // Looked at again WAIT_RECHECK_MS after it last waited: still within the minute.
     await runJob();
+    expect(mailsTo(recipient)).toHaveLength(0);
+    await runJob(new Date(Date.now() + WAIT_RECHECK_MS + 1000));
     expect(mailsTo(recipient)).toHaveLength(1);
     expect(await statesOf(recipient, 'gift')).toEqual(['sent']);
+  });
+
+  it('alerts waiting for users who are online never hold back one for a user who is not', async () => {
+    const [giver, ...online] = await buildUsers(server, 4, 'emq');
+    const [offline] = await buildUsers(server, 1, 'emr');
+    const sockets = await Promise.all(online.map((u) => connectClient(server, { token: u.token })));
+    for (const u of online) await giveGift(server, giver, u);
+    await giveGift(server, giver, offline);
+    // A scan of two: the first runs meet only waiting ones, and set them aside.
+    const at = Date.now() + 1000;
+    for (let i = 0; i < 3; i++) await sendAlertEmails(server.deps, new Date(at + i * 1000), undefined, 2);
+    expect(mailsTo(offline)).toHaveLength(1);
+    for (const u of online) expect(mailsTo(u)).toHaveLength(0);
+    for (const s of sockets) s.close();
+  });
+
+  it('alerts settled on every channel are deleted after a month; pending ones are kept', async () => {
+    const [giver, recipient] = await buildUsers(server, 2, 'emp');
+    await send(giver, (await giveGift(server, giver, recipient)).conversationId, 'still pending');
+    await server.deps.db.transaction((tx) =>
+      tx.update(AlertEntity, { userId: recipient.user._id, kind: 'gift' }, { emailState: 'sent', pushState: 'skipped' }),
+    );
+    const kinds = async () =>
+      (await server.deps.db.manager.find(AlertEntity, { where: { userId: recipient.user._id } })).map((a) => a.kind).sort();
+    await pruneAlerts(server.deps, new Date(Date.now() + ALERT_RETENTION_MS - MINUTE));
+    expect(await kinds()).toEqual(['gift', 'message']);
+    expect(await pruneAlerts(server.deps, new Date(Date.now() + ALERT_RETENTION_MS + MINUTE))).toBeGreaterThanOrEqual(1);
+    expect(await kinds()).toEqual(['message']);
   });
 
   it('an alert left pending a day (its user online all along) is given up', async () => {

@@ -9,9 +9,11 @@
  *   conversation per channel per 15 minutes, so messages after one wait for the window's end and
  *   go as one digest.
  * - Left pending: a user with a socket open (they see it in the app; security kinds go anyway),
- *   for up to a day. Skipped for good: alerts whose message was read meanwhile, kinds turned off
- *   on that channel, closed or suspended accounts and users the channel cannot reach (no email;
- *   no device subscribed).
+ *   for up to a day, looked at again every WAIT_RECHECK_MS (a waiting batch is leased till then, so
+ *   waiting ones never fill the scan); a digest waits likewise for its window's end. Rows settled on
+ *   every channel are deleted after ALERT_RETENTION_MS (`pruneAlerts`, an hourly job).
+ * - Skipped for good: alerts whose message was read meanwhile, kinds turned off on that channel,
+ *   closed or suspended accounts and users the channel cannot reach (no email; no device subscribed).
  * - Crash safety: the batch is written on its rows (`*_batch`, with a lease) before it goes, and
  *   the delivery's id is the batch's (the email's Message-ID, the push's tag); a process that dies
  *   between the send and the mark leaves the rows to be claimed again after the lease, as the same
@@ -25,7 +27,7 @@ import { emailChannel } from './email-channel.js';
 import { isBatched, isEnabled, MESSAGE_BATCH_WINDOW_MS, type AlertChannel, type AlertPayload } from './rules.js';
 import { readMessageIds, recipientRow } from './store.js';
 
-export type AlertJobDeps = Pick<Deps, 'db' | 'config' | 'log'> & {
+export type AlertJobDeps = Pick<Deps, 'db' | 'config' | 'log' | 'metrics'> & {
   realtime: { presence: Pick<Deps['realtime']['presence'], 'isOnline'> };
 };
 export type EmailJobDeps = AlertJobDeps & Pick<Deps, 'tokens' | 'mailer'>;
@@ -54,6 +56,10 @@ type Columns = (typeof CHANNEL_COLUMNS)[ChannelName];
 /** A batch whose delivery failed this many times is given up (skipped). */
 const MAX_ATTEMPTS = 5;
 const SCAN = 500;
+/** A batch waiting for its user to leave is looked at again this much later, so waiting ones never fill the scan. */
+export const WAIT_RECHECK_MS = 30_000;
+/** Alerts settled on every channel are deleted this long after they were made. */
+export const ALERT_RETENTION_MS = 30 * 24 * 3600_000;
 /** Pending this long (its user online all along): given up. */
 const STALE_MS = 24 * 3600_000;
 
@@ -64,11 +70,15 @@ export interface AlertRun {
 }
 
 /** One run of the email job at `now`; `channel` is the email channel unless a test hands another. */
-export const sendAlertEmails = (deps: EmailJobDeps, now: Date, channel: AlertChannel = emailChannel(deps)): Promise<AlertRun> =>
-  deliverAlerts(deps, channel, now);
+export const sendAlertEmails = (
+  deps: EmailJobDeps,
+  now: Date,
+  channel: AlertChannel = emailChannel(deps),
+  scan?: number,
+): Promise<AlertRun> => deliverAlerts(deps, channel, now, scan);
 
-/** One run of `channel`'s job at `now`. */
-export async function deliverAlerts(deps: AlertJobDeps, channel: AlertChannel, now: Date): Promise<AlertRun> {
+/** One run of `channel`'s job at `now`, over at most `scan` due alerts (oldest first). */
+export async function deliverAlerts(deps: AlertJobDeps, channel: AlertChannel, now: Date, scan = SCAN): Promise<AlertRun> {
   const run: AlertRun = { sent: 0, skipped: 0, waiting: 0 };
   const c = CHANNEL_COLUMNS[channel.name];
   const em = deps.db.manager;
@@ -79,12 +89,14 @@ export async function deliverAlerts(deps: AlertJobDeps, channel: AlertChannel, n
     })
     .andWhere(`(a.${c.sql}_claimed_until IS NULL OR a.${c.sql}_claimed_until <= :now)`, { now: dateParam(em, now) })
     .orderBy('a.created_at', 'ASC')
-    .limit(SCAN)
+    .limit(scan)
     .getMany();
   for (const batch of batches(due, c)) {
     try {
       const outcome = await sendBatch(deps, channel, c, batch, now);
-      run[outcome] += 1;
+      run[outcome === 'sent' || outcome === 'skipped' ? outcome : 'waiting'] += 1;
+      if (typeof outcome === 'object') await postpone(deps, c, batch.alerts, outcome.until, now);
+      if (outcome === 'sent') deps.metrics?.alertSent(channel.name);
     } catch (err) {
       deps.log.error({ err, batch: batch.id, channel: channel.name }, 'alert delivery failed');
     }
@@ -117,7 +129,10 @@ function batches(due: Alert[], c: Columns): Batch[] {
   return [...groups.values()];
 }
 
-async function sendBatch(deps: AlertJobDeps, channel: AlertChannel, c: Columns, batch: Batch, now: Date): Promise<keyof AlertRun> {
+/** A batch's outcome: sent, skipped for good, or waiting until a time (then its rows are looked at again). */
+type Outcome = 'sent' | 'skipped' | { until: Date };
+
+async function sendBatch(deps: AlertJobDeps, channel: AlertChannel, c: Columns, batch: Batch, now: Date): Promise<Outcome> {
   const [first] = batch.alerts;
   const { kind, userId, conversationId } = first;
   const skip = (alerts: Alert[]) => settle(deps, c, alerts, now);
@@ -130,7 +145,8 @@ async function sendBatch(deps: AlertJobDeps, channel: AlertChannel, c: Columns, 
     if (now.getTime() - first.createdAt.getTime() > STALE_MS) return skip(batch.alerts);
     const stored = await deps.db.manager.findOneBy(AlertPreferenceEntity, { userId, kind, channel: channel.name });
     if (!isEnabled(kind, channel.name, stored?.enabled)) return skip(batch.alerts);
-    if (!isLockedAlertKind(kind) && (await deps.realtime.presence.isOnline(userId))) return 'waiting';
+    if (!isLockedAlertKind(kind) && (await deps.realtime.presence.isOnline(userId)))
+      return { until: new Date(now.getTime() + WAIT_RECHECK_MS) };
     // Read in the app meanwhile: nothing left to tell.
     const read = await readMessageIds(
       deps.db,
@@ -140,10 +156,12 @@ async function sendBatch(deps: AlertJobDeps, channel: AlertChannel, c: Columns, 
     if (unread.length < batch.alerts.length) await skip(batch.alerts.filter((a) => !unread.includes(a)));
     if (!unread.length) return 'skipped';
     batch.alerts = unread;
-    if (isBatched(kind) && conversationId && (await windowOpen(deps, c, userId, conversationId, now))) return 'waiting';
+    const windowEnds = isBatched(kind) && conversationId ? await windowEnd(deps, c, userId, conversationId) : null;
+    if (windowEnds && windowEnds > now) return { until: windowEnds };
   }
   if (first[c.attempts] >= MAX_ATTEMPTS) return skip(batch.alerts);
-  if (!(await claim(deps, c, batch, now))) return 'waiting';
+  // Another run holds some of its rows: that run delivers them.
+  if (!(await claim(deps, c, batch, now))) return { until: now };
   await channel.deliver({
     to,
     kind,
@@ -165,15 +183,45 @@ async function sendBatch(deps: AlertJobDeps, channel: AlertChannel, c: Columns, 
 
 const payloadOf = (alert: Alert): AlertPayload => JSON.parse(alert.payload) as AlertPayload;
 
-/** Whether a delivery about this conversation went on this channel less than the window ago (then the batch waits). */
-async function windowOpen(deps: AlertJobDeps, c: Columns, userId: string, conversationId: string, now: Date): Promise<boolean> {
+/** When the window of the last delivery about this conversation on this channel ends (until then the batch waits). */
+async function windowEnd(deps: AlertJobDeps, c: Columns, userId: string, conversationId: string): Promise<Date | null> {
   const last = await deps.db.manager.findOne(AlertEntity, {
     where: { userId, conversationId, kind: 'message', [c.state]: 'sent' },
     order: { [c.sentAt]: 'DESC' },
     select: { id: true, [c.sentAt]: true },
   });
   const sentAt = last?.[c.sentAt];
-  return !!sentAt && now.getTime() - sentAt.getTime() < MESSAGE_BATCH_WINDOW_MS;
+  return sentAt ? new Date(sentAt.getTime() + MESSAGE_BATCH_WINDOW_MS) : null;
+}
+
+/** Leaves waiting rows out of the scans until `until` (a lease of no run: nothing is attempted). */
+async function postpone(deps: AlertJobDeps, c: Columns, alerts: Alert[], until: Date, now: Date): Promise<void> {
+  const ids = alerts.map((a) => a.id);
+  if (!ids.length || until <= now) return;
+  await deps.db.transaction((tx) =>
+    tx
+      .createQueryBuilder()
+      .update(AlertEntity)
+      .set({ [c.claimedUntil]: until })
+      .where(`id IN (:...ids) AND ${c.sql}_state = 'pending' AND ${c.sql}_batch IS NULL`, { ids })
+      .andWhere(`(${c.sql}_claimed_until IS NULL OR ${c.sql}_claimed_until <= :now)`, { now: dateParam(tx, now) })
+      .execute(),
+  );
+}
+
+/** Deletes alerts settled on every channel and older than the retention; answers how many. */
+export async function pruneAlerts(deps: Pick<Deps, 'db'>, now: Date): Promise<number> {
+  const result = await deps.db.transaction((tx) =>
+    tx
+      .createQueryBuilder()
+      .delete()
+      .from(AlertEntity)
+      .where("email_state <> 'pending' AND push_state <> 'pending' AND created_at < :before", {
+        before: dateParam(tx, new Date(now.getTime() - ALERT_RETENTION_MS)),
+      })
+      .execute(),
+  );
+  return result.affected ?? 0;
 }
 
 /**

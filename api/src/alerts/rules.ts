@@ -1,7 +1,8 @@
 /**
  * The one rule of what Giftlink tells whom outside an open tab: per alert kind its text, the page
- * of the app it opens, whether it can be turned off and its default per channel. Every channel
- * (email-channel.ts, push/channel.ts) renders from `renderAlert` only.
+ * of the app it opens (api/contract/alert-texts.ts), whether it can be turned off and its default per
+ * channel. Email and push (email-channel.ts, push/channel.ts) render from `renderAlert`; the live
+ * channel (a hidden tab's or the desktop app's system notification) from the same texts.
  *
  * Anonymity (docs/anonymity.md): no alert names anyone or carries anything about who caused it:
  * no name, no avatar, no amount. A gift's and a message's texts are the same whoever the giver is
@@ -15,6 +16,7 @@ import {
   type AlertPreference,
 } from '../../contract/alerts.js';
 import * as t from '../../contract/texts.js';
+import { alertPath, alertText } from '../../contract/alert-texts.js';
 
 /** What an alert row keeps (alerts.payload): ids of what it is about, nothing about who did it. */
 export interface AlertPayload {
@@ -88,35 +90,9 @@ export function presentPreferences(stored: { kind: AlertKind; channel: ChannelNa
   }));
 }
 
-/** The alert's words and page, for any channel. */
+/** The alert's words and page, for any channel (api/contract/alert-texts.ts, which the live channel renders from too). */
 export function renderAlert(publicUrl: string, delivery: AlertDelivery): RenderedAlert {
-  const app = (path: string) => `${publicUrl}${path}`;
-  const thread = app(delivery.conversationId ? `/messages/${encodeURIComponent(delivery.conversationId)}` : '/conversations');
-  const user = encodeURIComponent(delivery.to.username);
-  const settings = app(`/profile/${user}/settings`);
-  const subscription = app(`/manage-subscription/${user}`);
-  switch (delivery.kind) {
-    case 'gift':
-      return { subject: t.ALERT_GIFT_SUBJECT, line: t.ALERT_GIFT_BODY, url: thread };
-    case 'message':
-      return { subject: t.alertMessagesSubject(delivery.count), line: t.alertMessagesBody(delivery.count), url: thread };
-    case 'order_shipped':
-      return { subject: t.ALERT_ORDER_SHIPPED_SUBJECT, line: t.ALERT_ORDER_SHIPPED_BODY, url: app('/orders') };
-    case 'order_delivered':
-      return { subject: t.ALERT_ORDER_DELIVERED_SUBJECT, line: t.ALERT_ORDER_DELIVERED_BODY, url: app('/orders') };
-    case 'order_address':
-      return { subject: t.ALERT_ORDER_ADDRESS_SUBJECT, line: t.ALERT_ORDER_ADDRESS_BODY, url: `${settings}#address` };
-    case 'subscription_renewed':
-      return { subject: t.ALERT_RENEWED_SUBJECT, line: t.ALERT_RENEWED_BODY, url: subscription };
-    case 'subscription_renews_soon':
-      return { subject: t.ALERT_RENEWS_SOON_SUBJECT, line: t.ALERT_RENEWS_SOON_BODY, url: subscription };
-    case 'subscription_failed':
-      return { subject: t.ALERT_FAILED_SUBJECT, line: t.ALERT_FAILED_BODY, url: subscription };
-    case 'password_changed':
-      return { subject: t.ALERT_PASSWORD_SUBJECT, line: t.ALERT_PASSWORD_BODY, url: app('/login') };
-    case 'email_changed':
-      return { subject: t.ALERT_EMAIL_SUBJECT, line: t.ALERT_EMAIL_BODY, url: app('/login') };
-    case 'new_sign_in':
-      return { subject: t.ALERT_SIGN_IN_SUBJECT, line: t.ALERT_SIGN_IN_BODY, url: `${settings}#devices` };
-  }
+  const { subject, line } = alertText(delivery.kind, delivery.count);
+  const url = publicUrl + alertPath(delivery.kind, { conversationId: delivery.conversationId, username: delivery.to.username });
+  return { subject, line, url };
 }

@@ -111,6 +111,6 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
     { type: 'message', conversation, message },
     { type: 'notification', notification },
   ];
-  if (ordered?.ask) events.push({ type: 'notification', notification: ordered.ask });
+  if (ordered?.ask) events.push({ type: 'notification', notification: ordered.ask, alert: 'order_address' });
   return { transferId: paid.transferId, conversation, message, order: ordered?.order ?? null, events };
 }

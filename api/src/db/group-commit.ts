@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { sqliteHandle } from './sqlite-handle.js';
+import type { DatabaseObserver } from './observer.js';
 
 /**
  * SQLite's transactions, serialised on the one writer connection and committed in groups.
@@ -90,10 +91,14 @@ export class GroupCommitter {
   /** Until when another process counts as writing the file too. */
   private sharedUntil = 0;
 
-  /** @param flush makes what the writer has committed durable (an fsync of the WAL). */
+  /**
+   * @param flush makes what the writer has committed durable (an fsync of the WAL).
+   * @param observer told how long each COMMIT and flush took, and each COMMIT's group size
+   */
   constructor(
     private readonly source: DataSource,
     private readonly flush: () => Promise<void>,
+    private readonly observer?: Pick<DatabaseObserver, 'commit' | 'flush'>,
   ) {}
 
   transaction<T>(work: (em: EntityManager) => Promise<T>, { replayable = false }: TransactionOptions = {}): Promise<T> {
@@ -192,7 +197,11 @@ export class GroupCommitter {
     let outcomes = open.outcomes;
     try {
       if (open.failed) throw open.failed;
-      if (runner.isTransactionActive) await runner.commitTransaction();
+      if (runner.isTransactionActive) {
+        const committing = this.observer && performance.now();
+        await runner.commitTransaction();
+        if (committing !== undefined) this.observer?.commit((performance.now() - committing) / 1000, open.works.length);
+      }
     } catch (err) {
       // The transaction could not commit: nothing of it is stored.
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -217,7 +226,9 @@ export class GroupCommitter {
       while (this.unflushed.length) {
         const committed = this.unflushed;
         this.unflushed = [];
+        const flushing = this.observer && performance.now();
         await this.flush();
+        if (flushing !== undefined) this.observer?.flush((performance.now() - flushing) / 1000);
         for (const settle of committed) settle();
       }
       this.flushing = false;

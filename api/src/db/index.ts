@@ -7,6 +7,7 @@ import { GroupCommitter, type TransactionOptions } from './group-commit.js';
 import { PgReads } from './pg-reads.js';
 import { WalFile, syncFile } from './wal-file.js';
 import { pgTransaction } from './pg-transaction.js';
+import { tallied, type DatabaseObserver } from './observer.js';
 
 /**
  * What the database holds: every table's entity and every migration, first to last. The
@@ -39,10 +40,12 @@ export class Database {
    *   outside transactions, so they see committed data only (the writer's connection would show an
    *   open transaction's uncommitted rows). On PostgreSQL the pool gives every query its own
    *   connection anyway; `read`'s prepared statements go to connections of their own (pg-reads.ts).
+   * @param observer told of transactions and COMMITs (the metrics); none, nothing is measured
    */
   constructor(
     readonly source: DataSource,
     private readonly sqlite?: { file: string; openReader: () => Promise<DataSource> },
+    private readonly observer?: DatabaseObserver,
   ) {
     if (!sqlite) {
       const { url } = source.options as { url?: string };
@@ -51,7 +54,7 @@ export class Database {
     }
     this.wal = new WalFile(`${sqlite.file}-wal`);
     const wal = this.wal;
-    this.writer = new GroupCommitter(source, () => wal.sync());
+    this.writer = new GroupCommitter(source, () => wal.sync(), observer);
     const writer = this.writer;
     this.checkpointer = new Checkpointer(sqlite.file, () => writer.commits);
   }
@@ -84,8 +87,34 @@ export class Database {
    * constraints; BEGIN and COMMIT share their round trips with other statements (pg-transaction.ts).
    */
   transaction<T>(work: (em: EntityManager) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    if (!this.writer) return pgTransaction(this.source, work);
+    const observer = this.observer;
+    if (!observer) return this.run(work, options);
+    const started = performance.now();
+    const counted = tallied(work);
+    return this.run(counted.work, options).then(
+      (value) => {
+        observer.transaction((performance.now() - started) / 1000, true);
+        const tally = counted.tally();
+        if (tally.length) observer.counted(tally);
+        return value;
+      },
+      (err: unknown) => {
+        observer.transaction((performance.now() - started) / 1000, false);
+        throw err;
+      },
+    );
+  }
+
+  private run<T>(work: (em: EntityManager) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    if (!this.writer) return pgTransaction(this.source, work, this.observer);
     return this.writer.transaction(work, options);
+  }
+
+  /** PostgreSQL: the pool's connections, open and idle, and the callers waiting for one (undefined on SQLite). */
+  get pool(): { total: number; idle: number; waiting: number } | undefined {
+    if (!this.isPostgres) return undefined;
+    const pool = (this.source.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master;
+    return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
   }
 
   /**
@@ -127,7 +156,7 @@ export class Database {
 
 export const sqliteFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'giftlink.sqlite');
 
-export async function openDatabase(config: Config, schema: Schema): Promise<Database> {
+export async function openDatabase(config: Config, schema: Schema, observer?: DatabaseObserver): Promise<Database> {
   const { entities, migrations } = schema;
   let source: DataSource;
   if (config.databaseUrl) {
@@ -189,7 +218,7 @@ export async function openDatabase(config: Config, schema: Schema): Promise<Data
     });
     return reader.initialize();
   };
-  const db = new Database(source, config.databaseUrl ? undefined : { file: sqliteFile(config), openReader });
+  const db = new Database(source, config.databaseUrl ? undefined : { file: sqliteFile(config), openReader }, observer);
   db.created = ran.some((m) => m.name === schema.migrations[0].name);
   await db.optimize();
   return db;

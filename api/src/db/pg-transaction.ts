@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { QueryFailedError } from 'typeorm';
+import type { DatabaseObserver } from './observer.js';
 
 /**
  * PostgreSQL's transactions, with fewer round trips.
@@ -18,7 +19,11 @@ import { QueryFailedError } from 'typeorm';
  * is then rolled back, as TypeORM's `DataSource.transaction` does. TypeORM's own calls inside the
  * work (`em.insert`, query builders) run on the same connection, inside the transaction.
  */
-export async function pgTransaction<T>(source: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
+export async function pgTransaction<T>(
+  source: DataSource,
+  work: (em: EntityManager) => Promise<T>,
+  observer?: Pick<DatabaseObserver, 'commit'>,
+): Promise<T> {
   const runner = source.createQueryRunner();
   const client = (await runner.connect()) as PoolClient;
   const state = runner as unknown as TransactionState;
@@ -34,7 +39,9 @@ export async function pgTransaction<T>(source: DataSource, work: (em: EntityMana
     const value = await work(runner.manager);
     await begun;
     try {
+      const committing = observer && performance.now();
       await control(client, 'COMMIT');
+      if (committing !== undefined) observer?.commit((performance.now() - committing) / 1000);
     } finally {
       state.isTransactionActive = false;
       state.transactionDepth = 0;

@@ -77,10 +77,12 @@ describe('the published API contract', () => {
     // Paths a middleware answers are described too.
     for (const [path, method] of [
       ['/healthz', 'get'],
+      ['/readyz', 'get'],
       ['/api/openapi.json', 'get'],
       ['/subscriptions/webhook', 'post'],
     ])
       expect(Object.keys(body.paths[path][method].responses), path).toContain('200');
+    expect(Object.keys(body.paths['/readyz'].get.responses)).toContain('503');
     // The recipient's order names no giver and no conversation: the schema says so.
     const orders = body.paths['/api/orders'].get.responses['200'].content!['application/json'].schema as {
       properties: { received: { items: { properties: Record<string, unknown> } } };

@@ -60,6 +60,7 @@ describe('the default limit on every API route', () => {
     expect((await call('GET', '/links/all', newAddress())).status).toBe(200);
     // The health check and the website are not API routes.
     expect((await call('GET', '/healthz', address)).status).toBe(200);
+    expect((await call('GET', '/readyz', address)).status).toBe(200);
   });
 
   it('counts a signed-in user as one client wherever they call from, apart from their address', async () => {

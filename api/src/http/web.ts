@@ -10,7 +10,7 @@ import { contentHash } from './etag.js';
 import { allowScript, sharedTemplate, withMarkup, type SharedTemplate } from './shared-page.js';
 
 /** Paths that are never the website, whatever the client accepts. */
-const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|catalog)(\/|$)|^\/(links|wishlists)\/[^/]+\/image$/;
+const NEVER_WEB = /^\/(api|uploads|socket\.io|healthz|readyz|metrics|catalog)(\/|$)|^\/(links|wishlists)\/[^/]+\/image$/;
 
 /**
  * The extra <head> of a page (its <title> and meta tags, already escaped), or undefined for a page
@@ -191,7 +191,7 @@ function answerFile(ctx: AppContext, file: StaticFile, cacheControl: string): vo
  * calls (/invites/accept/{id}, /messages/{id}), so a GET whose Accept asks for HTML gets the page
  * at once; any other GET or HEAD goes on to the API first, and gets the page only when no route
  * answered it (an unknown path: `GET /` from curl, or from a client that accepts anything). Never the
- * page: `/api`, `/socket.io`, `/healthz`, uploads, catalogue images, share images, files under
+ * page: `/api`, `/socket.io`, `/healthz`, `/readyz`, uploads, catalogue images, share images, files under
  * `/assets/` (a missing asset stays a 404, so a stale script never runs as HTML), and any other
  * missing file (a path with an extension) unless a browser navigates to it.
  */

@@ -10,7 +10,7 @@ import { orderDeps, sweepOrders } from '../orders/service.js';
 import { remindRenewals, renewDueSubscriptions } from '../subscriptions/renewals.js';
 import { resolvePendingPayments } from '../wallet/intents.js';
 import type { WalletPayments } from '../payments/provider.js';
-import { deliverAlerts, sendAlertEmails } from '../alerts/job.js';
+import { deliverAlerts, pruneAlerts, sendAlertEmails } from '../alerts/job.js';
 import { pushChannel } from '../push/channel.js';
 import { Scheduler, type ScheduledJob } from './scheduler.js';
 
@@ -25,6 +25,12 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
       name: 'links.expire',
       everyMs: MINUTE,
       run: (now) => sweepExpiredLinks(deps.db, now),
+    },
+    {
+      // Alerts settled on every channel are kept a month (alerts/job.ts), then deleted.
+      name: 'alerts.prune',
+      everyMs: 60 * MINUTE,
+      run: (now) => pruneAlerts(deps, now),
     },
     {
       // SQLite's PRAGMA optimize and the reopening of its reader (db.optimize): hourly, on its own.
@@ -89,5 +95,9 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
 
 /** The process's scheduler over `scheduledJobs`, on the app's clock (`deps.clock`). */
 export function createScheduler(deps: Deps, payments: WalletPayments): Scheduler {
-  return new Scheduler(deps.db, scheduledJobs(deps, payments), { clock: () => deps.clock(), log: deps.log });
+  return new Scheduler(deps.db, scheduledJobs(deps, payments), {
+    clock: () => deps.clock(),
+    log: deps.log,
+    onRun: deps.metrics && ((job, run) => deps.metrics?.jobRan(job, run)),
+  });
 }

@@ -115,11 +115,47 @@ describe('one run per period across processes', () => {
   });
 });
 
+describe('stopping (SIGTERM)', () => {
+  it('lets the job under way finish its period and starts no other job or period', async () => {
+    const suffix = crypto.randomBytes(4).toString('hex');
+    let release!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const runs: string[] = [];
+    const slow: ScheduledJob = {
+      name: `test.slow.${suffix}`,
+      everyMs: MINUTE,
+      run: async () => {
+        started();
+        await new Promise<void>((resolve) => (release = resolve));
+        runs.push('slow');
+      },
+    };
+    const after: ScheduledJob = { name: `test.next.${suffix}`, everyMs: MINUTE, run: async () => void runs.push('next') };
+    let now = at(40 * MINUTE);
+    const s = new Scheduler(first.deps.db, [slow, after], { clock: () => now, maxSleepMs: 100 });
+    s.start();
+    await running;
+    let stopped = false;
+    const stopping = s.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(runs).toEqual(['slow']);
+    now = at(41 * MINUTE);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(runs).toEqual(['slow']);
+    expect(await first.deps.db.manager.findOneBy(JobLeaseEntity, { name: after.name })).toBeNull();
+  });
+});
+
 describe('the registered jobs', () => {
-  it("lists the link sweep, the hourly optimize, the order sweep, pending payments, subscription renewals and reminders and closed accounts' usernames", () => {
+  it("lists the link sweep, the alerts' pruning, the hourly optimize, the order sweep, pending payments, subscription renewals and reminders and closed accounts' usernames", () => {
     const jobs = scheduledJobs(first.deps, first.deps.payments);
     expect(jobs.map((j) => j.name)).toEqual([
       'links.expire',
+      'alerts.prune',
       'db.optimize',
       'orders.sweep',
       'payments.resolve',

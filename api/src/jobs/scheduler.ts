@@ -38,6 +38,18 @@ export interface SchedulerOptions {
   log?: Logger;
   /** The timer never sleeps longer than this, so a clock moved forward is noticed (default a minute). */
   maxSleepMs?: number;
+  /** Told of each run this process made, once it ended (the metrics). */
+  onRun?: (job: string, run: JobRun) => void;
+}
+
+export interface JobRun {
+  /** The tick's time: when the run began. */
+  at: Date;
+  /** How long after its period began the run began, in ms. */
+  lagMs: number;
+  /** How long it ran, in ms. */
+  ms: number;
+  ok: boolean;
 }
 
 export class Scheduler {
@@ -80,14 +92,18 @@ export class Scheduler {
         continue;
       }
       if (!won) continue;
+      const started = performance.now();
+      let ok = false;
       try {
         await job.run(now);
         ran.push(job.name);
+        ok = true;
         // One line per period run, across all processes: what shows a period never ran twice.
         this.options.log?.info({ job: job.name, period: period.start.toISOString(), owner: this.owner }, 'job period ran');
       } catch (err) {
         this.options.log?.error({ err, job: job.name }, 'job failed');
       }
+      this.options.onRun?.(job.name, { at: now, lagMs: now.getTime() - period.start.getTime(), ms: performance.now() - started, ok });
     }
     return ran;
   }

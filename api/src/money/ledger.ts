@@ -42,6 +42,7 @@ import {
   type TransferRecord,
 } from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
+import { countOnCommit } from '../db/observer.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
 export type { TransferKind };
@@ -132,12 +133,17 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
       { id: appendedRowId(), account: to.key, amountCents },
     ],
   };
-  if (from.kind === 'user' && to.kind === 'user' && movesBetweenUsersAtOnce(em))
-    return transferBetweenUsers(em, legs, record, insufficient);
+  if (from.kind === 'user' && to.kind === 'user' && movesBetweenUsersAtOnce(em)) {
+    const moved = await transferBetweenUsers(em, legs, record, insufficient);
+    countOnCommit(input.kind);
+    return moved;
+  }
 
   const balances = new Map<AccountKey, number>();
   for (const leg of legs) balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, insufficient));
   await recordTransfer(em, record);
+  // The metrics' transfers by kind, once the caller's transaction has committed.
+  countOnCommit(input.kind);
   return { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
 }
 
@@ -247,8 +253,8 @@ export interface LedgerInvariants {
   creditsToClosedAccounts: string[];
 }
 
-/** Checks the ledger's invariants over the whole database (for tests and diagnostics). */
-export async function ledgerInvariants(db: Database): Promise<LedgerInvariants> {
+/** Checks the ledger's invariants over the whole database (for tests, diagnostics and backups), read through `db.manager`. */
+export async function ledgerInvariants(db: Pick<Database, 'manager'>): Promise<LedgerInvariants> {
   const em = db.manager;
   const byAccount = await entriesByAccount(em);
   const users = await em.find(UserEntity, { select: { id: true, balanceCents: true } });
@@ -276,4 +282,18 @@ export async function ledgerInvariants(db: Database): Promise<LedgerInvariants> 
     unbalancedTransfers: await unbalancedTransfers(em),
     creditsToClosedAccounts: await creditsToClosedAccounts(em),
   };
+}
+
+/** What `ledgerInvariants` found broken, one line each; empty when the ledger is sound. */
+export function ledgerProblems(inv: LedgerInvariants): string[] {
+  const some = (what: string, list: unknown[]) =>
+    list.length ? [`${what}: ${JSON.stringify(list.slice(0, 5))}${list.length > 5 ? ` and ${list.length - 5} more` : ''}`] : [];
+  return [
+    ...(inv.sumOfAllEntries === 0 ? [] : [`the entries sum to ${inv.sumOfAllEntries} cents, not 0`]),
+    ...some('cached balances differ from their entries', inv.mismatchedBalances),
+    ...some('user balances below zero', inv.negativeUserBalances),
+    ...some('escrow balances below zero', inv.negativeEscrowBalances),
+    ...some('transfers that do not balance', inv.unbalancedTransfers),
+    ...some('credits to closed accounts', inv.creditsToClosedAccounts),
+  ];
 }

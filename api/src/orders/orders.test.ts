@@ -15,6 +15,7 @@ import { addressAsk, orderDeliveredToGiver, orderMovedToRecipient, orderRefunded
 import { type OrdersResponse, type SaveAddressResponse } from '../../contract/orders.js';
 import { orderDeps, sweepOrders } from './service.js';
 import { expectLedgerSound } from '../testing/ledger.js';
+import { connectClient, type TestClient } from '../realtime/testing.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -114,6 +115,7 @@ describe('item orders', () => {
   it('an item gift without an address waits and asks for one; saving the address places it and the sandbox ships and delivers it', async () => {
     const [giver, recipient] = await buildUsers(server, 2, 'ordw');
     await depositFor(server, giver, 1000);
+    const [recipientLive, giverLive] = await Promise.all([recipient, giver].map((u) => connectClient(server, { token: u.token })));
     const p = await buyFromWishlist(giver, recipient);
 
     const waiting = await ordersOf(recipient);
@@ -163,6 +165,12 @@ describe('item orders', () => {
     expect(JSON.stringify(recipientTold)).not.toContain(giver.user._id);
     for (const n of recipientTold) expect(n).toMatchObject({ senderUserId: null, conversationId: null, giveorreceive: 'receive' });
     expect((await told(giver)).map((n) => n.message)).toEqual([orderDeliveredToGiver(p.title)]);
+    // Live, each with the alert kind the hidden tab's notice is worded by (alert-texts.ts); the gift's none (its message tells).
+    const kinds = (c: TestClient) => c.events.filter((e) => e.event === 'getNotification').map((e) => e.rest[0]);
+    await expect.poll(() => kinds(recipientLive).length).toBe(4);
+    expect(kinds(recipientLive)).toEqual([null, 'order_address', 'order_shipped', 'order_delivered']);
+    expect(kinds(giverLive)).toEqual(['order_delivered']);
+    for (const c of [recipientLive, giverLive]) c.close();
     await expectLedgerHolds();
   });
 

@@ -9,7 +9,7 @@ import { formatCents } from '../../contract/money.js';
 import { SYSTEM_MARKETPLACE, SYSTEM_UNCLAIMED, transfer, userAccount } from '../money/ledger.js';
 import { NotificationEntity, type Notification } from '../notifications/entity.js';
 import { notify } from '../notifications/service.js';
-import type { Publisher } from '../realtime/publisher.js';
+import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
 import { checkPostalCode } from './address.js';
 import { AddressEntity, OrderEntity, type Address, type Order } from './entity.js';
@@ -270,7 +270,7 @@ export async function refundUnaddressed(deps: Pick<OrderDeps, 'db' | 'realtime'>
  * Tells the recipient that their gift shipped and that it arrived, and the giver that it arrived;
  * from Giftlink, naming the item only (never the giver to the recipient).
  */
-async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'delivered'): Promise<Notification[]> {
+async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'delivered'): Promise<RealtimeEvent[]> {
   const about = {
     senderId: null,
     amountCents: order.amountCents,
@@ -282,20 +282,30 @@ async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'deliv
     itemId: order.itemId,
     conversationId: null,
   };
-  const told = [
-    await notify(em, {
-      ...about,
-      receiverId: order.recipientId,
-      giveOrReceive: 'receive',
-      message: orderMovedToRecipient(order.itemTitle, to),
-    }),
+  const kind = `order_${to}` as const;
+  const told: RealtimeEvent[] = [
+    {
+      type: 'notification',
+      alert: kind,
+      notification: await notify(em, {
+        ...about,
+        receiverId: order.recipientId,
+        giveOrReceive: 'receive',
+        message: orderMovedToRecipient(order.itemTitle, to),
+      }),
+    },
   ];
-  await enqueueAlert(em, { userId: order.recipientId, kind: `order_${to}`, payload: { orderId: order.id } });
-  if (to === 'delivered')
-    told.push(
-      await notify(em, { ...about, receiverId: order.giverId, giveOrReceive: 'give', message: orderDeliveredToGiver(order.itemTitle) }),
-    );
-  if (to === 'delivered') await enqueueAlert(em, { userId: order.giverId, kind: 'order_delivered', payload: { orderId: order.id } });
+  await enqueueAlert(em, { userId: order.recipientId, kind, payload: { orderId: order.id } });
+  if (to === 'delivered') {
+    const notification = await notify(em, {
+      ...about,
+      receiverId: order.giverId,
+      giveOrReceive: 'give',
+      message: orderDeliveredToGiver(order.itemTitle),
+    });
+    told.push({ type: 'notification', alert: 'order_delivered', notification });
+    await enqueueAlert(em, { userId: order.giverId, kind: 'order_delivered', payload: { orderId: order.id } });
+  }
   return told;
 }
 
@@ -306,10 +316,10 @@ async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'deliv
 export async function sweepOrders(deps: OrderDeps, now = new Date()): Promise<{ refunded: number; shipped: number; delivered: number }> {
   const refunded = await refundUnaddressed(deps, now);
   const marketplace = deps.catalog.orders ?? sandboxMarketplace;
-  const told: Notification[] = [];
+  const told: RealtimeEvent[] = [];
   const moved = await marketplace.advance(deps.db, now, deps.schedule, async (em, order, to) => {
     told.push(...(await tellMoved(em, order, to)));
   });
-  deps.realtime.publish(told.map((notification) => ({ type: 'notification' as const, notification })));
+  deps.realtime.publish(told);
   return { refunded, ...moved };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../../contract/push.js';
 import { ALERT_GIFT_BODY, ALERT_GIFT_SUBJECT, PUSH_SUBSCRIPTION_NOT_FOUND } from '../../contract/texts.js';
 import { AlertEntity } from '../alerts/entity.js';
-import { deliverAlerts } from '../alerts/job.js';
+import { deliverAlerts, WAIT_RECHECK_MS } from '../alerts/job.js';
 import { connectClient, giveGift, settle } from '../realtime/testing.js';
 import { buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { pushChannel } from './channel.js';
@@ -119,7 +119,8 @@ describe('web push', () => {
     expect(pushesTo(browser)).toHaveLength(0);
     socket.close();
     await settle(150);
-    await runJob();
+    // Looked at again WAIT_RECHECK_MS after it last waited.
+    await runJob(new Date(Date.now() + WAIT_RECHECK_MS + 1000));
     expect(pushesTo(browser)).toHaveLength(1);
   });
 

@@ -23,6 +23,7 @@ import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
 import type { Publisher, RealtimeEvent } from './publisher.js';
 import { connectRedis, type RedisClient } from './redis.js';
 import { unreadCounts } from './unread.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -40,21 +41,30 @@ export class Realtime implements Publisher {
   private db?: Database;
   /** Work started by `publish` (count queries) and presence updates, awaited by `close`. */
   private readonly pending = new Set<Promise<unknown>>();
+  /** Set by `reconnectClients`: from then on no new socket is taken. */
+  private closing = false;
 
   private constructor(
     private readonly log: Logger,
     readonly presence: Presence,
     private readonly redis: { pub: RedisClient; sub: RedisClient; store: RedisClient; prefix: string } | undefined,
+    private readonly metrics: Pick<Metrics, 'messageSent'> | undefined,
   ) {}
 
-  static async create(config: Config, log: Logger): Promise<Realtime> {
+  /** @param metrics counts the messages published (each once, by the process that wrote it) */
+  static async create(config: Config, log: Logger, metrics?: Pick<Metrics, 'messageSent'>): Promise<Realtime> {
     const settleMs = config.presenceSettleSeconds * 1000;
-    if (!config.redisUrl) return new Realtime(log, new MemoryPresence(settleMs), undefined);
+    if (!config.redisUrl) return new Realtime(log, new MemoryPresence(settleMs), undefined, metrics);
     const pub = await connectRedis(config.redisUrl, log, 'giftlink-pub');
     const sub = await connectRedis(config.redisUrl, log, 'giftlink-sub');
     // Presence and the rate limits: refused at once while Redis is away, so requests fail fast.
     const store = await connectRedis(config.redisUrl, log, 'giftlink-store', { failFast: true });
-    return new Realtime(log, new RedisPresence(store, config.redisPrefix, log, settleMs), { pub, sub, store, prefix: config.redisPrefix });
+    return new Realtime(
+      log,
+      new RedisPresence(store, config.redisPrefix, log, settleMs),
+      { pub, sub, store, prefix: config.redisPrefix },
+      metrics,
+    );
   }
 
   /** The Redis connection other shared state (rate limits) can use; undefined on one process. */
@@ -78,9 +88,10 @@ export class Realtime implements Publisher {
       // The desktop app's origin (CORS_ORIGINS) as for HTTP (http/cors.ts): no credentials, it sends its token.
       cors: { origin: deps.config.corsOrigins, credentials: false, allowedHeaders: CORS_ALLOWED_HEADERS },
       // An outdated desktop app is refused here too (its HTTP calls get 426 upgrade_required: http/version.ts).
+      // A process shutting down takes no new socket (a kept-alive connection could still bring one).
       allowRequest: (req, answer) => {
         const version = req.headers[DESKTOP_VERSION_HEADER];
-        answer(null, typeof version !== 'string' || !isOutdated(version, deps.config.minDesktopVersion));
+        answer(null, !this.closing && (typeof version !== 'string' || !isOutdated(version, deps.config.minDesktopVersion)));
       },
     });
     if (this.redis)
@@ -102,6 +113,7 @@ export class Realtime implements Publisher {
     const io = this.io;
     if (!io) return;
     for (const event of events) {
+      if (event.type === 'message') this.metrics?.messageSent();
       try {
         this.emit(io, event);
       } catch (err) {
@@ -128,7 +140,11 @@ export class Realtime implements Publisher {
         return;
       }
       case 'notification':
-        this.listening(io, event.notification.receiverId)?.emit('getNotification', presentNotification(event.notification));
+        this.listening(io, event.notification.receiverId)?.emit(
+          'getNotification',
+          presentNotification(event.notification),
+          event.alert ?? null,
+        );
         return;
       case 'unread': {
         const db = this.db;
@@ -166,16 +182,39 @@ export class Realtime implements Publisher {
     return closing.length;
   }
 
-  /** Disconnects this process's sockets (only them: other processes keep theirs) and lets go of Redis. */
+  /** Multi-node mode: settles once Redis answers a PING; refuses at once while either connection is down. */
+  async pingRedis(): Promise<void> {
+    if (!this.redis) return;
+    if (!this.redis.pub.isReady || !this.redis.sub.isReady || !this.redis.store.isReady) throw new Error('redis is not connected');
+    await this.redis.pub.ping();
+  }
+
+  /**
+   * Closes the transport of this process's sockets (only them: other processes keep theirs). A
+   * client then reconnects by itself, through the load balancer to another process, and catches up
+   * by `seq`; a socket.io disconnect would tell it not to come back.
+   */
+  reconnectClients(): void {
+    this.closing = true;
+    this.io?.engine.close();
+  }
+
+  /**
+   * Closes this process's sockets' transports (see `reconnectClients`) and lets go of Redis. With
+   * Redis down, what this process still owes it (presence removals, which expire by themselves, and
+   * the adapter's unsubscribes) is dropped rather than awaited for ever.
+   */
   async close(): Promise<void> {
     const io = this.io;
-    // The transports close (no disconnect packet): clients reconnect by themselves, through nginx
-    // to another node, and catch up by seq; each socket's `disconnect` runs now, before presence closes.
-    io?.engine.close();
+    const redis = this.redis;
+    this.reconnectClients();
+    const down = redis !== undefined && !(redis.pub.isReady && redis.sub.isReady && redis.store.isReady);
+    if (down) for (const client of [redis.pub, redis.sub, redis.store]) client.destroy();
     while (this.pending.size) await Promise.allSettled([...this.pending]);
-    await this.presence.close();
+    await this.presence.close().catch((err: unknown) => this.log.warn({ err }, 'presence not cleared at close'));
+    if (down) return;
     if (io) await io.of('/').adapter.close();
-    if (this.redis) await Promise.allSettled([this.redis.pub.close(), this.redis.sub.close(), this.redis.store.close()]);
+    if (redis) await Promise.allSettled([redis.pub.close(), redis.sub.close(), redis.store.close()]);
   }
 }
 

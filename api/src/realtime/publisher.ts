@@ -1,5 +1,6 @@
 import type { Conversation, Message } from '../conversations/entity.js';
 import type { Notification } from '../notifications/entity.js';
+import type { AlertKind } from '../../contract/alerts.js';
 
 /**
  * What a service tells the real-time layer once its transaction has committed. Events carry the
@@ -7,13 +8,14 @@ import type { Notification } from '../notifications/entity.js';
  * applied per viewer, in one place: the presenters).
  *
  * - `message`: a message was persisted; both members' rooms get `new-message`.
- * - `notification`: a notification was made; the receiver's room gets `getNotification`.
+ * - `notification`: a notification was made; the receiver's room gets `getNotification`, with the
+ *   alert kind it tells (none for a gift's, which its message tells) for the hidden tab's notice.
  * - `unread`: the user's unread counts changed (a conversation opened, notifications marked
  *   read); the user's room gets `unread-counts`, so every tab's badges follow.
  */
 export type RealtimeEvent =
   | { type: 'message'; conversation: Conversation; message: Message; /** echoed to the sender's room only */ clientId?: string }
-  | { type: 'notification'; notification: Notification }
+  | { type: 'notification'; notification: Notification; /** the alert kind it tells, for the live system notification */ alert?: AlertKind }
   | { type: 'unread'; userId: string };
 
 /**

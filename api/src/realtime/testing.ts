@@ -14,6 +14,8 @@ type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 export interface Recorded {
   event: string;
   payload: unknown;
+  /** The event's arguments after the first (getNotification's alert kind). */
+  rest: unknown[];
 }
 
 export interface ConnectOptions {
@@ -30,7 +32,7 @@ export class TestClient {
   readonly events: Recorded[] = [];
 
   constructor(readonly socket: ClientSocket) {
-    socket.onAny((event: string, payload: unknown) => this.events.push({ event, payload }));
+    socket.onAny((event: string, payload: unknown, ...rest: unknown[]) => this.events.push({ event, payload, rest }));
   }
 
   received<E extends EventName>(event: E): PayloadOf<E>[] {

@@ -175,7 +175,8 @@ async function markPastDue(deps: RenewalDeps, sub: Subscription, old: Date, now:
     return { notification };
   });
   if (!outcome) return 'skipped';
-  if (outcome.notification) deps.realtime.publish([{ type: 'notification', notification: outcome.notification }]);
+  if (outcome.notification)
+    deps.realtime.publish([{ type: 'notification', notification: outcome.notification, alert: 'subscription_failed' }]);
   return 'past_due';
 }
 

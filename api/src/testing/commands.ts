@@ -17,8 +17,8 @@ export interface CommandRun {
  * alone (and a .env in `cwd`, where it runs), killed if it runs past 25 s. Asynchronous: the test
  * server it talks to runs in the test's own process.
  */
-export function runCommand(script: string, env: Record<string, string>, cwd: string): Promise<CommandRun> {
-  const child = spawn(TSX, [path.join(ROOT, 'api/src', script)], {
+export function runCommand(script: string, env: Record<string, string>, cwd: string, args: string[] = []): Promise<CommandRun> {
+  const child = spawn(TSX, [path.join(ROOT, 'api/src', script), ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

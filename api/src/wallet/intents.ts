@@ -179,3 +179,23 @@ export async function resolvePendingPayments(deps: IntentDeps, now: Date = new D
   }
   return outcome;
 }
+
+/** Every kind, so a new one is counted too. */
+const INTENT_KINDS = Object.keys({
+  deposit: true,
+  card_deposit: true,
+  card_elements: true,
+  withdrawal: true,
+} satisfies Record<PaymentIntentKind, true>) as PaymentIntentKind[];
+
+/** Intents pending now, each kind's (0 too): read at each scrape of the metrics (the status index makes it a short range). */
+export async function pendingIntentCounts(db: Database): Promise<{ kind: PaymentIntentKind; count: number }[]> {
+  const rows: { kind: PaymentIntentKind; count: string | number }[] = await db.manager
+    .createQueryBuilder(PaymentIntentEntity, 'i')
+    .select('i.kind', 'kind')
+    .addSelect('COUNT(*)', 'count')
+    .where('i.status = :pending', { pending: 'pending' })
+    .groupBy('i.kind')
+    .getRawMany();
+  return INTENT_KINDS.map((kind) => ({ kind, count: Number(rows.find((r) => r.kind === kind)?.count ?? 0) }));
+}

@@ -37,16 +37,14 @@ export function AppLayout() {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
-  // A click on a system notification opens the conversation it is about.
-  const openConversation = useCallback((conversationId: string) => {
-    void navigateRef.current(`/messages/${encodeURIComponent(conversationId)}`);
-  }, []);
+  // A click on a system notification opens the page it is about.
+  const openPath = useCallback((path: string) => void navigateRef.current(path), []);
 
   // The desktop app's tray menu, deep links and notifications open routes inside the app.
   useEffect(() => platform.desktop?.onNavigate((route) => void navigateRef.current(route)), []);
 
   // One live connection per signed-in session (SPEC sections 4 and 7).
-  useRealtimeSession(userId, openConversation);
+  useRealtimeSession(userId, openPath);
 
   // Analytics: the session start once, a page view on every route change (failures only logged).
   useAnalytics();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { WebhookOutcome } from '../../subscriptions/webhook.js';
+import type { NotReady } from '../ready.js';
 import { json, shape, type SuccessAnswer } from './shape.js';
 
 /** A path answered by a middleware of app.ts rather than a router, which the routers' stack cannot list. */
@@ -20,6 +21,9 @@ const Health = z.object({
   instance: z.string().optional(),
 });
 
+const Ready = z.object({ status: z.literal('ready') });
+const NotReadyAnswer = shape<{ status: NotReady }>()(z.object({ status: z.enum(['starting', 'draining', 'database', 'redis']) }));
+
 interface WebhookAnswer {
   received: true;
   outcome: WebhookOutcome;
@@ -35,9 +39,16 @@ const OpenApi = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
 });
 
-/** Paths that middlewares of app.ts answer (http/docs.ts, the health check, the Stripe webhook). */
+/** Paths that middlewares of app.ts answer (http/docs.ts, the health and readiness checks, the Stripe webhook). */
 export const servedPaths: ServedPath[] = [
   { method: 'GET', path: '/healthz', tag: 'root', summary: 'Health check (reads the database)', answers: [json(200, Health, 'Up')] },
+  {
+    method: 'GET',
+    path: '/readyz',
+    tag: 'root',
+    summary: 'Readiness: whether this process should get traffic (its database and Redis answer, it is not starting or shutting down)',
+    answers: [json(200, Ready, 'Ready'), json(503, NotReadyAnswer, 'Not ready, and why')],
+  },
   {
     method: 'GET',
     path: '/api/openapi.json',

@@ -1,12 +1,11 @@
 import type { createStore } from 'jotai';
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { refreshSession } from '../../api/auth';
+import { refreshSession, sessionKeys } from '../../api/auth';
 import { API_BASE_URL } from '../../api/client';
 import {
   addToThread,
   conversationKeys,
-  inboxConversation,
   moveToTopOfInbox,
   postMessage,
   setInboxUnread,
@@ -25,7 +24,10 @@ import type {
   RealtimeErrorBody,
   ServerToClientEvents,
   UnreadCounts,
+  User,
 } from '../../api/types';
+import { alertPath, liveAlert } from '../../../../api/contract/alert-texts';
+import type { AlertKind } from '../../../../api/contract/alerts';
 import { truncatePreview } from '../../messageText';
 import { platform } from '../../platform';
 import { connectionStatusAtom, unreadCountsAtom } from './atoms';
@@ -44,9 +46,6 @@ const SEEN_LIMIT = 2000;
 export type IncomingMessage = NewMessageEvent & { live: boolean };
 
 type Listener<T> = (event: T) => void;
-
-const otherName = (c: ConversationView | undefined) =>
-  c ? (c.otherUser.anonymous ? 'Anonymous' : c.otherUser.displayName || c.otherUser.username) : null;
 
 /** Whether a system notification should tell: the page is hidden, or the desktop app's window is not focused. */
 const isHidden = () =>
@@ -100,7 +99,8 @@ export class RealtimeConnection implements MessageSender {
     private readonly store: Store,
     private readonly queryClient: QueryClient,
     readonly userId: string,
-    private readonly openConversation: (conversationId: string) => void,
+    /** Opens a path of the app (a click on a system notification). */
+    private readonly open: (path: string) => void,
   ) {
     const options: Partial<ManagerOptions & SocketOptions> = {
       // The website's handshake carries its session cookie; the desktop app's main process adds the token header.
@@ -216,7 +216,7 @@ export class RealtimeConnection implements MessageSender {
       const last = event.messages[event.messages.length - 1];
       if (event.hasMore && last) this.catchUp(last._id);
     });
-    socket.on('getNotification', (notification) => this.receiveNotification(notification));
+    socket.on('getNotification', (notification, alert) => this.receiveNotification(notification, alert));
   }
 
   /** After a reconnect: everything after the newest message held, across all conversations. */
@@ -268,27 +268,34 @@ export class RealtimeConnection implements MessageSender {
     store.set(unreadCountsAtom, (c) => ({ ...c, unreadMessages: c.unreadMessages + 1 }));
     setInboxUnread(queryClient, userId, conversationId, (n) => n + 1);
     if (isHidden()) {
-      const name = otherName(inboxConversation(queryClient, userId, conversationId));
-      const title = message.messageType === 'gift' ? 'You received a gift' : name ? `New message from ${name}` : 'New message';
+      // The one rule's words (api/contract/alert-texts.ts): no name, the thread's own text.
+      const { title, body } = liveAlert(message.messageType === 'gift' ? 'gift' : 'message', truncatePreview(message.text));
       void platform.notifications
-        .show(title, truncatePreview(message.text), { tag: `message:${message._id}`, onClick: () => this.openConversation(conversationId) })
+        .show(title, body, {
+          tag: `message:${message._id}`,
+          onClick: () => this.open(alertPath('message', { conversationId, username: this.username() })),
+        })
         .catch(() => undefined);
     }
   }
 
-  private receiveNotification(notification: NotificationView): void {
+  /** The signed-in user's username (the session's), for pages of their own. */
+  private username(): string {
+    return this.queryClient.getQueryData<User | null>(sessionKeys.me)?.username ?? '';
+  }
+
+  private receiveNotification(notification: NotificationView, alert: AlertKind | null): void {
     if (this.closed || !this.remember(this.seenNotifications, notification._id)) return;
     if (!notification.read) this.store.set(unreadCountsAtom, (c) => ({ ...c, unreadNotifications: c.unreadNotifications + 1 }));
     prependNotification(this.queryClient, this.userId, notification);
     // Money given to this user: the balance moved.
     if (notification.type === 'currency') void refreshSession(this.queryClient);
-    if (isHidden()) {
-      const { conversationId } = notification;
+    // Only what the one rule tells (a gift's notification is told by its message).
+    if (alert && isHidden()) {
+      const { title, body } = liveAlert(alert);
+      const path = alertPath(alert, { conversationId: notification.conversationId, username: this.username() });
       void platform.notifications
-        .show('Giftlink', notification.message, {
-          tag: `notification:${notification._id}`,
-          onClick: conversationId ? () => this.openConversation(conversationId) : undefined,
-        })
+        .show(title, body, { tag: `notification:${notification._id}`, onClick: () => this.open(path) })
         .catch(() => undefined);
     }
   }

@@ -30,9 +30,9 @@ export const resetRealtimeAtom = atom(null, (get, set) => {
  * One connection per signed-in session: opened once the session is known, closed when the user
  * signs out. Mounted once, in the app layout. The connection's code (and socket.io-client) loads
  * here, when someone is signed in, never in a visitor's first load. The inbox is read in the
- * background (names for system notifications, unread per conversation) and kept for the session.
+ * background (unread per conversation, the thread list) and kept for the session.
  */
-export function useRealtimeSession(userId: string | null, openConversation: (conversationId: string) => void): void {
+export function useRealtimeSession(userId: string | null, openPath: (path: string) => void): void {
   const store = useStore();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -43,7 +43,7 @@ export function useRealtimeSession(userId: string | null, openConversation: (con
     import('./connection')
       .then(({ RealtimeConnection }) => {
         if (ended) return;
-        connection = new RealtimeConnection(store, queryClient, userId, openConversation);
+        connection = new RealtimeConnection(store, queryClient, userId, openPath);
         store.set(realtimeAtom, connection);
       })
       .catch((err: unknown) => {
@@ -61,7 +61,7 @@ export function useRealtimeSession(userId: string | null, openConversation: (con
       if (store.get(realtimeAtom) === connection) store.set(resetRealtimeAtom);
       else connection.close();
     };
-  }, [userId, store, queryClient, openConversation]);
+  }, [userId, store, queryClient, openPath]);
 }
 
 /** Calls `listener` for every message the session receives (live, own, or caught up). */

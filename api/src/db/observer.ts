@@ -1,0 +1,39 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What the database tells whoever watches it (the metrics, metrics/metrics.ts); nothing is
+ * observed when no one watches. Times are in seconds.
+ */
+export interface DatabaseObserver {
+  /** A transaction settled: from being asked for to its outcome (on SQLite: its group's COMMIT and flush). */
+  transaction(seconds: number, committed: boolean): void;
+  /** A COMMIT: how long it took, and (SQLite) how many transactions it carried. */
+  commit(seconds: number, group?: number): void;
+  /** SQLite: a flush of the WAL to the disk, which every answer waits for. */
+  flush(seconds: number): void;
+  /** What a committed transaction's work counted (`countOnCommit`), once it committed. */
+  counted(names: readonly string[]): void;
+}
+
+const counting = new AsyncLocalStorage<string[]>();
+
+/**
+ * Inside a transaction's work: counts `name` once the transaction has committed (the ledger's
+ * transfers by kind). A rolled-back work counts nothing, and a work the group committer runs
+ * again counts what its last run did, once.
+ */
+export function countOnCommit(name: string): void {
+  counting.getStore()?.push(name);
+}
+
+/** Runs `work` with a tally of its own, started afresh at each run (a replay starts over). */
+export function tallied<A, T>(work: (arg: A) => Promise<T>): { work: (arg: A) => Promise<T>; tally: () => readonly string[] } {
+  let tally: string[] = [];
+  return {
+    work: (arg) => {
+      tally = [];
+      return counting.run(tally, work, arg);
+    },
+    tally: () => tally,
+  };
+}
