@@ -15,7 +15,7 @@
  *
  * Prints what was sent, acknowledged, lost and duplicated, and each recovery time; exits 1 when a
  * check fails. Options: --no-build, --users N (default 50), --sockets-per-user N (default 4),
- * --outage-ms MS (default 3000).
+ * --outage-ms MS (default 3000), --faults kill,redis,postgres,rolling (the default; `none`: load only).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,6 +105,12 @@ async function main(): Promise<void> {
   let cluster: Cluster | undefined;
   let chat: ChatLoad | undefined;
   let finished = false;
+  stopAll = async () => {
+    chat?.close();
+    await cluster?.stop();
+    await redis.stop();
+    postgres.destroy();
+  };
   try {
     cluster = await Cluster.start({
       dir: path.join(tmp, 'cluster'),
@@ -276,10 +282,7 @@ async function main(): Promise<void> {
     );
     finished = true;
   } finally {
-    chat?.close();
-    await cluster?.stop();
-    await redis.stop();
-    postgres.destroy();
+    await stopAll();
     if (finished && !failures.length) fs.rmSync(tmp, { recursive: true, force: true });
     else console.log(`\nfiles kept in ${tmp}`);
   }
@@ -287,9 +290,12 @@ async function main(): Promise<void> {
   if (failures.length) process.exitCode = 1;
 }
 
+/** Stops every process the run started (nodes, nginx, Redis, PostgreSQL): also when it runs out of time. */
+let stopAll: () => Promise<void> = async () => {};
 const limit = setTimeout(() => {
   console.log(`\nFAILED: the run took longer than ${RUN_LIMIT_MS / 1000} s`);
-  process.exit(1);
+  const bounded = new Promise((r) => setTimeout(r, 20_000).unref());
+  void Promise.race([stopAll().catch(() => undefined), bounded]).then(() => process.exit(1));
 }, RUN_LIMIT_MS);
 limit.unref();
 main().then(
