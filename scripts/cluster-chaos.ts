@@ -38,9 +38,7 @@ const USERS = Math.round(opt('--users', 50, 200));
 const SOCKETS_PER_USER = Math.round(opt('--sockets-per-user', 4, 10));
 const OUTAGE_MS = opt('--outage-ms', 3_000, 30_000);
 const STEADY_MS = 4_000;
-const FAULTS = (
-  args[args.indexOf('--faults') + 1] && args.includes('--faults') ? args[args.indexOf('--faults') + 1] : 'kill,redis,postgres,rolling'
-).split(',');
+const FAULTS = (args.includes('--faults') ? (args[args.indexOf('--faults') + 1] ?? '') : 'kill,redis,postgres,rolling').split(',');
 /** The whole run's bound: past it, whatever is running is stopped and the run fails. */
 const RUN_LIMIT_MS = 5 * 60_000;
 
