@@ -46,6 +46,8 @@ export const ERRORS = {
   /** The socket's name for `internal`. */
   server_error: { status: 500, text: SERVER_ERROR },
   not_implemented: { status: 501 },
+  /** PostgreSQL or Redis cannot be reached for the moment: nothing was done, try again shortly. */
+  unavailable: { status: 503 },
 
   // ---- accounts ------------------------------------------------------------------------------------
   incorrect_login: { status: 400, text: INCORRECT_LOGIN },

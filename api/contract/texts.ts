@@ -11,6 +11,7 @@ import type { ReportReason } from './reports.js';
 
 export const SERVER_ERROR = 'Server error. Please try again later.';
 export const NETWORK_ERROR = 'Network error. Please check your connection.';
+export const UNAVAILABLE = 'Giftlink is briefly unavailable. Please try again in a moment.';
 
 // ---- login and registration ---------------------------------------------------------------------
 

@@ -109,15 +109,16 @@ export class Cluster {
   /**
    * The rolling restart of docs/DEPLOY.md for one node: out of rotation, SIGTERM (it finishes what
    * is in flight and asks its sockets to reconnect elsewhere), started again, back in rotation.
-   * Answers the milliseconds until it was ready again.
+   * Answers how long it took to stop, and to be ready again (ms).
    */
-  async restart(node: ApiNode): Promise<number> {
+  async restart(node: ApiNode): Promise<{ stopMs: number; startMs: number }> {
     await this.drain(node, true);
     const started = Date.now();
     await node.stop('SIGTERM');
-    await node.start();
+    const stopMs = Date.now() - started;
+    const startMs = await node.start();
     await this.drain(node, false);
-    return Date.now() - started;
+    return { stopMs, startMs };
   }
 
   async stop(): Promise<void> {

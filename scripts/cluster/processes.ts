@@ -62,7 +62,7 @@ export class ApiNode {
     return this.out;
   }
 
-  /** Starts it and waits until it is ready (GET /healthz). */
+  /** Starts it and waits until it is ready (GET /readyz). */
   async start(): Promise<number> {
     this.out = '';
     const log = fs.createWriteStream(this.logFile, { flags: 'a' });
@@ -80,7 +80,7 @@ export class ApiNode {
     child.once('exit', () => log.end());
     return waitFor(`${this.name} to be ready`, () => {
       if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}:\n${this.out.slice(-3000)}`);
-      return answers(`${this.url}/healthz`);
+      return answers(`${this.url}/readyz`);
     });
   }
 

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { QueryFailedError } from 'typeorm';
 import type { ApiErrorBody } from '../../contract/common.js';
-import { SERVER_ERROR } from '../../contract/texts.js';
+import { SERVER_ERROR, UNAVAILABLE } from '../../contract/texts.js';
 import { AppError } from '../errors.js';
+import { isRedisUnavailable } from '../realtime/redis.js';
 import type { Middleware } from './context.js';
 
 interface HttpLikeError {
@@ -44,6 +45,22 @@ function fromDatabaseError(err: unknown): AppError | undefined {
   return undefined;
 }
 
+/** Connection failures (node's codes, SQLSTATE class 08) and a server shutting down or starting up. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+
+/**
+ * PostgreSQL or Redis out of reach: 503 `unavailable`, so a client (and nginx) knows that nothing
+ * was done and that the same request may be sent again in a moment.
+ */
+export function fromUnavailable(err: unknown): AppError | undefined {
+  if (isRedisUnavailable(err)) return new AppError(503, 'unavailable', UNAVAILABLE);
+  if (!(err instanceof QueryFailedError) && !(err instanceof pg.DatabaseError)) return undefined;
+  const code = (err as { driverError?: { code?: unknown }; code?: unknown }).driverError?.code ?? (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08')))
+    return new AppError(503, 'unavailable', UNAVAILABLE);
+  return undefined;
+}
+
 /** Answers with an empty body that the routers leave behind, as JSON like every other error. */
 const EMPTY_ANSWERS: Record<number, ApiErrorBody> = {
   404: { error: 'not_found', message: 'Not found' },
@@ -62,8 +79,10 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
       ctx.status = status;
     }
   } catch (raw) {
-    const err = raw instanceof AppError ? raw : (fromDatabaseError(raw) ?? fromFrameworkError(raw as HttpLikeError));
+    const err =
+      raw instanceof AppError ? raw : (fromDatabaseError(raw) ?? fromUnavailable(raw) ?? fromFrameworkError(raw as HttpLikeError));
     if (err) {
+      if (err.status === 503) ctx.set('Retry-After', '1');
       ctx.status = err.status;
       ctx.body = { error: err.code, message: err.message };
       return;

@@ -6,7 +6,7 @@ import { freshPostgres } from '../db/fresh-postgres.js';
 import { freePort } from '../testing/commands.js';
 import { checkViolations, startPrism } from '../testing/prism.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
-import { BROWSER_USER_AGENT, startTestServer, type TestServer } from '../testing/server.js';
+import { BROWSER_USER_AGENT, buildUser, startTestServer, type TestServer } from '../testing/server.js';
 
 /**
  * /readyz: 200 while the process should get traffic; 503 with the reason while it drains, or while
@@ -101,11 +101,13 @@ async function startRedis(port: string): Promise<ChildProcess> {
 }
 
 describe('when Redis does not answer', () => {
-  it('answers 503 redis while its own redis-server is down, 200 once it is back, and closes with it down', async () => {
+  it('answers 503 redis while its own redis-server is down (requests 503 unavailable at once), 200 once it is back, and closes with it down', async () => {
     const port = await freePort();
     let redis = await startRedis(port);
     const server = await startTestServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
     try {
+      const me = await buildUser(server);
+      const balance = () => server.request('GET', '/api/billing-settings-balance', { token: me.token });
       expect((await ready(server)).status).toBe(200);
       redis.kill('SIGKILL');
       await once(redis, 'exit');
@@ -113,8 +115,16 @@ describe('when Redis does not answer', () => {
       const down = await ready(server);
       expect(down.status).toBe(503);
       expect(down.ms).toBeLessThan(1_500);
+      // A request (its rate limit counts in Redis) is refused at once too, never left waiting for Redis.
+      const asked = Date.now();
+      const refused = await balance();
+      expect(Date.now() - asked).toBeLessThan(1_000);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ error: 'unavailable' });
+      expect(refused.headers.get('retry-after')).toBe('1');
       redis = await startRedis(port);
       await expect.poll(async () => (await ready(server)).status, { timeout: 15_000, interval: 200 }).toBe(200);
+      expect((await balance()).status).toBe(200);
       // Down again at shutdown: closing does not wait for it for ever.
       redis.kill('SIGKILL');
       await once(redis, 'exit');

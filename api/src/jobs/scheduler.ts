@@ -98,6 +98,8 @@ export class Scheduler {
         await job.run(now);
         ran.push(job.name);
         ok = true;
+        // One line per period run, across all processes: what shows a period never ran twice.
+        this.options.log?.info({ job: job.name, period: period.start.toISOString(), owner: this.owner }, 'job period ran');
       } catch (err) {
         this.options.log?.error({ err, job: job.name }, 'job failed');
       }

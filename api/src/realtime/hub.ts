@@ -47,7 +47,7 @@ export class Realtime implements Publisher {
   private constructor(
     private readonly log: Logger,
     readonly presence: Presence,
-    private readonly redis: { pub: RedisClient; sub: RedisClient; prefix: string } | undefined,
+    private readonly redis: { pub: RedisClient; sub: RedisClient; store: RedisClient; prefix: string } | undefined,
     private readonly metrics: Pick<Metrics, 'messageSent'> | undefined,
   ) {}
 
@@ -57,12 +57,19 @@ export class Realtime implements Publisher {
     if (!config.redisUrl) return new Realtime(log, new MemoryPresence(settleMs), undefined, metrics);
     const pub = await connectRedis(config.redisUrl, log, 'giftlink-pub');
     const sub = await connectRedis(config.redisUrl, log, 'giftlink-sub');
-    return new Realtime(log, new RedisPresence(pub, config.redisPrefix, log, settleMs), { pub, sub, prefix: config.redisPrefix }, metrics);
+    // Presence and the rate limits: refused at once while Redis is away, so requests fail fast.
+    const store = await connectRedis(config.redisUrl, log, 'giftlink-store', { failFast: true });
+    return new Realtime(
+      log,
+      new RedisPresence(store, config.redisPrefix, log, settleMs),
+      { pub, sub, store, prefix: config.redisPrefix },
+      metrics,
+    );
   }
 
   /** The Redis connection other shared state (rate limits) can use; undefined on one process. */
   get sharedStore(): { client: RedisClient; prefix: string } | undefined {
-    return this.redis ? { client: this.redis.pub, prefix: this.redis.prefix } : undefined;
+    return this.redis ? { client: this.redis.store, prefix: this.redis.prefix } : undefined;
   }
 
   get multiNode(): boolean {
@@ -87,7 +94,8 @@ export class Realtime implements Publisher {
         answer(null, !this.closing && (typeof version !== 'string' || !isOutdated(version, deps.config.minDesktopVersion)));
       },
     });
-    if (this.redis) io.adapter(createAdapter(this.redis.pub, this.redis.sub, { key: `${this.redis.prefix}:socket.io` }));
+    if (this.redis)
+      io.adapter(createAdapter(catchingPublish(this.redis.pub, this.log), this.redis.sub, { key: `${this.redis.prefix}:socket.io` }));
     this.io = io;
     this.db = deps.db;
     return io;
@@ -177,7 +185,7 @@ export class Realtime implements Publisher {
   /** Multi-node mode: settles once Redis answers a PING; refuses at once while either connection is down. */
   async pingRedis(): Promise<void> {
     if (!this.redis) return;
-    if (!this.redis.pub.isReady || !this.redis.sub.isReady) throw new Error('redis is not connected');
+    if (!this.redis.pub.isReady || !this.redis.sub.isReady || !this.redis.store.isReady) throw new Error('redis is not connected');
     await this.redis.pub.ping();
   }
 
@@ -200,12 +208,31 @@ export class Realtime implements Publisher {
     const io = this.io;
     const redis = this.redis;
     this.reconnectClients();
-    const down = redis !== undefined && !(redis.pub.isReady && redis.sub.isReady);
-    if (down) for (const client of [redis.pub, redis.sub]) client.destroy();
+    const down = redis !== undefined && !(redis.pub.isReady && redis.sub.isReady && redis.store.isReady);
+    if (down) for (const client of [redis.pub, redis.sub, redis.store]) client.destroy();
     while (this.pending.size) await Promise.allSettled([...this.pending]);
     await this.presence.close().catch((err: unknown) => this.log.warn({ err }, 'presence not cleared at close'));
     if (down) return;
     if (io) await io.of('/').adapter.close();
-    if (redis) await Promise.allSettled([redis.pub.close(), redis.sub.close()]);
+    if (redis) await Promise.allSettled([redis.pub.close(), redis.sub.close(), redis.store.close()]);
   }
+}
+
+/**
+ * The client the socket.io adapter publishes with: it never awaits a publish, so one cut by a lost
+ * connection to Redis would be an unhandled rejection, which stops the process. Logged instead.
+ */
+function catchingPublish(client: RedisClient, log: Logger): RedisClient {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (prop !== 'publish') return value.bind(target);
+      return (...args: unknown[]) =>
+        (value.apply(target, args) as Promise<number>).catch((err: unknown) => {
+          log.warn({ err }, 'realtime publish lost (Redis unreachable)');
+          return 0;
+        });
+    },
+  });
 }

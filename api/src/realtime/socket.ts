@@ -10,6 +10,7 @@ import type { ErrorCode } from '../../contract/errors.js';
 import { SERVER_ERROR } from '../../contract/texts.js';
 import { AppError } from '../errors.js';
 import { parse } from '../http/validate.js';
+import { fromUnavailable } from '../http/errors.js';
 import { userRoom, type RealtimeErrorBody } from './events.js';
 import { unreadCounts, type Realtime, type RealtimeServer } from './hub.js';
 
@@ -30,7 +31,8 @@ class HandshakeError extends Error {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function errorBody(err: unknown, deps: Deps): RealtimeErrorBody {
-  if (err instanceof AppError) return { error: err.code, message: err.message };
+  const known = err instanceof AppError ? err : fromUnavailable(err);
+  if (known) return { error: known.code, message: known.message };
   deps.log.error({ err }, 'socket event failed');
   return { error: 'server_error', message: SERVER_ERROR };
 }
