@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { numberArg } from '../bench/args.js';
-import { ChatLoad } from './cluster/chat-load.js';
+import { ChatLoad, RESYNC_MS } from './cluster/chat-load.js';
 import { chatUsers, checkMessages, jobPeriods, ledgerProblems } from './cluster/checks.js';
 import { Cluster, build } from './cluster/cluster.js';
 import { answered, call, register, type Account } from './cluster/http.js';
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
 
     await Promise.all([money.stop(), chat.stop(), probe.stop()]);
     console.log(`  at the end: ${await socketsBack(Date.now(), 10_000)}`);
-    await sleep(3_000); // deliveries in flight
+    await sleep(2 * RESYNC_MS + 1_000); // deliveries in flight, and every client's resync after them
     const resolved = await money.resolve(90_000);
     const wrongReplays = await money.replaySample(20);
     const mismatched = await money.mismatches(balances);

@@ -1,7 +1,8 @@
 /**
  * The chat side of the chaos run: socket.io clients that behave as the renderer's
  * (renderer/src/state/realtime/connection.ts): they reconnect by themselves, catch up with
- * `last_message_id` from the newest message they hold after every reconnect, keep each message
+ * `last_message_id` from the newest message they hold after every reconnect and, while connected,
+ * resync from what was newest at the last resync (every RESYNC_MS here, a minute in the renderer), keep each message
  * once by its id, and send with an acknowledgement (over HTTP while disconnected). Each socket
  * comes from its own loopback address, as separate clients would, so nginx spreads them.
  */
@@ -9,6 +10,9 @@ import crypto from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { call, errorCode } from './http.js';
 import { sleep } from './processes.js';
+
+/** The renderer's resync period is a minute; the run's is shorter, so that it ends soon after the load. */
+export const RESYNC_MS = 5_000;
 
 interface MessageView {
   _id: string;
@@ -38,6 +42,9 @@ export class ChatClient {
   /** Why handshakes were refused, by message. */
   readonly refusals = new Map<string, number>();
   private newest: { id: string; seq: number };
+  /** As the renderer's resync (connection.ts): what was newest at the last one, where the next starts. */
+  private resyncFrom: { id: string; seq: number };
+  private readonly resyncTimer: NodeJS.Timeout;
 
   constructor(
     base: string,
@@ -45,6 +52,7 @@ export class ChatClient {
     localAddress: string,
   ) {
     this.newest = user.newest;
+    this.resyncFrom = user.newest;
     this.socket = io(base, {
       transports: ['websocket'],
       auth: { token: user.token },
@@ -60,6 +68,13 @@ export class ChatClient {
       this.connectLog.push({ at: Date.now(), after: this.newest.seq });
       this.catchUp(this.newest.id);
     });
+    // A message whose live event was lost while this socket stayed up comes at the next resync.
+    this.resyncTimer = setInterval(() => {
+      if (!s.connected) return;
+      const from = this.resyncFrom;
+      this.resyncFrom = this.newest;
+      this.catchUp(from.id);
+    }, RESYNC_MS);
     s.on('connect_error', (err: Error & { data?: { error?: string } }) => {
       const why = err.data?.error ?? err.message;
       this.refusals.set(why, (this.refusals.get(why) ?? 0) + 1);
@@ -80,7 +95,8 @@ export class ChatClient {
       if (ack.ok) return;
       // The renderer re-reads its open thread over HTTP after a refused catch-up; this asks again.
       this.catchUpRefusals += 1;
-      setTimeout(() => this.socket.connected && this.catchUp(this.newest.id), 1_000);
+      // From the same point: newer messages held since would make it skip what it was asked for.
+      setTimeout(() => this.socket.connected && this.catchUp(lastMessageId), 1_000);
     });
   }
 
@@ -91,6 +107,7 @@ export class ChatClient {
   }
 
   close(): void {
+    clearInterval(this.resyncTimer);
     this.socket.removeAllListeners();
     this.socket.disconnect();
   }

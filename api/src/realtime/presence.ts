@@ -4,7 +4,8 @@ import type { RedisClient } from './redis.js';
 
 /** Who has at least one live socket, on this process or (with Redis) on any. */
 export interface Presence {
-  add(userId: string, socketId: string): Promise<void>;
+  /** Adds a live socket; answers the user's live sockets right after it (on every process), so racing adds get distinct answers. */
+  add(userId: string, socketId: string): Promise<number>;
   remove(userId: string, socketId: string): Promise<void>;
   /** Exact: the user has a live socket now. For the server's own decisions, never shown to anyone else. */
   isOnline(userId: string): Promise<boolean>;
@@ -48,7 +49,7 @@ export class MemoryPresence implements Presence {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async add(userId: string, socketId: string): Promise<void> {
+  async add(userId: string, socketId: string): Promise<number> {
     const now = this.clock();
     let entry = this.users.get(userId);
     if (!entry) this.users.set(userId, (entry = { sockets: new Set(), start: now, end: null }));
@@ -58,6 +59,7 @@ export class MemoryPresence implements Presence {
       entry.end = null;
     }
     entry.sockets.add(socketId);
+    return entry.sockets.size;
   }
 
   async remove(userId: string, socketId: string): Promise<void> {
@@ -114,7 +116,7 @@ end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[6])
-return 1
+return redis.call('ZCOUNT', KEYS[1], now, '+inf')
 `;
 
 /** ARGV: now, the span's ttl, then the members to remove. */
@@ -188,15 +190,16 @@ export class RedisPresence implements Presence {
     return String(this.ttlMs + this.settleMs);
   }
 
-  async add(userId: string, socketId: string): Promise<void> {
+  async add(userId: string, socketId: string): Promise<number> {
     let set = this.local.get(userId);
     if (!set) this.local.set(userId, (set = new Set()));
     set.add(socketId);
     const now = this.clock();
-    await this.redis.eval(ADD_SCRIPT, {
+    const live = await this.redis.eval(ADD_SCRIPT, {
       keys: [this.key(userId), this.spanKey(userId)],
       arguments: [String(now), this.member(socketId), String(now + this.ttlMs), String(this.ttlMs), String(this.settleMs), this.spanTtl],
     });
+    return Number(live);
   }
 
   private removal(userId: string, sockets: Iterable<string>) {

@@ -142,12 +142,12 @@ export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Real
     });
 
     // Presence first, then init: a client that has `init` is counted online on every process.
-    // Handshakes racing past the cap are counted once added: the sockets over it close.
+    // Handshakes racing past the cap: each add is answered its own count, so the later ones close.
     const added = hub.presence.add(userId, socket.id);
     hub.track(
       added.then(
-        async () => {
-          if ((await hub.presence.count(userId)) > MAX_SOCKETS_PER_USER) socket.disconnect(true);
+        (live) => {
+          if (live > MAX_SOCKETS_PER_USER) socket.disconnect(true);
           else sendInit();
         },
         () => sendInit(),

@@ -41,6 +41,8 @@ export const RECONNECT_DELAY_MAX_MS = 2000;
 const SEND_ACK_TIMEOUT_MS = 10_000;
 /** How many message ids are remembered to drop an event that arrives twice. */
 const SEEN_LIMIT = 2000;
+/** How often a connected client asks for what it may have missed live (a lost publish). */
+const RESYNC_MS = 60_000;
 
 /** A `new-message` event, or a message of the catch-up after a reconnect (`live: false`). */
 export type IncomingMessage = NewMessageEvent & { live: boolean };
@@ -89,6 +91,11 @@ export class RealtimeConnection implements MessageSender {
   private readonly unsubscribeCounts: () => void;
   /** The newest message (by seq) held while connected: where a catch-up starts. */
   private newest: { id: string; seq: number } | null = null;
+  /** `newest` at the last resync (or connect): where the next resync starts. */
+  private resyncFrom: { id: string; seq: number } | null = null;
+  /** Resyncs asked and not yet answered: their messages count as live ones. */
+  private resyncing = 0;
+  private resyncTimer: number | undefined;
   private everConnected = false;
   private closed = false;
   private retryTimer: number | undefined;
@@ -133,6 +140,7 @@ export class RealtimeConnection implements MessageSender {
   close(): void {
     this.closed = true;
     window.clearTimeout(this.retryTimer);
+    window.clearInterval(this.resyncTimer);
     this.unsubscribeCache();
     this.unsubscribeCounts();
     // Signed out: the tray and the badge show nothing unread.
@@ -191,6 +199,8 @@ export class RealtimeConnection implements MessageSender {
         for (const listener of [...this.reconnectListeners]) listener();
       }
       this.everConnected = true;
+      // Kept across a reconnect: a message lost live before it is older than the reconnect's catch-up point.
+      this.resyncFrom ??= this.newest;
     });
     socket.on('disconnect', () => {
       if (!this.closed) store.set(connectionStatusAtom, 'disconnected');
@@ -212,11 +222,32 @@ export class RealtimeConnection implements MessageSender {
     socket.on('unread-counts', setCounts);
     socket.on('new-message', (event: NewMessageEvent) => this.receive({ ...event, live: true }));
     socket.on('missed-messages', (event: MissedMessagesEvent) => {
-      for (const message of event.messages) this.receive({ conversationId: message.conversationId, message, live: false });
+      const live = this.resyncing > 0;
+      for (const message of event.messages) this.receive({ conversationId: message.conversationId, message, live });
       const last = event.messages[event.messages.length - 1];
       if (event.hasMore && last) this.catchUp(last._id);
     });
     socket.on('getNotification', (notification, alert) => this.receiveNotification(notification, alert));
+    this.resyncTimer = window.setInterval(() => this.resync(), RESYNC_MS);
+  }
+
+  /**
+   * Every RESYNC_MS while connected: everything after what was newest at the last resync. A message
+   * whose live event was lost (its node died between COMMIT and publish, Redis was cut) is then
+   * fetched although the socket stayed up: numbers follow commit order per member (decision 0002),
+   * so it is numbered after all that was held when the last resync ran.
+   */
+  private resync(): void {
+    if (this.closed || !this.socket.connected) return;
+    const from = this.resyncFrom;
+    this.resyncFrom = this.newest;
+    if (!from) return;
+    this.resyncing += 1;
+    this.socket.emit('last_message_id', { lastMessageId: from.id }, (ack) => {
+      this.resyncing -= 1;
+      // Refused (too many at once): the next resync starts from the same point.
+      if (!ack.ok && (!this.resyncFrom || from.seq < this.resyncFrom.seq)) this.resyncFrom = from;
+    });
   }
 
   /** After a reconnect: everything after the newest message held, across all conversations. */
