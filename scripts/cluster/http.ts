@@ -29,6 +29,7 @@ export async function call<T>(
   body?: unknown,
   key?: string,
   timeoutMs = 15_000,
+  resend = true,
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers['x-auth-token'] = token;
@@ -52,6 +53,11 @@ export async function call<T>(
     answer = { status: res.status, body: parsed as T, replayed: res.headers.get('idempotent-replayed') !== null, at, ms: Date.now() - at };
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+    // As the renderer's client: a read or a keyed call whose connection failed (not timed out) is sent once more.
+    if (resend && (method === 'GET' || key) && cause !== 'TimeoutError') {
+      await new Promise((r) => setTimeout(r, 300));
+      return call<T>(base, method, path, token, body, key, timeoutMs, false);
+    }
     answer = { status: 0, body: null as T, replayed: false, at, ms: Date.now() - at, error: cause };
   }
   answered.push(answer);

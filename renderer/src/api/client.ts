@@ -141,6 +141,9 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
+/** How long a resendable call waits before its one resend. */
+const RESEND_AFTER_MS = 300;
+
 export async function request<T>(
   method: HttpMethod,
   path: string,
@@ -159,12 +162,18 @@ export async function request<T>(
     payload = JSON.stringify(body);
   }
 
-  let res: Response;
-  try {
-    res = await apiFetch(path, { method, headers, body: payload, signal });
-  } catch (err) {
-    if (isAbortError(err) || signal?.aborted) throw err;
-    throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
+  // A read, or a call with an Idempotency-Key (the server runs it at most once), whose connection
+  // failed before an answer is sent once more: a proxy's restart closing a reused connection is no error to show.
+  const resendable = method === 'GET' || headers.has('Idempotency-Key');
+  let res: Response | undefined;
+  for (let attempt = 0; !res; attempt++) {
+    try {
+      res = await apiFetch(path, { method, headers, body: payload, signal });
+    } catch (err) {
+      if (isAbortError(err) || signal?.aborted) throw err;
+      if (!resendable || attempt > 0) throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
+      await new Promise((resolve) => setTimeout(resolve, RESEND_AFTER_MS));
+    }
   }
 
   const data = await readJson(res);
