@@ -74,8 +74,9 @@ const POLICY_HEADERS = new Set([
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
 const LONG_HEX = /\b[0-9a-f]{24,}\b/gi;
-// random base64url keys (invite codes, reset tokens): long runs with both letters and digits
-const KEY = /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g;
+// random base64url keys (invite codes, reset tokens): long runs with letters and digits, or 40+ of mixed case (a 43-character key may hold no digit)
+const KEY =
+  /(?<![A-Za-z0-9_-])(?:(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}|(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])/g;
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g;
 const EPOCH_MS_MIN = 1e12;
 const EPOCH_MS_MAX = 1e13;
