@@ -250,6 +250,8 @@ async function main(): Promise<void> {
         redisPrefix,
         env: {
           NODE_ENV: 'production',
+          // The bench's deposits are sandbox money on a database it drops.
+          ALLOW_SANDBOX_PAYMENTS: 'true',
           LOG_LEVEL: 'warn',
           // Throughput, not a person: lift the per-client limits nobody reaches.
           API_RATE_LIMIT: '1000000000',
