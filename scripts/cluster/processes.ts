@@ -1,23 +1,15 @@
 /** The cluster's processes: free ports, waiting, and the compiled API server run as a node. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort as freeTestPort } from '../../api/src/testing/commands.js';
 import path from 'node:path';
 
 export const MAIN = path.resolve('dist/server/api/src/main.js');
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+/** A free port on 127.0.0.1 (the tests' own probe), as a number. */
+export const freePort = async (): Promise<number> => Number(await freeTestPort());
 
 /** Polls `check` every 100 ms until it is true, for up to `ms`; throws naming `what` after that. */
 export async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms = 60_000): Promise<number> {
