@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => stopStories(app, browser));
 
 describe('joining from a shared link', () => {
-  it('a signed-out visitor opens a link, joins with the creator’s invite and lands signed in on the link', async () => {
+  it('a signed-out visitor opens a link, joins through it and lands signed in on the link', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
     // Her wishlist page offers the same join, to the same place.
@@ -46,45 +46,51 @@ describe('joining from a shared link', () => {
     await page.getByRole('button', { name: /^Balance \$/ }).waitFor();
     expect(await page.getByText('Log in or register to gain full access to all features').count()).toBe(0);
 
-    // The newcomer has invites of their own; Ada has one fewer.
+    // The newcomer has invites of their own; Ada's are all still hers.
     await page.goto(`${app.url}/create-invite`);
     await page.getByText('3 invites available').waitFor();
     await screenshots(page, 'join-new-account-invites');
     const adas = (await app.request(ada, 'GET', `/api/invites/summary`)).body;
-    expect(adas.available).toBe(2);
+    expect(adas.available).toBe(3);
     await context.close();
   });
 
-  it('once the creator’s invites are used, the link offers no join and the invites page says when the next arrives', async () => {
-    // Ada's last two invites go to friends.
+  it('with every personal invite used the link still lets people join; the owner’s setting turns it off', async () => {
+    // Ada's three invites go to friends.
     const free = await app.call<{ code: string; status: string }[]>(ada, 'GET', `/invites/${ada.userId}`);
     const codes = free.filter((i) => i.status === 'available').map((i) => i.code);
-    expect(codes).toHaveLength(2);
+    expect(codes).toHaveLength(3);
     friend = await registerViaApi(app, codes[0], 'friend1');
     await registerViaApi(app, codes[1], 'friend2');
+    await registerViaApi(app, codes[2], 'friend3');
 
     const a = await openAs(browser, app, ada, { viewport: VIEWPORTS.desktop });
     await a.goto(`${app.url}/create-invite`);
     await a.getByText(/All your invites are used\. Your next invite arrives/).waitFor();
     await screenshots(a, 'join-invites-used');
+    const stillOpen = await (await browser.newContext({ viewport: VIEWPORTS.phone })).newPage();
+    await stillOpen.goto(`${app.url}/link/ada`);
+    await stillOpen.getByRole('link', { name: 'Join Giftlink' }).waitFor();
 
     // The setting, in Settings and on the create-link form.
     await a.goto(`${app.url}/profile/ada/settings#privacy`);
-    const setting = a.getByLabel('Let people who open my links join Giftlink with one of my invites');
+    const setting = a.getByLabel('Let people who open my links join Giftlink');
     expect(await setting.isChecked()).toBe(true);
     await screenshots(a, 'join-settings');
     await setting.uncheck();
     await expect.poll(async () => (await app.request(ada, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(false);
     await a.reload();
-    expect(await a.getByLabel('Let people who open my links join Giftlink with one of my invites').isChecked()).toBe(false);
+    expect(await a.getByLabel('Let people who open my links join Giftlink').isChecked()).toBe(false);
     await a.goto(`${app.url}/share`);
-    const onForm = a.getByLabel('Let people who open my links join Giftlink with one of my invites');
+    const onForm = a.getByLabel('Let people who open my links join Giftlink');
     expect(await onForm.isChecked()).toBe(false);
     await onForm.check();
     await expect.poll(async () => (await app.request(ada, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(true);
     await screenshots(a, 'join-share-form');
+    await onForm.uncheck();
+    await expect.poll(async () => (await app.request(ada, 'GET', '/api/auth/me')).body.letVisitorsJoin).toBe(false);
 
-    // A visitor now sees the banner without the offer.
+    // With the setting off, a visitor sees the banner without the offer.
     const visitor = await (await browser.newContext({ viewport: VIEWPORTS.phone })).newPage();
     await visitor.goto(`${app.url}/link/ada`);
     await visitor.getByText('Log in or register to gain full access to all features').waitFor();
@@ -123,6 +129,6 @@ describe('joining from a shared link', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${app.url}/link/friend1`);
     await page.getByRole('button', { name: /^Balance \$/ }).waitFor();
-    expect((await app.request(friend, 'GET', '/api/invites/summary')).body.available).toBe(2);
+    expect((await app.request(friend, 'GET', '/api/invites/summary')).body.available).toBe(3);
   });
 });

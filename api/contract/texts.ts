@@ -35,7 +35,7 @@ export const INVITE_COPY_FAILED = 'An error occured copying the invite. Please t
 /** Registering through someone's link (`via`) when their setting is off or no invite of theirs is free. */
 export const JOIN_UNAVAILABLE = 'No invite is available through this link right now. Ask the person who shared it for an invite link.';
 /** The join setting (Settings and the create-link form). */
-export const LET_VISITORS_JOIN = 'Let people who open my links join Giftlink with one of my invites';
+export const LET_VISITORS_JOIN = 'Let people who open my links join Giftlink';
 
 // ---- feed and links -----------------------------------------------------------------------------
 /** The home page's hero, in the app and in the server's markup of it (sharing/pages.tsx). */

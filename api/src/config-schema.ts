@@ -88,6 +88,20 @@ export const configSchema = z.object({
     .max(3650)
     .default(7)
     .describe('An account regains one invite every this many days, up to INVITES_PER_USER unused ones.'),
+  LINK_JOINS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100000)
+    .default(25)
+    .describe("Accounts one person's shared link or wishlist may bring in over any 24 hours (0: visitors need an invite)."),
+  JOINS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10000000)
+    .default(2000)
+    .describe('Accounts all shared links together may bring in over any 24 hours, against mass sign-ups.'),
   LINK_TTL_HOURS: z.coerce.number().positive().default(24).describe('How long a link stays open; unused escrow goes back afterwards.'),
   SHARE_IMAGES_AT_CREATION: bool
     .default(true)

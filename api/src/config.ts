@@ -36,6 +36,10 @@ export interface Config {
   invitesPerUser: number;
   /** An account regains one invite every this many days, up to invitesPerUser unused ones (invites/refill.ts). */
   inviteRefillDays: number;
+  /** Accounts one person's shared link or wishlist may bring in over any 24 hours (invites/join.ts). */
+  linkJoinsPerDay: number;
+  /** Accounts all shared links together may bring in over any 24 hours. */
+  joinsPerDay: number;
   linkTtlHours: number;
   /** Share images are drawn right after a link is created or a wishlist saved (sharing/prerender.ts). */
   shareImagesAtCreation: boolean;
@@ -190,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY_HOPS,
     invitesPerUser: e.INVITES_PER_USER,
     inviteRefillDays: e.INVITE_REFILL_DAYS,
+    linkJoinsPerDay: e.LINK_JOINS_PER_DAY,
+    joinsPerDay: e.JOINS_PER_DAY,
     linkTtlHours: e.LINK_TTL_HOURS,
     shareImagesAtCreation: e.SHARE_IMAGES_AT_CREATION,
     orderShipAfterMinutes: e.ORDER_SHIP_AFTER_MINUTES,

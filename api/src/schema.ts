@@ -6,7 +6,7 @@ import { PasswordResetEntity, SessionEntity } from './auth/entity.js';
 import { BlockEntity } from './blocks/entity.js';
 import { CatalogMetaEntity, CatalogProductEntity } from './catalog/entity.js';
 import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity } from './conversations/entity.js';
-import { InviteEntity } from './invites/entity.js';
+import { InviteEntity, LinkJoinEntity } from './invites/entity.js';
 import { JobLeaseEntity } from './jobs/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkViewDayEntity, LinkVisitorEntity } from './links/entity.js';
 import { ReportEntity } from './moderation/entity.js';
@@ -48,11 +48,13 @@ import { Instance1763872500000 } from './db/migrations/1763872500000-instance.js
 import { InboxVersions1763872600000 } from './db/migrations/1763872600000-inbox-versions.js';
 import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
 import { Push1763872900000 } from './db/migrations/1763872900000-push.js';
+import { LinkJoins1765000000000 } from './db/migrations/1765000000000-link-joins.js';
 
 /** Every table's entity. */
 export const entities = [
   UserEntity,
   InviteEntity,
+  LinkJoinEntity,
   LedgerAccountEntity,
   LedgerTransferEntity,
   LedgerEntryEntity,
@@ -119,6 +121,7 @@ export const migrations = [
   InboxVersions1763872600000,
   Alerts1763872800000,
   Push1763872900000,
+  LinkJoins1765000000000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -3,7 +3,7 @@ import { AppError, badRequest, isUniqueViolation } from '../errors.js';
 import { isSuspended } from '../users/policy.js';
 import { ACCOUNT_SUSPENDED } from '../../contract/texts.js';
 import { createInvite } from '../invites/service.js';
-import { consumeInviteCode, consumeInviteVia } from '../invites/join.js';
+import { admitThroughLink, consumeInviteCode } from '../invites/join.js';
 import { UserEntity, newUserRecord, type User } from '../users/entity.js';
 import { releaseClosedUsernames } from '../users/release.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
@@ -16,8 +16,8 @@ import { DUPLICATE_ACCOUNT, INCORRECT_LOGIN, INVITE_INVALID as INVALID_INVITE, J
 export { DUPLICATE_ACCOUNT, INVALID_INVITE };
 
 /**
- * Creates the account and uses up its invite (the code's, or one of the `via` link creator's) in
- * one transaction: one invite, one account, even when registrations race. The new account gets
+ * Creates the account and uses up its invite in one transaction (a code's: one invite, one account,
+ * even when registrations race; or the `via` owner's shared link, within its daily limits). The new account gets
  * INVITES_PER_USER invites of its own.
  * The invite is checked first, so without a valid one the answer is the same whatever username
  * and email the body names (an invite is not an oracle for who has an account); a clash after
@@ -29,11 +29,13 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
 
   try {
     await deps.db.transaction(async (em) => {
-      // An invite code if one is given, else one of the `via` link creator's invites.
+      // An invite code if one is given, else the `via` owner's shared link or wishlist.
+      let recordJoin: ((newUserId: string) => Promise<void>) | null = null;
       if (input.inviteCode !== undefined) {
         if (!(await consumeInviteCode(em, deps.config, input.inviteCode, user.id))) throw badRequest(INVALID_INVITE, 'invalid_invite');
-      } else if (!(await consumeInviteVia(em, deps.config, input.via ?? '', user.id))) {
-        throw badRequest(JOIN_UNAVAILABLE, 'invite_unavailable');
+      } else {
+        recordJoin = await admitThroughLink(em, deps.config, input.via ?? '', deps.clock());
+        if (!recordJoin) throw badRequest(JOIN_UNAVAILABLE, 'invite_unavailable');
       }
       checkName(user.username);
       // A closed account's username is free 30 days after it closed; taken until then.
@@ -44,6 +46,7 @@ export async function register(deps: Deps, input: z.output<typeof RegisterBody>)
         .getExists();
       if (clash) throw badRequest(DUPLICATE_ACCOUNT, 'duplicate_account');
       await em.insert(UserEntity, user);
+      await recordJoin?.(user.id);
       for (let i = 0; i < deps.config.invitesPerUser; i++) await createInvite(em, user.id);
     });
   } catch (err) {

@@ -28,3 +28,22 @@ export const InviteEntity = new EntitySchema<Invite>({
   },
   indices: [{ name: 'idx_invites_owner', columns: ['ownerId'] }],
 });
+
+/** An account made from `inviterId`'s shared link or wishlist: counted against the joins a link lets in. */
+export interface LinkJoin {
+  id: string;
+  inviterId: string;
+  userId: string;
+  createdAt: Date;
+}
+
+export const LinkJoinEntity = new EntitySchema<LinkJoin>({
+  name: 'LinkJoin',
+  tableName: 'link_joins',
+  columns: {
+    id: idColumn,
+    inviterId: { ...refColumn(), name: 'inviter_id' },
+    userId: { ...refColumn(), name: 'user_id' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+  },
+});

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_UNAVAILABLE } from '../../contract/texts.js';
 import { buildUser, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
-import { InviteEntity } from './entity.js';
+import { UserEntity } from '../users/entity.js';
+import { InviteEntity, LinkJoinEntity } from './entity.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ INVITES_PER_USER: '3', INVITE_REFILL_DAYS: '7' });
+  server = await startTestServer({ INVITES_PER_USER: '3' });
 });
 afterAll(() => server?.close());
 
@@ -27,8 +28,8 @@ async function leaveFree(who: TestUser, keep: number): Promise<void> {
   });
 }
 
-describe('joining through a link creator', () => {
-  it("lets a visitor join with one of the link creator's invites, without learning any code", async () => {
+describe('joining through a shared link', () => {
+  it('lets a visitor join through a link without spending anyone’s invites or learning a code', async () => {
     const owner = await buildUser(server);
     const codes = (await invitesOf(owner)).map((i) => i.code);
     expect(codes).toHaveLength(3);
@@ -43,42 +44,77 @@ describe('joining through a link creator', () => {
     expect(typeof joined.body.token).toBe('string');
     const me = await server.request('GET', '/api/auth/me', { token: joined.body.token });
     expect(me.body.username).toBe(`visitor${n}`);
-    // The new account has its own invites and never sees the inviter's codes.
+    // The new account has its own invites and never sees the owner's codes.
     const seen = JSON.stringify([
       joined.body,
       me.body,
       (await server.request('GET', `/invites/${me.body._id}`, { token: joined.body.token })).body,
     ]);
     for (const code of codes) expect(seen).not.toContain(code);
+    expect((await server.request('GET', `/invites/${me.body._id}`, { token: joined.body.token })).body).toHaveLength(3);
 
-    const after = await invitesOf(owner);
-    expect(after.filter((i) => i.status === 'used')).toHaveLength(1);
-    expect(after.filter((i) => i.status === 'available')).toHaveLength(2);
+    // The owner keeps every invite, and the join is recorded against their link.
+    expect((await invitesOf(owner)).filter((i) => i.status === 'available')).toHaveLength(3);
+    expect(await server.deps.db.manager.countBy(LinkJoinEntity, { inviterId: owner.user._id, userId: me.body._id })).toBe(1);
   });
 
-  it('makes exactly one account from a creator with one invite under 12 concurrent joins', async () => {
-    const owner = await buildUser(server);
-    await leaveFree(owner, 1);
-    const results = await Promise.all(Array.from({ length: 12 }, () => joinVia(owner.user.username)));
-    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 201)) {
-      expect(r.status).toBe(400);
-      expect(r.body).toEqual({ error: 'invite_unavailable', message: JOIN_UNAVAILABLE });
-    }
-    expect((await invitesOf(owner)).filter((i) => i.status === 'available')).toHaveLength(0);
-    expect((await availability(owner.user.username)).body).toEqual({ available: false, displayName: null });
-  });
-
-  it('refuses with a 400 once none is left', async () => {
+  it('keeps letting visitors in after every personal invite is used', async () => {
     const owner = await buildUser(server);
     await leaveFree(owner, 0);
-    expect((await availability(owner.user.username)).body.available).toBe(false);
-    const res = await joinVia(owner.user.username);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(JOIN_UNAVAILABLE);
+    expect((await availability(owner.user.username)).body.available).toBe(true);
+    expect((await joinVia(owner.user.username)).status).toBe(201);
+    expect((await joinVia(owner.user.username)).status).toBe(201);
   });
 
-  it('is off when the creator turns the setting off (the owner’s own view shows it, nobody else’s)', async () => {
+  it('lets in at most LINK_JOINS_PER_DAY through one owner in any 24 hours, even when joins race', async () => {
+    const limited = await startTestServer({ LINK_JOINS_PER_DAY: '3' });
+    try {
+      const owner = await buildUser(limited);
+      const other = await buildUser(limited);
+      const join = (via: string) => limited.request('POST', '/api/auth/register', { body: { ...visitor(), via } });
+      expect((await join(owner.user.username)).status).toBe(201);
+      const results = await Promise.all(Array.from({ length: 8 }, () => join(owner.user.username)));
+      expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+      for (const r of results.filter((x) => x.status !== 201)) {
+        expect(r.status).toBe(400);
+        expect(r.body).toEqual({ error: 'invite_unavailable', message: JOIN_UNAVAILABLE });
+      }
+      expect((await limited.request('GET', `/api/invites/join/${owner.user.username}`)).body).toEqual({
+        available: false,
+        displayName: null,
+      });
+      // Another owner's link still lets people in; the first one does again a day later.
+      expect((await join(other.user.username)).status).toBe(201);
+      const later = new Date(Date.now() + 24 * 60 * 60 * 1000 + 1000);
+      limited.deps.clock = () => later;
+      expect((await limited.request('GET', `/api/invites/join/${owner.user.username}`)).body.available).toBe(true);
+      expect((await join(owner.user.username)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lets in at most JOINS_PER_DAY through all links together', async () => {
+    const limited = await startTestServer({ JOINS_PER_DAY: '2' });
+    try {
+      const [a, b, c] = [await buildUser(limited), await buildUser(limited), await buildUser(limited)];
+      const join = (via: string) => limited.request('POST', '/api/auth/register', { body: { ...visitor(), via } });
+      expect((await join(a.user.username)).status).toBe(201);
+      expect((await join(b.user.username)).status).toBe(201);
+      const refused = await join(c.user.username);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('invite_unavailable');
+      // An invite code is not a link join: it still works.
+      const withCode = await limited.request('POST', '/api/auth/register', {
+        body: { ...visitor(), inviteCode: await newInviteCode(limited) },
+      });
+      expect(withCode.status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is off when the owner turns the setting off (the owner’s own view shows it, nobody else’s)', async () => {
     const owner = await buildUser(server);
     const other = await buildUser(server);
     expect(owner.user.letVisitorsJoin).toBe(true);
@@ -95,11 +131,18 @@ describe('joining through a link creator', () => {
     const refused = await joinVia(owner.user.username);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: 'invite_unavailable', message: JOIN_UNAVAILABLE });
-    expect((await invitesOf(owner)).filter((i) => i.status === 'available')).toHaveLength(3);
+    expect(await server.deps.db.manager.countBy(LinkJoinEntity, { inviterId: owner.user._id })).toBe(0);
 
     await server.request('PUT', '/api/invites/settings', { token: owner.token, body: { letVisitorsJoin: true } });
     expect((await availability(owner.user.username)).body.available).toBe(true);
     expect((await joinVia(owner.user.username)).status).toBe(201);
+  });
+
+  it('lets nobody in through a suspended owner', async () => {
+    const owner = await buildUser(server);
+    await server.deps.db.transaction((em) => em.update(UserEntity, { id: owner.user._id }, { suspendedAt: new Date() }));
+    expect((await availability(owner.user.username)).body.available).toBe(false);
+    expect((await joinVia(owner.user.username)).status).toBe(400);
   });
 
   it('answers an unknown creator like one with nothing to share, and still needs an invite or a creator', async () => {

@@ -1,58 +1,67 @@
-import type { EntityManager } from 'typeorm';
+import crypto from 'node:crypto';
+import { MoreThan, type EntityManager } from 'typeorm';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { UserEntity, type User } from '../users/entity.js';
 import type { InviteSummary, JoinAvailability } from '../../contract/invites.js';
-import { InviteEntity, type Invite } from './entity.js';
+import { InviteEntity, LinkJoinEntity, type Invite } from './entity.js';
+import { rowLock } from '../db/row-lock.js';
 import { canJoinThrough } from './policy.js';
 import { countFree, refillBeforeUse, refillInvites, refillPlan } from './refill.js';
 import { consumeInvite, listInvites } from './service.js';
 
 /**
- * Joining through someone's link and the invite reads that refill first. A visitor
- * registers with `via: username`; one of that user's unused invites is used up inside the
- * registering transaction, with the same guarantee as an invite code: one invite, one account.
+ * Joining through someone's shared link or wishlist: the link itself is the invite. A visitor
+ * registers with `via: username`; nobody's personal invites are spent. What keeps it from being
+ * an open door: the owner's own setting, an open and unsuspended owner, and two rolling 24-hour
+ * limits counted from `link_joins` inside the registering transaction (per owner and overall).
  */
 
-/** Whether a visitor can register through `username` now (a refill due counts): no count, no code. */
-export async function joinAvailability(deps: Deps, username: string, now = new Date()): Promise<JoinAvailability> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+type JoinLimits = Pick<Config, 'linkJoinsPerDay' | 'joinsPerDay'>;
+
+/** Joins through `inviterId`'s links, and through everyone's, over the 24 hours before `now`. */
+async function joinsToday(em: EntityManager, inviterId: string, now: Date): Promise<{ link: number; all: number }> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const [link, all] = await Promise.all([
+    em.countBy(LinkJoinEntity, { inviterId, createdAt: MoreThan(since) }),
+    em.countBy(LinkJoinEntity, { createdAt: MoreThan(since) }),
+  ]);
+  return { link, all };
+}
+
+/** Whether `inviter`'s shared pages let a visitor join at `now`. */
+export async function canJoinNow(em: EntityManager, inviter: User, limits: JoinLimits, now: Date): Promise<boolean> {
+  if (!canJoinThrough(inviter)) return false;
+  const joins = await joinsToday(em, inviter.id, now);
+  return joins.link < limits.linkJoinsPerDay && joins.all < limits.joinsPerDay;
+}
+
+/** Whether a visitor can register through `username` now: no count, no code. */
+export async function joinAvailability(deps: Deps, username: string, now = deps.clock()): Promise<JoinAvailability> {
   const inviter = await deps.db.manager.findOneBy(UserEntity, { username });
-  if (!inviter) return { available: false, displayName: null };
-  const plan = refillPlan(inviter, await countFree(deps.db.manager, inviter.id), deps.config, now);
-  const available = canJoinThrough(inviter, plan.freeAfter);
-  return { available, displayName: available ? inviter.displayName || inviter.username : null };
+  const available = inviter !== null && (await canJoinNow(deps.db.manager, inviter, deps.config, now));
+  return { available, displayName: available && inviter ? inviter.displayName || inviter.username : null };
 }
 
 /**
- * Uses one of `username`'s unused invites for `newUserId`, inside the registering transaction.
- * Each candidate is taken by a conditional update, so racing registrations never share one; a
- * lost race moves on to the next candidate. False when the setting is off or none is left.
+ * Whether a visitor may join through `username`'s shared pages, inside the registering
+ * transaction: the owner's row is locked first so racing joins through one owner are counted one
+ * after another. Answers the join to record once the account exists, or null when the owner does
+ * not let visitors join or a limit is reached.
  */
-export async function consumeInviteVia(
+export async function admitThroughLink(
   em: EntityManager,
-  config: Config,
+  config: JoinLimits,
   username: string,
-  newUserId: string,
-  now = new Date(),
-): Promise<boolean> {
-  const inviter = await em.findOneBy(UserEntity, { username });
-  if (!inviter || !canJoinThrough(inviter, await refillBeforeUse(em, inviter, config, now))) return false;
-  const candidates = await em.find(InviteEntity, {
-    select: { id: true },
-    where: { ownerId: inviter.id, status: 'available' },
-    order: { createdAt: 'ASC', id: 'ASC' },
-  });
-  for (const { id } of candidates) {
-    const result = await em
-      .createQueryBuilder()
-      .update(InviteEntity)
-      .set({ status: 'used', usedById: newUserId, usedAt: now })
-      .where('id = :id AND status = :status', { id, status: 'available' })
-      .execute();
-    if (result.affected === 1) return true;
-  }
-  return false;
+  now: Date,
+): Promise<((newUserId: string) => Promise<void>) | null> {
+  const inviter = await em.findOne(UserEntity, { where: { username }, ...rowLock(em) });
+  if (!inviter || !(await canJoinNow(em, inviter, config, now))) return null;
+  return async (userId) => {
+    await em.insert(LinkJoinEntity, { id: crypto.randomUUID(), inviterId: inviter.id, userId, createdAt: now });
+  };
 }
 
 /** Uses the invite `code` for `newUserId` (its owner's refill is settled first). */

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { canJoinThrough } from './policy.js';
 
 describe('canJoinThrough', () => {
+  const when = new Date('2026-01-01T00:00:00Z');
   it.each([
-    // inviter's setting (null: no such user), free invites, expected
-    [true, 1, true],
-    [true, 3, true],
-    [true, 0, false],
-    [false, 2, false],
-    [false, 0, false],
-    [null, 2, false],
-  ])('setting %s with %s free invites: %s', (setting, free, expected) => {
-    expect(canJoinThrough(setting === null ? null : { letVisitorsJoin: setting }, free)).toBe(expected);
+    // owner's setting (null: no such user), closed, suspended, expected
+    [true, false, false, true],
+    [false, false, false, false],
+    [true, true, false, false],
+    [true, false, true, false],
+    [null, false, false, false],
+  ])('setting %s, closed %s, suspended %s: %s', (setting, closed, suspended, expected) => {
+    const owner =
+      setting === null ? null : { letVisitorsJoin: setting, closedAt: closed ? when : null, suspendedAt: suspended ? when : null };
+    expect(canJoinThrough(owner)).toBe(expected);
   });
 });

@@ -1,8 +1,10 @@
 import type { User } from '../users/entity.js';
+import { isSuspended } from '../users/policy.js';
 
 /**
- * Whether visitors of `inviter`'s links may register with one of the inviter's invites: only while
- * the inviter's own setting (`letVisitorsJoin`, on by default) says so and an invite is free.
+ * Whether visitors of `inviter`'s shared link or wishlist may join through it: while the owner's
+ * own setting (`letVisitorsJoin`, on by default) says so and the account is open and not suspended.
+ * The daily limits are counted apart (invites/join.ts).
  */
-export const canJoinThrough = (inviter: Pick<User, 'letVisitorsJoin'> | null, freeInvites: number): boolean =>
-  inviter !== null && inviter.letVisitorsJoin && freeInvites > 0;
+export const canJoinThrough = (inviter: Pick<User, 'letVisitorsJoin' | 'closedAt' | 'suspendedAt'> | null): boolean =>
+  inviter !== null && inviter.letVisitorsJoin && !inviter.closedAt && !isSuspended(inviter);

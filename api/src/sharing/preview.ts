@@ -4,8 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
 import type { PageHead } from '../http/web.js';
-import { canJoinThrough } from '../invites/policy.js';
-import { countFree, refillPlan } from '../invites/refill.js';
+import { canJoinNow } from '../invites/join.js';
 import { isOpen } from '../links/service.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { UserEntity, type User } from '../users/entity.js';
@@ -140,7 +139,7 @@ export async function previewFor(
   db: Database,
   publicUrl: string,
   path: string,
-  invites?: Pick<Config, 'invitesPerUser' | 'inviteRefillDays'>,
+  joins?: Pick<Config, 'linkJoinsPerDay' | 'joinsPerDay'>,
 ): Promise<{ card: PreviewCard; markup?: string; head?: string } | undefined> {
   const match = PREVIEW_PATH.exec(path);
   if (!match) return undefined;
@@ -150,8 +149,7 @@ export async function previewFor(
   if (!user) return { card: genericCard(publicUrl, username ? sharePageUrl(publicUrl, kind, username) : `${publicUrl}/`) };
   const now = new Date();
   // Whether the app's banner offers 'Join Giftlink' here (GET /api/invites/join/{username} says the same).
-  const joinable = async () =>
-    invites ? canJoinThrough(user, refillPlan(user, await countFree(db.manager, user.id), invites, now).freeAfter) : false;
+  const joinable = async () => (joins ? canJoinNow(db.manager, user, joins, now) : false);
   if (kind === 'wishlist') {
     const items = await listedItems(db, user.id);
     const markup = wishlistMarkup(user, items.slice(0, MARKUP_ITEMS), items.length, await joinable());

@@ -8,8 +8,8 @@ import { userAtom } from '../state/session';
 import './JoinSetting.css';
 
 /**
- * 'Let people who open my links join Giftlink with one of my invites': the signed-in
- * user's own setting, saved as soon as it changes. On the create-link form and in Settings.
+ * 'Let people who open my links join Giftlink': the signed-in user's own setting, saved as soon
+ * as it changes. On the create-link form and in Settings.
  */
 export function JoinSettingCheckbox() {
   const user = useAtomValue(userAtom);
@@ -35,7 +35,7 @@ export function JoinSettingCheckbox() {
         <span>{LET_VISITORS_JOIN}</span>
       </label>
       <p id={hintId} className="field-hint join-setting__hint">
-        Only while you have an invite left; each person who joins uses one. <Link to="/create-invite">Your invites</Link>
+        Friends who open your link or wishlist can join and give. Your own invites stay yours. <Link to="/create-invite">Your invites</Link>
       </p>
       {setting.isError ? (
         <p className="field-error" role="alert">

@@ -6,8 +6,8 @@ import './VisitorBanner.css';
 
 /**
  * Shown to logged-out visitors on pages they may see. The top bar carries Login/Register. On a
- * link or wishlist page whose owner lets visitors join with one of their invites (and has one
- * free), it offers 'Join Giftlink' (`/register?via={username}`), coming back to the page afterwards.
+ * link or wishlist page whose owner lets visitors join (and whose daily limit is not reached),
+ * it offers 'Join Giftlink' (`/register?via={username}`), coming back to the page afterwards.
  */
 export function VisitorBanner() {
   const location = useLocation();

@@ -32,7 +32,7 @@ export function VisitorActions({ Link, LoginLink = Link }: { Link: Anchor; Login
   );
 }
 
-/** The visitor banner; `joinVia`: the username whose invite 'Join Giftlink' uses, when one is free. */
+/** The visitor banner; `joinVia`: the username whose shared page 'Join Giftlink' joins through. */
 export function VisitorBannerView({ Link, joinVia }: { Link: Anchor; joinVia?: string }) {
   return (
     // A landmark of its own (axe 'region'): it sits between the top bar and <main>.

@@ -71,7 +71,10 @@ export function CreateInvitePage() {
     <div className="invites">
       <header className="page-header">
         <h1>Invites</h1>
-        <p>Giftlink is invite-only. Send an invite link to a friend; each invite creates one account.</p>
+        <p>
+          Giftlink is invite-only. Send an invite link to a friend; each invite creates one account. Friends who open your shared link or
+          wishlist can join from it without using one.
+        </p>
       </header>
 
       {state.kind === 'loading' ? <PageSpinner label="Loading invites" /> : null}

@@ -22,11 +22,12 @@ function registerErrorMessage(err: unknown): string {
 export function RegisterPage() {
   const { inviteId } = useParams();
   const location = useLocation();
-  // From a link page ('Join Giftlink', or its Register button): one of that link creator's
-  // invites, when they let visitors join and have one free. An invite link wins.
+  // From a link or wishlist page ('Join Giftlink', or its Register button): the page itself
+  // invites, when its owner lets visitors join. An invite link wins.
   const [searchParams] = useSearchParams();
   const askedVia = searchParams.get('via')?.trim() ?? '';
-  const cameFrom = matchPath('/link/:username', returnPath(location.state))?.params.username ?? '';
+  const from = returnPath(location.state);
+  const cameFrom = (matchPath('/link/:username', from) ?? matchPath('/wishlist/:username', from))?.params.username ?? '';
   const via = inviteId ? '' : askedVia || cameFrom;
   const join = useJoinAvailability(via);
   const joining = via !== '' && join.data?.available === true;
@@ -64,7 +65,7 @@ export function RegisterPage() {
     } catch (err) {
       setError(registerErrorMessage(err));
       setSubmitting(false);
-      // The creator's last invite may just have gone: ask again (the invite field comes back).
+      // The link may just have reached its limit for the day: ask again (the invite field comes back).
       if (joining) void join.refetch();
     }
   }
