@@ -331,3 +331,26 @@ export const ALERT_PREFERENCES_TITLE = 'Notifications';
 export const ALERT_PREFERENCES_HINT = 'Where Giftlink tells you about things while the app is closed.';
 export const ALERT_PREFERENCES_LOAD_FAILED = 'Your notification settings could not be loaded. Please try again later.';
 export const ALERT_ALWAYS_ON = 'Always on';
+
+// ---- payouts (Settings → Payouts) ---------------------------------------------------------------
+
+/** A withdrawal before the user's payouts are set up (400). */
+export const PAYOUTS_NOT_READY = 'Set up payouts in Settings before you withdraw.';
+/** A withdrawal while Stripe has restricted the user's payouts account (400). */
+export const PAYOUTS_RESTRICTED = 'Your payouts account is restricted. Open Settings → Payouts to see what Stripe needs.';
+/** The sandbox's bank form with numbers that are not a routing and an account number (400). */
+export const INVALID_BANK_ACCOUNT = 'Enter a 9-digit routing number and an account number of 4 to 17 digits.';
+/** What Stripe asks for, in plain words, by the first part of its requirement key. */
+export const PAYOUT_REQUIREMENT_TEXTS: Record<string, string> = {
+  external_account: 'Your bank account',
+  tos_acceptance: "Accepting Stripe's terms",
+  business_profile: 'What you do (a short description or a website)',
+  individual: 'Your name, date of birth and address',
+  'individual.verification': 'A photo of your ID',
+  'individual.id_number': 'Your social security number',
+  'individual.ssn_last_4': 'The last 4 digits of your social security number',
+  business_type: 'Whether you are an individual or a company',
+  company: 'Your company details',
+};
+/** A requirement no text above names. */
+export const PAYOUT_REQUIREMENT_OTHER = 'Other details Stripe asks for';
