@@ -87,6 +87,8 @@ describe('payouts in the sandbox', () => {
     const paid = await withdraw(cy, 5);
     expect(paid.status).toBe(200);
     expect(paid.body).toEqual({ new_balance: 15 });
+    const history = await server.request('GET', '/api/wallet/history?kind=withdrawal', { token: cy.token });
+    expect(history.body.entries).toMatchObject([{ amount: -5, payout: { bankLast4: '6789', status: 'paid' } }]);
     await expectLedgerSound(server.deps.db);
   });
 
@@ -101,6 +103,9 @@ describe('payouts in the sandbox', () => {
     expect(await balanceOfUser(server, di)).toBe(30);
     const [intent] = await server.deps.db.manager.findBy(PaymentIntentEntity, { userId: di.user._id, kind: 'withdrawal' });
     expect(intent.status).toBe('failed');
+    const history = await server.request('GET', '/api/wallet/history', { token: di.token });
+    const out = history.body.entries.find((e: { kind: string; amount: number }) => e.kind === 'withdrawal' && e.amount < 0);
+    expect(out).toMatchObject({ amount: -12, payout: { bankLast4: '1116', status: 'failed' } });
     await expectLedgerSound(server.deps.db);
   });
 

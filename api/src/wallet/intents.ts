@@ -72,14 +72,22 @@ export async function beginWithdrawal(
     actorUserId: input.userId,
     insufficient: input.insufficient,
   });
-  return insertIntent(em, { ...input, kind: 'withdrawal', resultBalanceCents: held.fromBalanceCents });
+  // The intent takes its hold's id, so the money history finds the transfer's state from the row.
+  return insertIntent(em, { ...input, id: held.transferId, kind: 'withdrawal', resultBalanceCents: held.fromBalanceCents });
 }
 
 async function insertIntent(
   em: EntityManager,
-  input: { userId: string; amountCents: number; recordId: string | null; kind: PaymentIntentKind; resultBalanceCents: number | null },
+  input: {
+    id?: string;
+    userId: string;
+    amountCents: number;
+    recordId: string | null;
+    kind: PaymentIntentKind;
+    resultBalanceCents: number | null;
+  },
 ): Promise<PaymentIntent> {
-  const id = crypto.randomUUID();
+  const id = input.id ?? crypto.randomUUID();
   const now = new Date();
   const intent: PaymentIntent = {
     id,
