@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_BANK_ACCOUNT, PAYOUT_REQUIREMENT_OTHER, PAYOUT_REQUIREMENT_TEXTS } from './texts.js';
+import { INVALID_BANK_ACCOUNT } from './texts.js';
 
 /** The signed-in user's own id, optional, as the wallet's routes take it (anyone else's is a 403). */
 const userIdSchema = z.string().min(1).max(64).optional();
@@ -22,7 +22,7 @@ export const PayoutsResponse = z.object({
     .string()
     .regex(/^\d{4}$/)
     .optional(),
-  /** The provider's requirement keys (`external_account`, `individual.dob.day`…); `requirementText` words them. */
+  /** The provider's requirement keys (`external_account`, `individual.dob.day`…); `requirementTexts` (texts.ts) words them. */
   requirements: z.array(z.string()).optional(),
 });
 export type PayoutsResponse = z.infer<typeof PayoutsResponse>;
@@ -44,16 +44,3 @@ export const SandboxBankBody = z.object({
     .regex(/^\d{4,17}$/, INVALID_BANK_ACCOUNT),
 });
 export type SandboxBankBody = z.infer<typeof SandboxBankBody>;
-
-/** A requirement key in plain words: its longest known prefix's text. */
-export function requirementText(key: string): string {
-  const parts = key.split('.');
-  for (let n = parts.length; n > 0; n -= 1) {
-    const text = PAYOUT_REQUIREMENT_TEXTS[parts.slice(0, n).join('.')];
-    if (text) return text;
-  }
-  return PAYOUT_REQUIREMENT_OTHER;
-}
-
-/** The requirements in plain words, each once. */
-export const requirementTexts = (keys: readonly string[]): string[] => [...new Set(keys.map(requirementText))];
