@@ -109,6 +109,16 @@ describe('payouts in the sandbox', () => {
     await expectLedgerSound(server.deps.db);
   });
 
+  it('stops withdrawals once the account is closed', async () => {
+    const gus = await buildUser(server);
+    await readyPayoutsFor(server, gus);
+    const closed = await server.request('POST', '/api/account/delete', { token: gus.token, body: { password: gus.password } });
+    expect(closed.status).toBe(200);
+    const res = await withdraw(gus, 1);
+    expect(res.status).toBe(401);
+    await expectLedgerSound(server.deps.db);
+  });
+
   it("answers 401 without a session, 400 for bad input and 403 for another user's id on every route", async () => {
     for (const [method, path] of [
       ['GET', '/api/payouts'],

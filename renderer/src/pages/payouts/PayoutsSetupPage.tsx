@@ -58,6 +58,7 @@ function SandboxBankForm({ back }: { back: string }) {
         <label htmlFor={routingId}>Routing number</label>
         <input
           id={routingId}
+          className="input"
           inputMode="numeric"
           autoComplete="off"
           value={routingNumber}
@@ -71,6 +72,7 @@ function SandboxBankForm({ back }: { back: string }) {
         <input
           ref={accountRef}
           id={accountId}
+          className="input"
           inputMode="numeric"
           autoComplete="off"
           value={accountNumber}
