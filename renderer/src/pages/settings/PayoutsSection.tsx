@@ -9,6 +9,7 @@ import {
   PAYOUTS_UPDATE,
 } from '../../../../api/contract/texts';
 import { errorMessage } from '../../api/client';
+import { platform } from '../../platform';
 import { usePayouts, useStartOnboarding } from '../../api/payouts';
 import { PayoutsStatus } from '../../components/PayoutsStatus';
 import { Spinner } from '../../components/Spinner';
@@ -20,7 +21,8 @@ export function useGoToOnboarding() {
   const navigate = useNavigate();
   const go = () =>
     start.mutate(undefined, {
-      onSuccess: ({ url }) => (url.startsWith('/') ? navigate(url) : window.location.assign(url)),
+      // Stripe's pages open outside the app (a new tab, or the desktop's browser) and return to our return page.
+      onSuccess: ({ url }) => (url.startsWith('/') ? navigate(url) : void platform.openUrl(url)),
     });
   return { go, pending: start.isPending || start.isSuccess, error: start.error };
 }
