@@ -24,7 +24,7 @@ export function useGoToOnboarding() {
       // Stripe's pages open outside the app (a new tab, or the desktop's browser) and return to our return page.
       onSuccess: ({ url }) => (url.startsWith('/') ? navigate(url) : void platform.openUrl(url)),
     });
-  return { go, pending: start.isPending || start.isSuccess, error: start.error };
+  return { go, pending: start.isPending, error: start.error };
 }
 
 /**
