@@ -64,7 +64,10 @@ function SandboxBankForm({ back }: { back: string }) {
           value={routingNumber}
           aria-invalid={invalid}
           aria-describedby={noteId}
-          onChange={(e) => setRouting(e.target.value)}
+          onChange={(e) => {
+            setRouting(e.target.value);
+            setInvalid(false);
+          }}
         />
       </div>
       <div className="field">
@@ -78,7 +81,10 @@ function SandboxBankForm({ back }: { back: string }) {
           value={accountNumber}
           aria-invalid={invalid}
           aria-describedby={noteId}
-          onChange={(e) => setAccount(e.target.value)}
+          onChange={(e) => {
+            setAccount(e.target.value);
+            setInvalid(false);
+          }}
           autoFocus
         />
       </div>
