@@ -58,17 +58,15 @@ export function PayoutsSection() {
       ) : (
         <>
           <PayoutsStatus payouts={payouts.data} />
-          <div className="payouts-section__actions">
-            <button
-              type="button"
-              className={status === 'ready' ? 'btn' : 'btn btn--primary'}
-              disabled={onboarding.pending}
-              onClick={onboarding.go}
-            >
-              {onboarding.pending ? <Spinner size={18} light={status !== 'ready'} label="Opening payouts setup" /> : null}
-              {label}
-            </button>
-          </div>
+          {/* Once ready, the bank is changed in Stripe's own dashboard: nothing left to onboard. */}
+          {status === 'ready' ? null : (
+            <div className="payouts-section__actions">
+              <button type="button" className="btn btn--primary" disabled={onboarding.pending} onClick={onboarding.go}>
+                {onboarding.pending ? <Spinner size={18} light label="Opening payouts setup" /> : null}
+                {label}
+              </button>
+            </div>
+          )}
         </>
       )}
       {onboarding.error ? (
