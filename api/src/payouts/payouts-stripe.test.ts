@@ -139,6 +139,12 @@ describe('payouts with PAYMENTS=stripe', () => {
     // The earlier 'ready' event delivered again changes nothing: it was handled once.
     expect((await sendEvent(ready)).body.outcome).toBe('already processed');
     expect((await get(bo)).body.status).toBe('restricted');
+    // An older state arriving late (another event id, made an hour ago) does not undo a newer one.
+    account.payouts_enabled = true;
+    account.requirements = { ...(account.requirements as object), disabled_reason: null };
+    const stale = signedAccountUpdated(stripe, connectSecret, account, { created: Math.floor(Date.now() / 1000) - 3600 });
+    expect((await sendEvent(stale)).body.outcome).toBe('ignored');
+    expect((await get(bo)).body.status).toBe('restricted');
   });
 
   it('withdraws as one Transfer per key to the connected account, through the ledger', async () => {

@@ -40,13 +40,16 @@ export const REFRESH_PATH = '/settings/payouts/refresh';
 
 export const payoutAccountOf = (db: Database, userId: string) => findPayoutAccount(db.manager, userId);
 
-/** Stores what the provider says of an account, by its id; false for an account that is none of ours. */
-export function applyAccountState(em: EntityManager, state: ConnectAccountState, now: Date): Promise<boolean> {
+/**
+ * Stores what the provider said of an account at `asOf`, by its id; false for an account that is
+ * none of ours, or when a later state is already stored (events can arrive out of order).
+ */
+export function applyAccountState(em: EntityManager, state: ConnectAccountState, asOf: Date): Promise<boolean> {
   return updatePayoutAccount(em, state.accountId, {
     status: payoutStatusOf(state),
     requirements: JSON.stringify(state.currentlyDue),
     bankLast4: state.bankLast4,
-    updatedAt: now,
+    updatedAt: asOf,
   });
 }
 

@@ -24,7 +24,9 @@ export async function handleConnectEvent(deps: Pick<Deps, 'db' | 'clock'>, event
     return await deps.db.transaction(async (em) => {
       await em.insert(StripeEventEntity, { id: event.id, type: event.type.slice(0, 100), receivedAt: deps.clock() });
       if (event.type !== 'account.updated') return 'ignored';
-      return (await applyAccountState(em, connectAccountState(event.data.object), deps.clock())) ? 'processed' : 'ignored';
+      // Stripe's times are whole seconds: the event stands for the end of its second.
+      const asOf = new Date(event.created * 1000 + 999);
+      return (await applyAccountState(em, connectAccountState(event.data.object), asOf)) ? 'processed' : 'ignored';
     });
   } catch (err) {
     if (isUniqueViolation(err)) return 'already processed';

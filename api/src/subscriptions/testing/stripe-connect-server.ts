@@ -126,7 +126,19 @@ export function onboardAccount(objects: Map<string, Json>, accountId: string, ba
 }
 
 /** An `account.updated` event around the account as it is now, with its signature as Stripe sends it. */
-export function signedAccountUpdated(stripe: Stripe, secret: string, account: Json, id = `evt_${crypto.randomBytes(8).toString('hex')}`) {
-  const payload = JSON.stringify({ ...fixture('event'), id, type: 'account.updated', account: account.id, data: { object: account } });
+export function signedAccountUpdated(
+  stripe: Stripe,
+  secret: string,
+  account: Json,
+  { id = `evt_${crypto.randomBytes(8).toString('hex')}`, created = Math.floor(Date.now() / 1000) } = {},
+) {
+  const payload = JSON.stringify({
+    ...fixture('event'),
+    id,
+    created,
+    type: 'account.updated',
+    account: account.id,
+    data: { object: account },
+  });
   return { id, payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
