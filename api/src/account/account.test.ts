@@ -109,6 +109,7 @@ describe('GET /api/account/export', () => {
     expect(data.notifications.length).toBeGreaterThanOrEqual(1);
     expect(data.invites.length).toBeGreaterThanOrEqual(1);
     expect(data.moneyHistory.map((e) => e.kind).sort()).toEqual(['gift_received', 'gift_received']);
+    expect(data.payouts).toEqual({ status: 'not_started' });
     const sent = data.conversations.flatMap((c) => c.messagesYouSent.map((m) => m.text));
     expect(sent.sort()).toEqual(['Thank you, whoever you are', 'Thanks Bob, from Alice!']);
     expect(data.conversations.every((c) => c.messagesYouSent.every((m) => m.mine))).toBe(true);
