@@ -36,6 +36,8 @@ const CAPABILITIES = [
   ['money', '^api/src/money/|^api/src/http/answer[.]ts$'],
   ['payments', '^api/src/payments/'],
   ['subscriptions', '^api/src/subscriptions/'],
+  // Connected accounts for withdrawals: the wallet asks it where a withdrawal goes.
+  ['payouts', '^api/src/payouts/'],
   // The hub shows new messages and notifications to sockets: above the capabilities it presents.
   ['realtime', '^api/src/realtime/(hub|unread)[.]ts$'],
   ['orders', '^api/src/orders/'],

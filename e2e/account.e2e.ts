@@ -57,6 +57,7 @@ describe('data export and account deletion', () => {
   });
 
   it('refuses to delete while money is held, then deletes after a withdrawal and says goodbye', async () => {
+    await app.call(june, 'POST', '/api/payouts/sandbox/complete', { routingNumber: '110000000', accountNumber: '000123456789' });
     const page = await openAs(browser, app, june);
     await openSettings(page, june);
     await page.getByRole('button', { name: 'Delete my account' }).click();

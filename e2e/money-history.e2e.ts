@@ -28,6 +28,7 @@ beforeAll(async () => {
   await createLink(hana, { giveorreceive: 'receive', type: 'currency', amount: 10 });
   await app.call(ivo, 'POST', '/api/billing-settings-deposit', { balance: 20 });
   await app.call(ivo, 'POST', '/statuses/api/gives', { postId: await receiveLinkId(hana), type: 'currency', amount: 3 });
+  await app.call(hana, 'POST', '/api/payouts/sandbox/complete', { routingNumber: '110000000', accountNumber: '000123456789' });
   await app.call(hana, 'POST', '/api/billing-settings-withdrawal', { balance: 3 });
 }, 120_000);
 afterAll(() => stopStories(app, browser));

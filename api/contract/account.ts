@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PayoutsResponse } from './payouts.js';
 import { isoTime } from './common.js';
 import { ConversationView, MessageView } from './conversations.js';
 import { InviteView } from './invites.js';
@@ -38,6 +39,8 @@ export const AccountExport = z.object({
   invites: z.array(InviteView),
   orders: OrdersResponse,
   moneyHistory: z.array(MoneyHistoryEntry),
+  /** Where withdrawals go (Settings → Payouts): the status and the bank's last 4 digits, never more. */
+  payouts: PayoutsResponse,
 });
 export type AccountExport = z.infer<typeof AccountExport>;
 

@@ -11,6 +11,7 @@ import {
   OWN_POST,
   PAYMENT_INCOMPLETE,
   PAYMENT_STATUS_UNCLEAR,
+  PAYOUTS_NOT_READY,
   SERVER_ERROR,
   SHIPPING_ERROR,
 } from './texts.js';
@@ -98,8 +99,11 @@ export const ERRORS = {
   invalid_card: { status: 400 },
   card_not_charged: { status: 402 },
   no_saved_card: { status: 400 },
-  payout_account_required: { status: 400 },
   payout_failed: { status: 502 },
+  /** A withdrawal before payouts are set up (Settings → Payouts). */
+  payouts_not_ready: { status: 400, text: PAYOUTS_NOT_READY },
+  payouts_restricted: { status: 400 },
+  invalid_bank_account: { status: 400 },
   /** 502 while the provider has not confirmed a payment; 409 when it blocks closing the account. */
   payment_pending: { status: [502, 409] },
   payment_provider_error: { status: 502 },

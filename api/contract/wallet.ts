@@ -121,6 +121,8 @@ export const MoneyHistoryEntry = z.object({
   party: MoneyHistoryParty.nullable(),
   /** A gift received whose giver stays hidden ('Anonymous'). */
   anonymous: z.boolean(),
+  /** A withdrawal: the bank it goes to (last 4 digits, as on file now) and the transfer's state. */
+  payout: z.object({ bankLast4: z.string().nullable(), status: z.enum(['pending', 'paid', 'failed']) }).optional(),
 });
 export type MoneyHistoryEntry = z.infer<typeof MoneyHistoryEntry>;
 

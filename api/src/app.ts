@@ -41,6 +41,8 @@ import { walletRoutes } from './wallet/routes.js';
 import { wishlistRoutes } from './wishlists/routes.js';
 import { blockRoutes } from './blocks/routes.js';
 import { reportRoutes } from './moderation/routes.js';
+import { payoutRoutes } from './payouts/routes.js';
+import { connectWebhook } from './payouts/webhook.js';
 import { writerInstanceId } from './db/instance.js';
 
 /** Assembles the Koa app; used by main and by the tests alike. Routes are registered here, explicitly. */
@@ -96,6 +98,7 @@ export function createApp(deps: Deps): Koa<AppState> {
 
   // Stripe's signed webhook (PAYMENTS=stripe): it reads its raw body itself, so it sits before the body parser.
   app.use(stripeWebhook(deps, { paymentIntentSucceeded: settleCardElementsEvent }));
+  app.use(connectWebhook(deps));
   app.use(webMiddleware(deps.config, linkPreviews(deps)));
   // Who is asking, for every request (routes then require it, and the rate limits count by it).
   app.use(identify(deps));
@@ -132,6 +135,7 @@ export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[]
     uploadRoutes(deps, auth),
     catalogRoutes(deps, auth),
     walletRoutes(deps, auth),
+    payoutRoutes(deps, auth),
     linkRoutes(deps, auth),
     conversationRoutes(deps, auth),
     notificationRoutes(deps, auth),

@@ -124,6 +124,8 @@ export interface StripeConfig {
   publishableKey: string;
   priceId: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret (STRIPE_CONNECT_WEBHOOK_SECRET); empty turns that endpoint off. */
+  connectWebhookSecret: string;
   /** Another API host for tests (STRIPE_API_BASE); unset → Stripe's own. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
@@ -148,6 +150,7 @@ function stripeConfig(e: z.output<typeof configSchema>): StripeConfig | undefine
     publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
     priceId: e.STRIPE_PRICE_ID ?? '',
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+    connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? '',
     api,
   };
 }

@@ -17,6 +17,7 @@ import { SandboxObjectEntity } from './payments/entity.js';
 import { StripeEventEntity, SubscriptionEntity } from './subscriptions/entity.js';
 import { UserEntity } from './users/entity.js';
 import { PaymentIntentEntity } from './wallet/entity.js';
+import { PayoutAccountEntity } from './payouts/entity.js';
 import { WishlistEntity, WishlistItemEntity } from './wishlists/entity.js';
 import { Initial1763870000000 } from './db/migrations/1763870000000-initial.js';
 import { Ledger1763870100000 } from './db/migrations/1763870100000-ledger.js';
@@ -49,6 +50,7 @@ import { InboxVersions1763872600000 } from './db/migrations/1763872600000-inbox-
 import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
 import { Push1763872900000 } from './db/migrations/1763872900000-push.js';
 import { LinkJoins1765000000000 } from './db/migrations/1765000000000-link-joins.js';
+import { PayoutAccounts1765100000000 } from './db/migrations/1765100000000-payout-accounts.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -87,6 +89,7 @@ export const entities = [
   AlertEntity,
   AlertPreferenceEntity,
   PushSubscriptionEntity,
+  PayoutAccountEntity,
 ];
 
 /** Every migration, first to last. */
@@ -122,6 +125,7 @@ export const migrations = [
   Alerts1763872800000,
   Push1763872900000,
   LinkJoins1765000000000,
+  PayoutAccounts1765100000000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -62,6 +62,7 @@ const OrdersPage = page(() => import('./pages/orders/OrdersPage'), 'OrdersPage')
 const ProfilePage = page(() => import('./pages/profile/ProfilePage'), 'ProfilePage');
 const RegisterPage = page(() => import('./pages/register/RegisterPage'), 'RegisterPage');
 const SettingsPage = page(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
+const PayoutsSetupPage = page(() => import('./pages/payouts/PayoutsSetupPage'), 'PayoutsSetupPage');
 const SharePage = page(() => import('./pages/share/SharePage'), 'SharePage');
 const SubscriptionPage = page(() => import('./pages/subscription/SubscriptionPage'), 'SubscriptionPage');
 const WishlistPage = page(() => import('./pages/wishlist/WishlistPage'), 'WishlistPage');
@@ -93,6 +94,7 @@ const routes: RouteObject[] = [
         children: [
           { path: '/profile/:username', element: <ProfilePage /> },
           { path: '/profile/:username/settings', element: <SettingsPage /> },
+          { path: '/settings/payouts/:step', element: <PayoutsSetupPage /> },
           { path: '/create-invite', element: <CreateInvitePage /> },
           { path: '/share', element: <SharePage /> },
           { path: '/notifications', element: <NotificationsPage /> },

@@ -10,7 +10,15 @@ import { LedgerEntryEntity } from '../money/entity.js';
 import { connectClient } from '../realtime/testing.js';
 import { userAccount } from '../money/ledger.js';
 import { expectLedgerSound } from '../testing/ledger.js';
-import { buildUser, depositFor, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import {
+  buildUser,
+  depositFor,
+  newInviteCode,
+  readyPayoutsFor,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../testing/server.js';
 import { uploadsDir } from '../uploads/service.js';
 import { UserEntity } from '../users/entity.js';
 import { releaseClosedUsernames, TOMBSTONE_PREFIX } from '../users/release.js';
@@ -101,6 +109,7 @@ describe('GET /api/account/export', () => {
     expect(data.notifications.length).toBeGreaterThanOrEqual(1);
     expect(data.invites.length).toBeGreaterThanOrEqual(1);
     expect(data.moneyHistory.map((e) => e.kind).sort()).toEqual(['gift_received', 'gift_received']);
+    expect(data.payouts).toEqual({ status: 'not_started' });
     const sent = data.conversations.flatMap((c) => c.messagesYouSent.map((m) => m.text));
     expect(sent.sort()).toEqual(['Thank you, whoever you are', 'Thanks Bob, from Alice!']);
     expect(data.conversations.every((c) => c.messagesYouSent.every((m) => m.mine))).toBe(true);
@@ -166,6 +175,7 @@ describe('POST /api/account/delete', () => {
 
   it('closes the account: fields and pictures erased, messages deleted for the other person, sessions ended, ledger kept', async () => {
     const { alice, bob, pictureFile, namedThread } = await aliceWithEverything();
+    await readyPayoutsFor(server, alice);
     expect((await post('/api/billing-settings-withdrawal', alice, { balance: 8 })).status).toBe(200);
     const entriesBefore = await server.deps.db.manager.countBy(LedgerEntryEntity, { account: userAccount(alice.user._id) });
 

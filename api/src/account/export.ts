@@ -23,6 +23,8 @@ import { presentPrivateUser } from '../users/presenter.js';
 import { moneyHistory } from '../wallet/history.js';
 import type { MoneyHistoryEntry } from '../../contract/wallet.js';
 import { getWishlist } from '../wishlists/service.js';
+import { presentPayouts } from '../payouts/presenter.js';
+import { payoutAccountOf } from '../payouts/service.js';
 
 const HISTORY_PAGE = 500;
 
@@ -69,5 +71,6 @@ export async function exportAccount(deps: Deps, user: User): Promise<AccountExpo
     invites: invites.map((i) => presentInvite(deps.config, i)),
     orders: await listOrders(deps.db, user.id),
     moneyHistory: await historyOf(deps, user.id),
+    payouts: presentPayouts(await payoutAccountOf(deps.db, user.id)),
   };
 }

@@ -4,7 +4,7 @@ import { CatalogProductEntity } from '../catalog/entity.js';
 import { balanceOf, SYSTEM_PAYMENTS, SYSTEM_UNCLAIMED, transfer, userAccount } from '../money/ledger.js';
 import { refundUnaddressed } from '../orders/service.js';
 import { expectLedgerSound } from '../testing/ledger.js';
-import { buildUser, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { buildUser, depositFor, readyPayoutsFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { UserEntity } from '../users/entity.js';
 
 let server: TestServer;
@@ -27,7 +27,10 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Withdraws the whole balance, then deletes the account, as a person leaving would. */
 async function leave(who: TestUser): Promise<void> {
   const { balance } = (await get<{ balance: number }>('/api/billing-settings-balance', who)).body;
-  if (balance > 0) expect((await post('/api/billing-settings-withdrawal', who, { balance })).status).toBe(200);
+  if (balance > 0) {
+    await readyPayoutsFor(server, who);
+    expect((await post('/api/billing-settings-withdrawal', who, { balance })).status).toBe(200);
+  }
   const closed = await post('/api/account/delete', who, { password: who.password });
   expect(closed.status, JSON.stringify(closed.body)).toBe(200);
 }

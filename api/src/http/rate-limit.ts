@@ -31,7 +31,7 @@ export function perClient(limits: RateLimits, name: string, points: number, seco
  * get a share of API_RATE_LIMIT per the same window, counted per client on their own: at the
  * default 600 a minute that is 10 uploads, 60 searches, 60 link-page opens and 60 share images a minute.
  */
-const ROUTE_SHARE = { upload: 60, search: 10, linkOpen: 10, shareImage: 10 } as const;
+const ROUTE_SHARE = { upload: 60, search: 10, linkOpen: 10, shareImage: 10, payouts: 10 } as const;
 
 /** The tighter limit of one route (see ROUTE_SHARE), per client; its own counter, beside the default one. */
 export function routeLimit(limits: RateLimits, config: Config, route: keyof typeof ROUTE_SHARE, message?: string): Middleware {

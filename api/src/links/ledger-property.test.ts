@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkEntity } from './entity.js';
 import { sweepExpiredLinks } from './expiry.js';
 import { balanceOf, escrowAccount } from '../money/ledger.js';
-import { buildUsers, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { buildUsers, readyPayoutsFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 
 let server: TestServer;
@@ -87,6 +87,7 @@ describe('the ledger under random sequences of money moves', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 25 }), async (steps) => {
         const users = await buildUsers(server, 4, 'prop');
+        for (const person of users) await readyPayoutsFor(server, person);
         for (const s of steps) {
           await run(users, s);
           await checkInvariants();

@@ -1,5 +1,6 @@
 import { AppError, badRequest } from '../errors.js';
-import { PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR } from '../../contract/texts.js';
+import { PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR, PAYOUTS_NOT_READY } from '../../contract/texts.js';
+import type { PayoutDestination } from './connect.js';
 
 /**
  * The payments provider: deposits and withdrawals (the wallet) and the weekly subscription. Two
@@ -51,8 +52,8 @@ export interface WalletPayments {
   readonly name: string;
   /** Takes money from the user's payment method (a deposit). */
   charge(request: PaymentRequest): Promise<PaymentResult>;
-  /** Sends money to the user's payout method (a withdrawal). */
-  payout(request: PaymentRequest): Promise<PaymentResult>;
+  /** Sends money to the user's connected account (a withdrawal); without a destination it is refused. */
+  payout(request: PayoutRequest): Promise<PaymentResult>;
   /**
    * Charges a card for a deposit: the card the page collected (optionally saved for next time),
    * or the one saved before. Without a source (recovery after a crash) it answers what happened
@@ -145,7 +146,7 @@ export const SUBSCRIPTION_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
  *
  * Shaped for a Stripe adapter: `charge` maps to a PaymentIntent (confirmed with the customer's
  * saved payment method, `idempotencyKey` passed as Stripe's Idempotency-Key), `payout` to a
- * Transfer/Payout to the user's connected account. Calls are never made inside a database
+ * Transfer to the user's connected account. Calls are never made inside a database
  * transaction (wallet/intents.ts): the wallet records a pending intent (a withdrawal
  * also holds the amount in `system:payouts-pending`), calls the provider, then settles in a second
  * transaction. The idempotency key is the intent's: asking again with it (recovery after a crash
@@ -166,6 +167,11 @@ export interface PaymentRequest {
   idempotencyKey: string;
 }
 
+/** A withdrawal: to the user's connected account (payouts/), when they have one. */
+export interface PayoutRequest extends PaymentRequest {
+  destination?: PayoutDestination | null;
+}
+
 export interface PaymentResult {
   /** The provider's id for the charge or payout. */
   reference: string;
@@ -179,6 +185,8 @@ export const paymentIncomplete = (status: 400 | 402 = 400) => new AppError(statu
 export const paymentProcessing = () => new AppError(409, 'payment_processing', PAYMENT_STATUS_UNCLEAR);
 export const cardNotCharged = () => new AppError(402, 'card_not_charged', 'Your card was not charged. Please try again.');
 export const noSavedCard = () => badRequest('There is no saved card. Please enter your card details.', 'no_saved_card');
+/** A withdrawal with no connected account ready to receive it. */
+export const payoutsNotReady = () => badRequest(PAYOUTS_NOT_READY, 'payouts_not_ready');
 export const payoutFailed = () => new AppError(502, 'payout_failed', 'The transfer to your account failed. Please try again later.');
 
 /**

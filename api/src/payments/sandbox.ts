@@ -5,6 +5,7 @@ import { rowLock } from '../db/row-lock.js';
 import { AppError, badRequest, isUniqueViolation } from '../errors.js';
 import { SandboxObjectEntity, type SandboxObject } from './entity.js';
 import { UserEntity } from '../users/entity.js';
+import { SandboxConnect } from './sandbox-connect.js';
 import {
   SUBSCRIPTION_PERIOD_MS as WEEK_MS,
   cardDeclined,
@@ -12,6 +13,8 @@ import {
   noSavedCard,
   paymentDeclined,
   payoutFailed,
+  payoutsNotReady,
+  type PayoutRequest,
   type CardChargeRequest,
   type CardDetails,
   type CardPayment,
@@ -159,9 +162,11 @@ export class SandboxPayments implements PaymentsProvider {
     return this.createOnce('customer', customerKey(userId), () => ({ id: newId('cus'), userId, email: user?.email ?? '' }));
   }
 
-  /** A withdrawal: as `charge`. */
-  async payout(request: PaymentRequest): Promise<PaymentResult> {
+  /** A withdrawal to the user's sandbox connected account; Stripe's failing test bank account fails it. */
+  async payout(request: PayoutRequest): Promise<PaymentResult> {
+    if (!request.destination) throw payoutsNotReady();
     if (request.amountCents === SANDBOX_FAILING_CENTS) throw payoutFailed();
+    if (await new SandboxConnect(this.db, this.clock).failsPayouts(request.destination.accountId)) throw payoutFailed();
     return { reference: sandboxReference('po', request) };
   }
 

@@ -17,11 +17,9 @@
  * - A new card (the one-step gift) stays in Stripe Elements: `startCardPayment` creates a
  *   PaymentIntent (metadata userId, intentId, purpose 'card_deposit') that the page confirms, and
  *   the wallet reads it back (`readCardPayment`) or cancels it (`cancelCardPayment`).
- * - `payout` (a withdrawal): Stripe can send money to a person only through Connect, to a
- *   connected account of theirs. The user's connected account is read from their Customer's
- *   metadata `connected_account` (`acct_…`, set when they are onboarded to Connect, which this
- *   product does not do yet); with one, a Transfer goes to it; without one the withdrawal is a
- *   400 'Withdrawals need a connected Stripe account.' and no money moves at Stripe.
+ * - `payout` (a withdrawal): Stripe can send money to a person only through Connect: a Transfer
+ *   to the user's connected account (payouts/, onboarded through stripe-connect.ts), which
+ *   Stripe pays out to their bank on its schedule; without one it is refused and nothing moves.
  *
  * The idempotency key the wallet gives is Stripe's Idempotency-Key, so a retry after a lost answer
  * gets the first PaymentIntent or Transfer back.
@@ -40,15 +38,16 @@ import type {
   PaymentRequest,
   PaymentResult,
   PaymentsProvider,
+  PayoutRequest,
   ProviderPaymentIntentState,
   ProviderSubscriptionState,
   StartedSubscription,
 } from './provider.js';
+import { payoutsNotReady } from './provider.js';
 import { callStripe, paymentSetupIncomplete, requireStripeConfig, stripeClient } from './stripe-client.js';
 
 export const cardRequired = () =>
   new AppError(402, 'payment_method_required', 'Add a card first: subscribe with a card, then deposits use the same card.');
-export const connectedAccountRequired = () => new AppError(400, 'payout_account_required', 'Withdrawals need a connected Stripe account.');
 /** A charge Stripe did not complete off-session (a card asking for 3-D Secure, say); a plain decline keeps Stripe's text (stripeError). */
 export const chargeNotCompleted = () =>
   new AppError(
@@ -245,10 +244,9 @@ export class StripePayments implements PaymentsProvider {
     return method.card ? { last4: method.card.last4 } : null;
   }
 
-  async payout(request: PaymentRequest): Promise<PaymentResult> {
-    const customer = await this.customerOf(request.userId);
-    const account = customer?.metadata?.connected_account;
-    if (!account || !account.startsWith('acct_')) throw connectedAccountRequired();
+  async payout(request: PayoutRequest): Promise<PaymentResult> {
+    const account = request.destination?.accountId;
+    if (!account) throw payoutsNotReady();
     try {
       const transfer = await callStripe(() =>
         this.stripe.transfers.create(

@@ -9,6 +9,8 @@ import { stripeClient } from '../payments/stripe-client.js';
 import { setUpStripePrice } from './stripe-setup.js';
 import { startStripeApp, TEST_PRICE_ID as PRICE_ID, type StripeApp } from './testing/stripe-app.js';
 import { startStripeServer, type StripeTestServer } from './testing/stripe-server.js';
+import { onboardAccount } from './testing/stripe-connect-server.js';
+import { PAYOUTS_NOT_READY } from '../../contract/texts.js';
 
 /**
  * The Stripe adapter against a local Stripe-shaped server (testing/stripe-server.ts,
@@ -273,22 +275,27 @@ describe('deposits and withdrawals through Stripe', () => {
   it('pays out only to a connected Stripe account', async () => {
     const payments = new StripePayments(stripeClient(stripeConfig), server.deps.db, stripeConfig.priceId);
     const bob = await buildUser(server);
-    const customerId = await customerFor(bob);
     const mark = stripeApi.requests.length;
     await expect(payments.payout({ userId: bob.user._id, amountCents: 300, idempotencyKey: key() })).rejects.toMatchObject({
       status: 400,
-      message: 'Withdrawals need a connected Stripe account.',
+      message: PAYOUTS_NOT_READY,
     });
     expect(since(mark).some((r) => r.path === '/v1/transfers')).toBe(false);
 
-    stripeApi.setCustomer(customerId, { connectedAccount: 'acct_test_bob' });
+    const account = await stripeClient(stripeConfig).accounts.create({ type: 'express' });
+    onboardAccount(stripeApi.objects, account.id);
     const payoutKey = key();
-    const paid = await payments.payout({ userId: bob.user._id, amountCents: 300, idempotencyKey: payoutKey });
+    const paid = await payments.payout({
+      userId: bob.user._id,
+      amountCents: 300,
+      idempotencyKey: payoutKey,
+      destination: { accountId: account.id },
+    });
     expect(paid.reference).toMatch(/^tr_/);
     expect(stripeApi.requests.at(-1)).toMatchObject({
       path: '/v1/transfers',
       idempotencyKey: payoutKey,
-      params: { amount: '300', currency: 'usd', destination: 'acct_test_bob' },
+      params: { amount: '300', currency: 'usd', destination: account.id },
     });
   });
 });

@@ -49,7 +49,7 @@ const MAX_WEBHOOK_BYTES = 1024 * 1024;
 export type WebhookOutcome = 'processed' | 'already processed' | 'ignored';
 
 /** The request's body exactly as sent (the signature covers these bytes). */
-async function rawBody(req: AsyncIterable<Buffer | string>, declaredLength: number | undefined): Promise<Buffer> {
+export async function rawBody(req: AsyncIterable<Buffer | string>, declaredLength: number | undefined): Promise<Buffer> {
   if (declaredLength !== undefined && declaredLength > MAX_WEBHOOK_BYTES) throw tooLarge('The request body is too large.');
   const chunks: Buffer[] = [];
   let size = 0;

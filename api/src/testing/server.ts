@@ -241,3 +241,12 @@ export async function everythingVisibleTo(
   await fetchAs('GET', '/api/account/export');
   return seen.join('\n');
 }
+
+/** Stripe's test bank account that pays out (PAYMENTS=sandbox): what `readyPayoutsFor` sets up. */
+export const TEST_BANK = { routingNumber: '110000000', accountNumber: '000123456789' };
+
+/** Sets up the user's payouts in the sandbox through the API, so their withdrawals can go out. */
+export async function readyPayoutsFor(server: TestServer, who: TestUser, bank = TEST_BANK): Promise<void> {
+  const res = await server.request('POST', '/api/payouts/sandbox/complete', { token: who.token, body: bank });
+  if (res.status !== 200 || res.body.status !== 'ready') throw new Error(`payouts setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+}

@@ -28,6 +28,7 @@ import {
   type Action,
 } from './two-worlds-actions.js';
 import { callAs, dropSocket, inactive, signIn, type Role, type World } from './two-worlds.js';
+import { TEST_BANK } from './server.js';
 
 const accounts = GIVERS.flatMap((g) => [
   action(
@@ -36,7 +37,10 @@ const accounts = GIVERS.flatMap((g) => [
     (w) => !inactive(w, g),
     async (w) => {
       const balance = (await callAs(w, g, 'GET', '/api/billing-settings-balance')).body as { balance: number };
-      if (balance.balance > 0) await callAs(w, g, 'POST', '/api/billing-settings-withdrawal', { balance: balance.balance });
+      if (balance.balance > 0) {
+        await callAs(w, g, 'POST', '/api/payouts/sandbox/complete', TEST_BANK);
+        await callAs(w, g, 'POST', '/api/billing-settings-withdrawal', { balance: balance.balance });
+      }
       const reply = await callAs(w, g, 'POST', '/api/account/delete', { password: w.people[g].password });
       if (reply.status === 200) {
         w.closed.add(g);

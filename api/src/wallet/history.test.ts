@@ -7,7 +7,15 @@ import { LinkEntity } from '../links/entity.js';
 import { sweepExpiredLinks } from '../links/expiry.js';
 import { LedgerEntryEntity } from '../money/entity.js';
 import { SYSTEM_PAYMENTS, ledgerInvariants, transfer, userAccount } from '../money/ledger.js';
-import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import {
+  balanceOfUser,
+  buildUsers,
+  depositFor,
+  readyPayoutsFor,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../testing/server.js';
 import type { WishlistResponse } from '../../contract/wishlists.js';
 import { csvRow, CSV_HEADER } from './history.js';
 import type { MoneyHistoryEntry, MoneyHistoryKind, MoneyHistoryPage } from '../../contract/wallet.js';
@@ -161,6 +169,7 @@ describe('money history', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 8, maxLength: 30 }), fc.integer({ min: 1, max: 6 }), async (ops, pageSize) => {
         const people = await buildUsers(server, PEOPLE, 'hist');
+        for (const person of people) await readyPayoutsFor(server, person);
         const items = await Promise.all(people.map(saveWishlist));
         const expected: Expected[][] = people.map(() => []);
         const link: ({ id: string; give: boolean; cents: number; held: number } | null)[] = people.map(() => null);
@@ -325,6 +334,7 @@ describe('money history', () => {
 
   it('downloads the same rows as CSV, as an attachment, with the same filter', async () => {
     const [ann, bob] = await buildUsers(server, 2, 'hcsv');
+    await readyPayoutsFor(server, ann);
     await depositFor(server, ann, 100);
     await server.request('POST', '/api/billing-settings-withdrawal', { token: ann.token, body: { balance: 12.5 } });
     const receive = await createLink(bob, { giveorreceive: 'receive', type: 'currency', amount: '5', initialQuantity: 1 });

@@ -8,7 +8,9 @@
  * a receive link (`give` in) and everything else that came in name no one, and no row carries an
  * id of the other side's (not the transfer's, not the other entry's).
  */
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
+import { findPayoutAccount } from '../payouts/store.js';
+import { PaymentIntentEntity } from './entity.js';
 import { ANONYMOUS_GIVER, MONEY_HISTORY_KINDS } from '../../contract/texts.js';
 import { LinkEntity, LinkResponseEntity } from '../links/entity.js';
 import { centsToDecimal, centsToDollars } from '../../contract/money.js';
@@ -82,8 +84,25 @@ async function partiesOf(em: EntityManager, rows: HistoryRow[]): Promise<Map<str
   return parties;
 }
 
-function present(row: HistoryRow, parties: Map<string, MoneyHistoryParty>): MoneyHistoryEntry {
+type Payout = NonNullable<MoneyHistoryEntry['payout']>;
+const PAYOUT_STATES = { pending: 'pending', succeeded: 'paid', failed: 'failed' } as const;
+
+/** Each withdrawal row's transfer state (its intent has the hold's id) and the bank on file. */
+async function payoutsOf(em: EntityManager, userId: string, rows: HistoryRow[]): Promise<Map<string, Payout>> {
+  const holds = rows.filter((r) => r.transfer_kind === 'withdrawal' && Number(r.amount_cents) < 0).map((r) => r.transfer_id);
+  const out = new Map<string, Payout>();
+  if (!holds.length) return out;
+  const [intents, account] = await Promise.all([
+    em.find(PaymentIntentEntity, { where: { id: In(holds) }, select: { id: true, status: true } }),
+    findPayoutAccount(em, userId),
+  ]);
+  for (const intent of intents) out.set(intent.id, { bankLast4: account?.bankLast4 ?? null, status: PAYOUT_STATES[intent.status] });
+  return out;
+}
+
+function present(row: HistoryRow, parties: Map<string, MoneyHistoryParty>, payouts: Map<string, Payout>): MoneyHistoryEntry {
   const kind = isKind(row.kind) ? row.kind : 'other';
+  const payout = Number(row.amount_cents) < 0 ? payouts.get(row.transfer_id) : undefined;
   return {
     id: row.id,
     createdAt: asDate(row.created_at).toISOString(),
@@ -93,6 +112,7 @@ function present(row: HistoryRow, parties: Map<string, MoneyHistoryParty>): Mone
     party: parties.get(row.id) ?? null,
     // Money in from a gift names its giver only when it was a give link they made.
     anonymous: kind === 'gift_received' && !parties.has(row.id),
+    ...(payout ? { payout } : {}),
   };
 }
 
@@ -101,9 +121,9 @@ export async function moneyHistory(em: EntityManager, userId: string, query: His
   const limit = query.limit ?? DEFAULT_HISTORY_PAGE;
   const rows = await historyRows(em, userId, query, limit + 1);
   const page = rows.slice(0, limit);
-  const parties = await partiesOf(em, page);
+  const [parties, payouts] = await Promise.all([partiesOf(em, page), payoutsOf(em, userId, page)]);
   return {
-    entries: page.map((row) => present(row, parties)),
+    entries: page.map((row) => present(row, parties, payouts)),
     nextCursor: rows.length > limit ? page[page.length - 1].id : null,
   };
 }

@@ -5,7 +5,15 @@ import { AppError } from '../errors.js';
 import { IdempotencyRecordEntity, LedgerTransferEntity } from '../money/entity.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, balanceOf } from '../money/ledger.js';
 import { buildConversation } from '../realtime/testing.js';
-import { balanceOfUser, buildUsers, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import {
+  balanceOfUser,
+  buildUsers,
+  depositFor,
+  readyPayoutsFor,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../testing/server.js';
 import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
 import { resolvePendingPayments } from './intents.js';
 import type { CardChargeRequest, PaymentRequest, PaymentResult, WalletPayments } from '../payments/provider.js';
@@ -53,6 +61,13 @@ class TestProvider implements WalletPayments {
 }
 
 const db = () => server.deps.db;
+
+/** Users whose payouts are set up, so their withdrawals can go out. */
+async function payees(count: number, prefix: string): Promise<TestUser[]> {
+  const users = await buildUsers(server, count, prefix);
+  for (const who of users) await readyPayoutsFor(server, who);
+  return users;
+}
 const MINUTE = 60_000;
 const later = (ms = 2 * MINUTE) => new Date(Date.now() + ms);
 const intentsOf = (who: TestUser) =>
@@ -96,7 +111,7 @@ async function crashedDeposit(who: TestUser, amountCents: number, key: string, c
 
 describe('deposits and withdrawals between two transactions', () => {
   it('records the intent, calls the provider with its key, and settles it', async () => {
-    const [ann] = await buildUsers(server, 1, 'pi');
+    const [ann] = await payees(1, 'pi');
     const payments = new TestProvider();
     expect((await deposit({ db: db(), payments }, { userId: ann.user._id, amountCents: 2_500, idempotencyKey: undefined })).body).toEqual({
       new_balance: 25,
@@ -118,7 +133,7 @@ describe('deposits and withdrawals between two transactions', () => {
   });
 
   it('a slow provider (2 s) holds no other write on the database', async () => {
-    const [slowUser, other, friend] = await buildUsers(server, 3, 'pslow');
+    const [slowUser, other, friend] = await payees(3, 'pslow');
     await depositFor(server, other, 50);
     const conversation = await buildConversation(server, other, friend, false);
     const payments = new TestProvider({ delayMs: 2_000 });
@@ -155,7 +170,7 @@ describe('deposits and withdrawals between two transactions', () => {
   });
 
   it('a repeat of the key while the first is with the provider waits for its answer; the provider is asked once', async () => {
-    const [bea] = await buildUsers(server, 1, 'pwait');
+    const [bea] = await payees(1, 'pwait');
     const payments = new TestProvider({ delayMs: 500 });
     const key = `wait-${crypto.randomUUID()}`;
     const req = { userId: bea.user._id, amountCents: 700, idempotencyKey: key };
@@ -173,7 +188,7 @@ describe('deposits and withdrawals between two transactions', () => {
 
 describe('recovery: resolvePendingPayments', () => {
   it('settles a deposit a crash left pending exactly once, and the client retry replays its answer', async () => {
-    const [cid] = await buildUsers(server, 1, 'pcrash');
+    const [cid] = await payees(1, 'pcrash');
     const key = `crash-${crypto.randomUUID()}`;
     const intent = await crashedDeposit(cid, 1_234, key);
     const payments = new TestProvider();
@@ -208,7 +223,7 @@ describe('recovery: resolvePendingPayments', () => {
   });
 
   it('settles a withdrawal whose payout answer was lost: held meanwhile, paid out once', async () => {
-    const [dee] = await buildUsers(server, 1, 'plost');
+    const [dee] = await payees(1, 'plost');
     await depositFor(server, dee, 30);
     const key = `lost-${crypto.randomUUID()}`;
     const lost = new TestProvider({ lostAnswer: true });
@@ -240,7 +255,7 @@ describe('recovery: resolvePendingPayments', () => {
   });
 
   it('fails a pending payment the provider declines: nothing moves, the held money returns, the key is free again', async () => {
-    const [eli] = await buildUsers(server, 1, 'pdecl');
+    const [eli] = await payees(1, 'pdecl');
     await depositFor(server, eli, 5_000);
     const lost = new TestProvider({ lostAnswer: true });
     const amountCents = SANDBOX_FAILING_CENTS;
@@ -268,7 +283,7 @@ describe('recovery: resolvePendingPayments', () => {
   });
 
   it('leaves an unknown outcome pending and asks again next time', async () => {
-    const [fay] = await buildUsers(server, 1, 'punk');
+    const [fay] = await payees(1, 'punk');
     await crashedDeposit(fay, 500, `unk-${crypto.randomUUID()}`);
     const before = await balanceOf(db().manager, SYSTEM_PAYMENTS);
     const stillLost = new TestProvider({ lostAnswer: true });
@@ -286,7 +301,7 @@ describe('recovery: resolvePendingPayments', () => {
   });
 
   it('a server starting up settles what a crash left pending', async () => {
-    const [gil] = await buildUsers(server, 1, 'pstart');
+    const [gil] = await payees(1, 'pstart');
     const key = `start-${crypto.randomUUID()}`;
     const intent = await crashedDeposit(gil, 4_200, key, new Date(Date.now() - 5 * MINUTE));
     const restarted = await startTestServer({ share: server });

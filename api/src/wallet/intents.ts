@@ -14,7 +14,8 @@
  *   of the intent's key. A card in Stripe Elements (`card_elements`) is confirmed by the page:
  *   card-elements.ts settles it from the PaymentIntent, and recovery reads that instead of charging.
  * - Withdrawal: `user → system:payouts-pending` (kind withdrawal: the money leaves the balance at
- *   once and cannot be spent twice) + pending intent → payout → succeeded +
+ *   once and cannot be spent twice) + pending intent → payout (a Transfer to the user's connected
+ *   account, payouts/) → succeeded +
  *   `system:payouts-pending → system:payments`, or failed + the held money back to the user
  *   (kind refund).
  */
@@ -30,6 +31,7 @@ import type { NewBalanceResponse } from '../../contract/wallet.js';
 import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind } from './entity.js';
 import { answerOf, settleFailed, settleSucceeded } from './settle.js';
 import { resolveCardElementsIntent } from './card-elements.js';
+import { payoutDestinationOf } from '../payouts/service.js';
 
 export interface IntentDeps {
   db: Database;
@@ -70,14 +72,22 @@ export async function beginWithdrawal(
     actorUserId: input.userId,
     insufficient: input.insufficient,
   });
-  return insertIntent(em, { ...input, kind: 'withdrawal', resultBalanceCents: held.fromBalanceCents });
+  // The intent takes its hold's id, so the money history finds the transfer's state from the row.
+  return insertIntent(em, { ...input, id: held.transferId, kind: 'withdrawal', resultBalanceCents: held.fromBalanceCents });
 }
 
 async function insertIntent(
   em: EntityManager,
-  input: { userId: string; amountCents: number; recordId: string | null; kind: PaymentIntentKind; resultBalanceCents: number | null },
+  input: {
+    id?: string;
+    userId: string;
+    amountCents: number;
+    recordId: string | null;
+    kind: PaymentIntentKind;
+    resultBalanceCents: number | null;
+  },
 ): Promise<PaymentIntent> {
-  const id = crypto.randomUUID();
+  const id = input.id ?? crypto.randomUUID();
   const now = new Date();
   const intent: PaymentIntent = {
     id,
@@ -97,10 +107,12 @@ async function insertIntent(
 }
 
 /** Calls the provider for an intent, outside any transaction; `card` only from the request that began it. */
-function callProvider(payments: WalletPayments, intent: PaymentIntent, card: CardSource | null = null): Promise<PaymentResult> {
+async function callProvider(deps: IntentDeps, intent: PaymentIntent, card: CardSource | null = null): Promise<PaymentResult> {
+  const { payments } = deps;
   const request = { userId: intent.userId, amountCents: intent.amountCents, idempotencyKey: intent.idempotencyKey };
   if (intent.kind === 'card_deposit') return payments.chargeCard({ ...request, source: card });
-  return intent.kind === 'deposit' ? payments.charge(request) : payments.payout(request);
+  if (intent.kind === 'deposit') return payments.charge(request);
+  return payments.payout({ ...request, destination: await payoutDestinationOf(deps.db.manager, intent.userId) });
 }
 
 /**
@@ -115,7 +127,7 @@ export async function completeIntent(
 ): Promise<{ status: number; body: NewBalanceResponse }> {
   let result: PaymentResult;
   try {
-    result = await callProvider(deps.payments, intent, card);
+    result = await callProvider(deps, intent, card);
   } catch (err) {
     if (!isDefiniteFailure(err)) {
       deps.log?.warn({ err, intent: intent.id }, 'payment provider outcome unknown; left pending');
@@ -165,7 +177,7 @@ export async function resolvePendingPayments(deps: IntentDeps, now: Date = new D
     }
     let result: PaymentResult;
     try {
-      result = await callProvider(deps.payments, intent);
+      result = await callProvider(deps, intent);
     } catch (err) {
       if (isDefiniteFailure(err)) {
         if (await settleFailed(deps.db, intent)) outcome.failed += 1;

@@ -7,6 +7,7 @@ import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
 import type { CardSource, WalletPayments } from '../payments/provider.js';
 import type { CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
 import { startCardElements, withClientSecret } from './card-elements.js';
+import { requirePayoutsReady } from '../payouts/service.js';
 import type { PaymentIntent } from './entity.js';
 
 import { MONEY_MOVE_FAILED as OVERDRAWN } from '../../contract/texts.js';
@@ -91,7 +92,8 @@ export async function startCardElementsDeposit(
 }
 
 /**
- * Takes the amount from the user's balance at once (refused when it does not cover it; held in
+ * Refused until the user's payouts are ready (payouts/). Takes the amount from the user's balance
+ * at once (refused when it does not cover it; held in
  * `system:payouts-pending`), pays it out through the provider outside any transaction, then
  * settles: a failed payout gives the held money back.
  */
@@ -99,13 +101,15 @@ export function withdraw(deps: WalletDeps, req: MoneyRequest): Promise<Idempoten
   return withIdempotentSteps(
     deps.db,
     { key: req.idempotencyKey, userId: req.userId, scope: 'wallet.withdrawal', input: req.amountCents },
-    (em, recordId) =>
-      beginWithdrawal(em, {
+    async (em, recordId) => {
+      await requirePayoutsReady(em, req.userId);
+      return beginWithdrawal(em, {
         userId: req.userId,
         amountCents: req.amountCents,
         recordId,
         insufficient: () => badRequest(OVERDRAWN, 'insufficient_funds'),
-      }),
+      });
+    },
     (intent) => completeIntent(deps, intent),
   );
 }

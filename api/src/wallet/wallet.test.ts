@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound as expectLedgerSoundIn } from '../testing/ledger.js';
 import { LedgerTransferEntity } from '../money/entity.js';
-import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { buildUser, readyPayoutsFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { SANDBOX_FAILING_CENTS } from '../payments/sandbox.js';
 import { INVALID_AMOUNT } from '../../contract/texts.js';
 import { OVERDRAWN } from './service.js';
@@ -14,6 +14,13 @@ afterAll(() => server?.close());
 
 const DEPOSIT = '/api/billing-settings-deposit';
 const WITHDRAWAL = '/api/billing-settings-withdrawal';
+
+/** A user whose payouts are set up, so withdrawals can go out. */
+async function payee(): Promise<TestUser> {
+  const who = await buildUser(server);
+  await readyPayoutsFor(server, who);
+  return who;
+}
 const BALANCE = '/api/billing-settings-balance';
 
 const post = (path: string, who: TestUser, body: unknown, headers: Record<string, string> = {}) =>
@@ -36,7 +43,7 @@ describe('balance, deposit and withdrawal', () => {
   });
 
   it('starts at zero, deposits and withdraws in dollars', async () => {
-    const ana = await buildUser(server);
+    const ana = await payee();
     expect(await balanceOf(ana)).toBe(0);
 
     const dep = await post(DEPOSIT, ana, { userId: ana.user._id, balance: 25.5 });
@@ -56,7 +63,7 @@ describe('balance, deposit and withdrawal', () => {
   });
 
   it('accepts the boundaries $1 and $999,999.99, as numbers and as strings', async () => {
-    const ben = await buildUser(server);
+    const ben = await payee();
     let cents = 0;
     for (const amount of [1, '1', 999999.99, '999999.99', '1.5', 0.1 + 0.2 + 1]) {
       const res = await post(DEPOSIT, ben, { balance: amount });
@@ -93,7 +100,7 @@ describe('balance, deposit and withdrawal', () => {
     ['{}', {}],
   ];
   it.each(invalid)('refuses %s with the amount message, moving nothing', async (_label, amount) => {
-    const cleo = await buildUser(server);
+    const cleo = await payee();
     await post(DEPOSIT, cleo, { balance: 50 });
     for (const path of [DEPOSIT, WITHDRAWAL]) {
       const res = await post(path, cleo, { balance: amount });
@@ -104,7 +111,7 @@ describe('balance, deposit and withdrawal', () => {
   });
 
   it('refuses a missing amount, overflowing JSON numbers and malformed JSON without a 500', async () => {
-    const dan = await buildUser(server);
+    const dan = await payee();
     for (const path of [DEPOSIT, WITHDRAWAL]) {
       const missing = await post(path, dan, {});
       expect(missing.body).toEqual({ error: 'validation_failed', message: INVALID_AMOUNT });
@@ -120,8 +127,8 @@ describe('balance, deposit and withdrawal', () => {
   });
 
   it("answers 403 for another user's userId and moves nothing", async () => {
-    const eve = await buildUser(server);
-    const fay = await buildUser(server);
+    const eve = await payee();
+    const fay = await payee();
     await post(DEPOSIT, fay, { balance: 20 });
     const before = await transferCount();
     const dep = await post(DEPOSIT, eve, { userId: fay.user._id, balance: 5 });
@@ -135,7 +142,7 @@ describe('balance, deposit and withdrawal', () => {
   });
 
   it('refuses a withdrawal above the balance and changes nothing', async () => {
-    const gus = await buildUser(server);
+    const gus = await payee();
     await post(DEPOSIT, gus, { balance: 10 });
     const before = await transferCount();
     for (const amount of [10.01, 11, 999999.99]) {
@@ -151,7 +158,7 @@ describe('balance, deposit and withdrawal', () => {
   });
 
   it('lets exactly one of 20 concurrent withdrawals of the whole balance through', async () => {
-    const hal = await buildUser(server);
+    const hal = await payee();
     await post(DEPOSIT, hal, { balance: 75.25 });
     const results = await Promise.all(Array.from({ length: 20 }, () => post(WITHDRAWAL, hal, { balance: 75.25 })));
     const ok = results.filter((r) => r.status === 200);
@@ -165,7 +172,7 @@ describe('balance, deposit and withdrawal', () => {
   });
 
   it('keeps the ledger sound under concurrent deposits and withdrawals of several users', async () => {
-    const users = await Promise.all([buildUser(server), buildUser(server), buildUser(server)]);
+    const users = await Promise.all([payee(), payee(), payee()]);
     await Promise.all(users.map((u) => post(DEPOSIT, u, { balance: 10 })));
     const results = await Promise.all(
       Array.from({ length: 36 }, (_, i) => {
@@ -188,7 +195,7 @@ describe('balance, deposit and withdrawal', () => {
   });
 
   it('keeps the balance when the payment provider declines or a payout fails', async () => {
-    const ida = await buildUser(server);
+    const ida = await payee();
     await post(DEPOSIT, ida, { balance: 5000 });
     const before = await transferCount();
     const declined = await post(DEPOSIT, ida, { balance: SANDBOX_FAILING_CENTS / 100 });
@@ -210,7 +217,7 @@ describe('Idempotency-Key', () => {
   const key = (name: string) => ({ 'Idempotency-Key': `${name}-${Math.random().toString(36).slice(2)}` });
 
   it('replays the first answer of a repeated deposit and withdrawal, moving money once', async () => {
-    const jo = await buildUser(server);
+    const jo = await payee();
     const k = key('dep');
     const first = await post(DEPOSIT, jo, { balance: 12 }, k);
     const again = await post(DEPOSIT, jo, { balance: 12 }, k);
@@ -232,7 +239,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('moves money once when requests with the same key race', async () => {
-    const kim = await buildUser(server);
+    const kim = await payee();
     const k = key('race');
     const deposits = await Promise.all(Array.from({ length: 10 }, () => post(DEPOSIT, kim, { balance: 7 }, k)));
     for (const r of deposits) expect(r.body).toEqual({ new_balance: 7 });
@@ -247,8 +254,8 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a key reused for another amount or another call; keys are per user', async () => {
-    const lee = await buildUser(server);
-    const max = await buildUser(server);
+    const lee = await payee();
+    const max = await payee();
     const k = key('reuse');
     expect((await post(DEPOSIT, lee, { balance: 5 }, k)).status).toBe(200);
     const otherAmount = await post(DEPOSIT, lee, { balance: 6 }, k);
@@ -263,7 +270,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('stores nothing for a refused request, so the same key can be retried', async () => {
-    const ned = await buildUser(server);
+    const ned = await payee();
     const k = key('retry');
     const refused = await post(WITHDRAWAL, ned, { balance: 4 }, k);
     expect(refused.body.message).toBe(OVERDRAWN);
@@ -274,7 +281,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a malformed key', async () => {
-    const ola = await buildUser(server);
+    const ola = await payee();
     for (const bad of ['x'.repeat(256), 'has space', 'tab\there']) {
       const res = await post(DEPOSIT, ola, { balance: 5 }, { 'Idempotency-Key': bad });
       expect(res.status, bad).toBe(400);

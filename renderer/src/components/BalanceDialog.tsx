@@ -5,7 +5,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { sessionQuery } from '../api/auth';
-import { INVALID_AMOUNT, MONEY_MOVE_FAILED } from '../../../api/contract/texts';
+import { INVALID_AMOUNT, MONEY_MOVE_FAILED, WITHDRAW_NEEDS_PAYOUTS } from '../../../api/contract/texts';
+import { usePayouts } from '../api/payouts';
 import { ApiError } from '../api/client';
 import { useMoveMoney, type MoneyAction } from '../api/wallet';
 import { formatDollars, isValidAmount, parseDollars } from '../format';
@@ -36,6 +37,10 @@ export function BalanceDialog() {
   const inputId = useId();
   const hintId = useId();
   const busy: MoneyAction | null = move.isPending ? move.variables.action : null;
+  const payouts = usePayouts();
+  // Withdrawals go out only once payouts are set up; until then the form says where to do it.
+  const payoutsMissing = payouts.data !== undefined && payouts.data.status !== 'ready';
+  const payoutsHintId = useId();
 
   const close = () => {
     if (!busy) setOpen(false);
@@ -110,11 +115,26 @@ export function BalanceDialog() {
           {busy === 'deposit' ? <Spinner size={18} light label="Depositing" /> : null}
           Deposit
         </button>
-        <button type="submit" name="action" value="withdraw" className="btn" disabled={busy !== null}>
+        <button
+          type="submit"
+          name="action"
+          value="withdraw"
+          className="btn"
+          disabled={busy !== null || payoutsMissing}
+          aria-describedby={payoutsMissing ? payoutsHintId : undefined}
+        >
           {busy === 'withdraw' ? <Spinner size={18} label="Withdrawing" /> : null}
           Withdraw
         </button>
       </div>
+      {payoutsMissing ? (
+        <p id={payoutsHintId} className="balance-form__payouts" role="note">
+          {WITHDRAW_NEEDS_PAYOUTS}{' '}
+          <Link to={user ? `/profile/${user.username}/settings#payouts` : '/'} onClick={() => setOpen(false)}>
+            Settings → Payouts
+          </Link>
+        </p>
+      ) : null}
       <p className="balance-form__history">
         <Link to="/money" onClick={() => setOpen(false)}>
           See your money history

@@ -2,6 +2,7 @@ import { alertAnswers } from './alerts.js';
 import { conversationAnswers } from './conversations.js';
 import { linkAnswers } from './links.js';
 import { moneyAnswers } from './money.js';
+import { payoutAnswers } from './payouts.js';
 import { pushAnswers } from './push.js';
 import type { AnswerMap } from './shape.js';
 import { userAnswers } from './users.js';
@@ -19,6 +20,7 @@ export { servedPaths, type ServedPath } from './served.js';
 export const successAnswers: AnswerMap = {
   ...userAnswers,
   ...moneyAnswers,
+  ...payoutAnswers,
   ...linkAnswers,
   ...conversationAnswers,
   ...wishlistAnswers,

@@ -72,4 +72,13 @@ export const servedPaths: ServedPath[] = [
     headers: [{ name: 'stripe-signature', description: "Stripe's signature of the raw body" }],
     answers: [json(200, WebhookAnswerSchema, 'The event is applied, was applied before, or is not one the subscription follows')],
   },
+  {
+    method: 'POST',
+    path: '/payouts/webhook',
+    tag: 'payouts',
+    summary: "Stripe's signed Connect events (`account.updated`; PAYMENTS=stripe with STRIPE_CONNECT_WEBHOOK_SECRET only)",
+    body: { media: 'application/json', schema: { type: 'object' } },
+    headers: [{ name: 'stripe-signature', description: "Stripe's signature of the raw body, with the Connect endpoint's secret" }],
+    answers: [json(200, WebhookAnswerSchema, "The event is applied, was applied before, or is not about one of our users' accounts")],
+  },
 ];

@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fixtures from './stripe-fixtures.json' with { type: 'json' };
+import { connectRoute } from './stripe-connect-server.js';
 
 type Json = Record<string, unknown>;
 
@@ -31,8 +32,8 @@ export interface StripeTestServer {
   succeed(paymentIntentId: string): void;
   /** As if the card's bank were still deciding (a PaymentIntent `processing`). */
   process(paymentIntentId: string): void;
-  /** Saves a card on the customer (its default payment method) and, optionally, a Connect account in its metadata. */
-  setCustomer(customerId: string, fields: { defaultPaymentMethod?: string; connectedAccount?: string }): void;
+  /** Saves a card on the customer (its default payment method). */
+  setCustomer(customerId: string, fields: { defaultPaymentMethod?: string }): void;
   /** The next PaymentIntent create is declined as Stripe declines a card (402 card_error). */
   declineNextCharge(): void;
   close(): Promise<void>;
@@ -195,6 +196,8 @@ export async function startStripeServer(): Promise<StripeTestServer> {
   }
 
   function route(method: string, path: string, params: Record<string, string>): [number, Json] {
+    const connect = connectRoute({ objects, newId, now }, method, path, params);
+    if (connect) return connect;
     const parts = path.split('/').filter(Boolean); // ['v1', resource, id?, sub?]
     const [, resource, id, sub] = parts;
     const found = id ? get(id) : undefined;
@@ -267,11 +270,6 @@ export async function startStripeServer(): Promise<StripeTestServer> {
       return [200, list(data, '/v1/invoice_payments')];
     }
     if (resource === 'payment_methods' && method === 'GET') return found ? [200, found] : missing();
-    if (resource === 'transfers' && method === 'POST') {
-      const transfer = { ...fixture('transfer'), id: newId('tr'), amount: Number(params.amount), destination: params.destination };
-      objects.set(transfer.id as string, transfer);
-      return [200, transfer];
-    }
     if (resource === 'prices') {
       if (method === 'GET' && !id) {
         const keys = Object.entries(params)
@@ -369,7 +367,6 @@ export async function startStripeServer(): Promise<StripeTestServer> {
       const customer = objects.get(customerId);
       if (!customer) throw new Error(`no customer ${customerId}`);
       if (fields.defaultPaymentMethod) customer.invoice_settings = { default_payment_method: fields.defaultPaymentMethod };
-      if (fields.connectedAccount) customer.metadata = { ...(customer.metadata as Json), connected_account: fields.connectedAccount };
     },
     declineNextCharge() {
       declineNext = true;

@@ -7,6 +7,7 @@ import {
   MONEY_HISTORY_EMPTY_KIND,
   MONEY_HISTORY_ERROR,
   MONEY_HISTORY_KINDS,
+  payoutLine,
 } from '../../../../api/contract/texts';
 import type { MoneyHistoryEntry, MoneyHistoryKind } from '../../../../api/contract/wallet';
 import { downloadMoneyHistoryCsv, useMoneyHistory, walletKeys } from '../../api/wallet';
@@ -50,6 +51,7 @@ const signed = (amount: number) => (amount > 0 ? `+${formatDollars(amount)}` : f
 /** Who was on the other side, as far as the user may know. */
 function partyLine(entry: MoneyHistoryEntry): string | null {
   if (entry.anonymous) return `From ${ANONYMOUS_GIVER}`;
+  if (entry.payout) return payoutLine(entry.payout.bankLast4, entry.payout.status);
   if (!entry.party) return null;
   const name =
     entry.party.displayName === entry.party.username ? `@${entry.party.username}` : `${entry.party.displayName} (@${entry.party.username})`;

@@ -16,6 +16,7 @@ import { AddressForm } from './AddressForm';
 import { SessionsSection } from './SessionsSection';
 import { AccountSection } from './AccountSection';
 import { BlockedSection } from './BlockedSection';
+import { PayoutsSection } from './PayoutsSection';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { PresenceSection } from './PresenceSection';
 import { NotificationsSection } from './NotificationsSection';
@@ -338,6 +339,10 @@ function SettingsForm({ user }: { user: User }) {
 
       <SettingsSection id="address" active={section}>
         <AddressForm />
+      </SettingsSection>
+
+      <SettingsSection id="payouts" active={section}>
+        <PayoutsSection />
       </SettingsSection>
 
       <SettingsSection id="privacy" active={section}>

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'address', label: 'Address' },
+  { id: 'payouts', label: 'Payouts' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'devices', label: 'Devices' },

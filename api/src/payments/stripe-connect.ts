@@ -1,0 +1,60 @@
+/**
+ * Stripe Connect (PAYMENTS=stripe): Express accounts (Stripe hosts identity checks and bank
+ * details; the platform is liable for losses), Account Links for the hosted onboarding, and the
+ * account read back. Transfers to the account are the wallet's payout (stripe.ts).
+ */
+import type Stripe from 'stripe';
+import type { ConnectAccountState, ConnectPayouts } from './connect.js';
+import { callStripe } from './stripe-client.js';
+
+/** The fields of a Stripe Account that decide its payouts status. */
+export function connectAccountState(account: Stripe.Account): ConnectAccountState {
+  const banks = account.external_accounts?.data ?? [];
+  const bank = banks.find((b) => b.object === 'bank_account' && b.default_for_currency) ?? banks.find((b) => b.object === 'bank_account');
+  return {
+    accountId: account.id,
+    detailsSubmitted: account.details_submitted ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    currentlyDue: account.requirements?.currently_due ?? [],
+    disabledReason: account.requirements?.disabled_reason ?? null,
+    bankLast4: bank?.last4 ?? null,
+  };
+}
+
+export class StripeConnect implements ConnectPayouts {
+  readonly name = 'stripe';
+
+  constructor(private readonly stripe: Stripe) {}
+
+  async createAccount(input: { userId: string; email: string; idempotencyKey: string }): Promise<ConnectAccountState> {
+    const account = await callStripe(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          country: 'US',
+          email: input.email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { userId: input.userId },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return connectAccountState(account);
+  }
+
+  async onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string> {
+    const link = await callStripe(() =>
+      this.stripe.accountLinks.create({
+        account: input.accountId,
+        type: 'account_onboarding',
+        refresh_url: input.refreshUrl,
+        return_url: input.returnUrl,
+      }),
+    );
+    return link.url;
+  }
+
+  async readAccount(accountId: string): Promise<ConnectAccountState> {
+    return connectAccountState(await callStripe(() => this.stripe.accounts.retrieve(accountId)));
+  }
+}

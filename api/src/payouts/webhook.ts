@@ -1,0 +1,66 @@
+/**
+ * Stripe's Connect webhook: `POST /payouts/webhook` (and `/api/payouts/webhook`), an endpoint of
+ * its own for events on connected accounts, signed with STRIPE_CONNECT_WEBHOOK_SECRET. Mounted in
+ * app.ts before the body parser (the signature covers the raw bytes); a bad signature is a 400 that
+ * changes nothing. Each event takes effect once: its id goes into `stripe_events` in the same
+ * transaction as its effect, so a replay fails on the key and is answered 'already processed'.
+ */
+import type Stripe from 'stripe';
+import type { Deps } from '../deps.js';
+import { AppError, badRequest, isUniqueViolation } from '../errors.js';
+import type { Middleware } from '../http/context.js';
+import { perAddress } from '../http/rate-limit.js';
+import { connectAccountState } from '../payments/stripe-connect.js';
+import { requireStripeConfig, stripeClient } from '../payments/stripe-client.js';
+import { StripeEventEntity } from '../subscriptions/entity.js';
+import { rawBody, type WebhookOutcome } from '../subscriptions/webhook.js';
+import { applyAccountState } from './service.js';
+
+export const CONNECT_WEBHOOK_PATHS = new Set(['/payouts/webhook', '/api/payouts/webhook']);
+
+/** Records and applies a verified Connect event exactly once. */
+export async function handleConnectEvent(deps: Pick<Deps, 'db' | 'clock'>, event: Stripe.Event): Promise<WebhookOutcome> {
+  try {
+    return await deps.db.transaction(async (em) => {
+      await em.insert(StripeEventEntity, { id: event.id, type: event.type.slice(0, 100), receivedAt: deps.clock() });
+      if (event.type !== 'account.updated') return 'ignored';
+      // Stripe's times are whole seconds: the event stands for the end of its second.
+      const asOf = new Date(event.created * 1000 + 999);
+      return (await applyAccountState(em, connectAccountState(event.data.object), asOf)) ? 'processed' : 'ignored';
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'already processed';
+    throw err;
+  }
+}
+
+/** The Connect endpoint as a middleware; only with PAYMENTS=stripe and its secret set (else the path is unknown). */
+export function connectWebhook(deps: Deps): Middleware {
+  const stripeConfig = deps.config.payments === 'stripe' ? requireStripeConfig(deps.config) : null;
+  if (!stripeConfig?.connectWebhookSecret) return (_ctx, next) => next();
+  const secret = stripeConfig.connectWebhookSecret;
+  const stripe = stripeClient(stripeConfig);
+  const limit = perAddress(deps.limits, 'stripe.connect-webhook', deps.config.apiRateLimit, deps.config.apiRateWindowSeconds);
+
+  return async (ctx, next) => {
+    if (!CONNECT_WEBHOOK_PATHS.has(ctx.path)) return next();
+    if (ctx.method !== 'POST') {
+      ctx.set('Allow', 'POST');
+      throw new AppError(405, 'method_not_allowed', 'This method is not allowed here.');
+    }
+    await limit(ctx, async () => undefined);
+    const signature = ctx.get('stripe-signature');
+    const declared = ctx.get('content-length');
+    const body = await rawBody(ctx.req, declared ? Number(declared) : undefined);
+    if (!signature) throw badRequest('Missing Stripe-Signature header.', 'bad_signature');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(body, signature, secret);
+    } catch {
+      throw badRequest('The webhook signature is not valid.', 'bad_signature');
+    }
+    const outcome = await handleConnectEvent(deps, event);
+    ctx.state.log?.info({ eventId: event.id, type: event.type, outcome }, 'stripe connect webhook');
+    ctx.body = { received: true, outcome };
+  };
+}
