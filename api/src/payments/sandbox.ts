@@ -5,8 +5,10 @@ import { rowLock } from '../db/row-lock.js';
 import { AppError, badRequest, isUniqueViolation } from '../errors.js';
 import { SandboxObjectEntity, type SandboxObject } from './entity.js';
 import { UserEntity } from '../users/entity.js';
+import { SandboxHolds, sandboxFingerprint, type SandboxCardOutcome } from './sandbox-holds.js';
 import {
   SUBSCRIPTION_PERIOD_MS as WEEK_MS,
+  cardBlocked,
   cardDeclined,
   cardNotCharged,
   noSavedCard,
@@ -14,7 +16,10 @@ import {
   payoutFailed,
   type CardChargeRequest,
   type CardDetails,
+  type CardHold,
   type CardPayment,
+  type CardSource,
+  type ProviderCharge,
   type PaymentRequest,
   type PaymentResult,
   type SavedCard,
@@ -44,6 +49,8 @@ export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Stripe's risk block: declined with `decline_code: 'fraudulent'`. */
+  fraudulent: '4100000000000019',
 } as const;
 
 const elementsNotHere = () => badRequest('Test mode takes the card in its own form.', 'invalid_card');
@@ -56,13 +63,14 @@ interface SandboxCustomerData {
   userId: string;
   email: string;
   /** The card saved for later deposits: what it does (pays or not) and its last 4 digits, never the number. */
-  card?: { last4: string; pays: boolean };
+  card?: { last4: string; pays: boolean; fingerprint?: string };
 }
 /** One card charge per idempotency key, with its outcome, so asking again answers the same. */
 interface SandboxChargeData {
   id: string;
   amountCents: number;
-  outcome: 'succeeded' | 'declined' | 'insufficient_funds';
+  outcome: SandboxCardOutcome;
+  refunded?: boolean;
 }
 interface SandboxSubscriptionData {
   id: string;
@@ -124,11 +132,62 @@ export class SandboxPayments implements PaymentsProvider {
       outcome,
     }));
     if (source.kind === 'card' && source.save && charge.outcome === 'succeeded') {
-      const digits = source.card.number.replace(/\D/g, '');
-      const customer = await this.customerFor(request.userId);
-      await this.update('customer', customer.id, (c) => ({ ...c, card: { last4: digits.slice(-4), pays: true } }));
+      await this.saveCard(request.userId, source.card.number);
     }
     return answerCharge(charge);
+  }
+
+  private async saveCard(userId: string, number: string): Promise<void> {
+    const digits = number.replace(/\D/g, '');
+    const customer = await this.customerFor(userId);
+    await this.update('customer', customer.id, (c) => ({
+      ...c,
+      card: { last4: digits.slice(-4), pays: true, fingerprint: sandboxFingerprint(digits) },
+    }));
+  }
+
+  private readonly holds: SandboxHolds;
+
+  private makeHolds(): SandboxHolds {
+    return new SandboxHolds(this.db, this.clock, {
+      cardOf: async (userId, source) => {
+        if (source.kind === 'card')
+          return { outcome: cardOutcome(source.card, this.clock()), fingerprint: sandboxFingerprint(source.card.number) };
+        const card = (await this.customerOf(userId))?.card;
+        if (!card) throw noSavedCard();
+        return { outcome: card.pays ? 'succeeded' : 'declined', fingerprint: card.fingerprint ?? sandboxFingerprint(`saved:${userId}`) };
+      },
+      refusal: (outcome) => refusalOf(outcome),
+    });
+  }
+
+  /** An authorisation of the card (requires_capture), once per key; a card saved with it is saved as a charge saves it. */
+  async authoriseCard(request: CardChargeRequest): Promise<CardHold> {
+    const hold = await this.holds.authorise(request);
+    if (request.source?.kind === 'card' && request.source.save) await this.saveCard(request.userId, request.source.card.number);
+    return hold;
+  }
+
+  captureCard(reference: string): Promise<CardHold> {
+    return this.holds.capture(reference);
+  }
+
+  cancelCardHold(reference: string): Promise<CardHold> {
+    return this.holds.cancel(reference);
+  }
+
+  refundCard(reference: string): Promise<void> {
+    return this.holds.refund(reference);
+  }
+
+  async cardFingerprint(userId: string, source: CardSource): Promise<string | null> {
+    if (source.kind === 'card') return sandboxFingerprint(source.card.number);
+    const card = (await this.customerOf(userId))?.card;
+    return card ? (card.fingerprint ?? sandboxFingerprint(`saved:${userId}`)) : null;
+  }
+
+  listCardPayments(since: Date): Promise<ProviderCharge[]> {
+    return this.holds.list(since);
   }
 
   async savedCard(userId: string): Promise<SavedCard | null> {
@@ -168,7 +227,9 @@ export class SandboxPayments implements PaymentsProvider {
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.holds = this.makeHolds();
+  }
 
   /** Creates an object once per idempotency key: a repeat (or a racing twin) answers the first one. */
   private async createOnce<K extends keyof Data>(
@@ -294,8 +355,7 @@ export class SandboxPayments implements PaymentsProvider {
     const row = await this.db.manager.findOneBy(SandboxObjectEntity, { secret: input.clientSecret, kind: 'payment_intent' });
     if (!row) throw badRequest('This payment could not be found. Please start again.', 'unknown_payment_intent');
     const outcome = cardOutcome({ number: input.cardNumber, expiry: input.expiry, cvc: input.cvc }, this.clock());
-    if (outcome === 'declined') throw cardDeclined();
-    if (outcome === 'insufficient_funds') throw cardInsufficientFunds();
+    if (outcome !== 'succeeded') throw refusalOf(outcome);
     const intent = await this.update('payment_intent', row.id, (pi) => ({ ...pi, status: 'succeeded' }));
     if (intent?.subscriptionId) {
       const periodEnd = new Date(this.clock().getTime() + WEEK_MS).toISOString();
@@ -345,14 +405,19 @@ function cardOutcome(card: CardDetails, now: Date): SandboxChargeData['outcome']
   checkCardDetails(card.expiry, card.cvc, now);
   const number = card.number.replace(/[\s-]/g, '');
   if (number === SANDBOX_CARDS.declined) return 'declined';
+  if (number === SANDBOX_CARDS.fraudulent) return 'fraudulent';
   if (number === SANDBOX_CARDS.insufficientFunds) return 'insufficient_funds';
   if (number !== SANDBOX_CARDS.succeeds) throw unknownTestCard();
   return 'succeeded';
 }
 
+function refusalOf(outcome: Exclude<SandboxCardOutcome, 'succeeded'>): AppError {
+  if (outcome === 'fraudulent') return cardBlocked();
+  return outcome === 'insufficient_funds' ? cardInsufficientFunds() : cardDeclined();
+}
+
 function answerCharge(charge: SandboxChargeData): PaymentResult {
-  if (charge.outcome === 'declined') throw cardDeclined();
-  if (charge.outcome === 'insufficient_funds') throw cardInsufficientFunds();
+  if (charge.outcome !== 'succeeded') throw refusalOf(charge.outcome);
   return { reference: charge.id };
 }
 

@@ -34,7 +34,10 @@ import { AppError, badRequest } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import type {
   CardChargeRequest,
+  CardHold,
   CardPayment,
+  CardSource,
+  ProviderCharge,
   CardPaymentRequest,
   SavedCard,
   PaymentRequest,
@@ -44,6 +47,7 @@ import type {
   ProviderSubscriptionState,
   StartedSubscription,
 } from './provider.js';
+import { StripeHolds } from './stripe-holds.js';
 import { callStripe, paymentSetupIncomplete, requireStripeConfig, stripeClient } from './stripe-client.js';
 
 export const cardRequired = () =>
@@ -131,11 +135,48 @@ export class StripePayments implements PaymentsProvider {
   readonly name = 'stripe';
 
   /** `db` holds each user's Stripe Customer id; `priceId` is the weekly Price (STRIPE_PRICE_ID). */
+  private readonly holds: StripeHolds;
+
   constructor(
     private readonly stripe: Stripe,
     private readonly db: Database,
     private readonly priceId: string,
-  ) {}
+  ) {
+    this.holds = new StripeHolds(stripe, async (userId) => {
+      const customer = await this.customerOf(userId);
+      const card = customer && (await this.cardOf(customer));
+      if (!customer || !card) throw cardRequired();
+      return { customerId: customer.id, paymentMethodId: card };
+    });
+  }
+
+  authoriseCard(request: CardChargeRequest): Promise<CardHold> {
+    return this.holds.authorise(request);
+  }
+
+  captureCard(reference: string, idempotencyKey: string): Promise<CardHold> {
+    return this.holds.capture(reference, idempotencyKey);
+  }
+
+  cancelCardHold(reference: string): Promise<CardHold> {
+    return this.holds.cancel(reference);
+  }
+
+  refundCard(reference: string, idempotencyKey: string): Promise<void> {
+    return this.holds.refund(reference, idempotencyKey);
+  }
+
+  /** Stripe's fingerprint of the saved card (a new card stays in Elements, unseen here). */
+  async cardFingerprint(userId: string, source: CardSource): Promise<string | null> {
+    if (source.kind !== 'saved') return null;
+    const customer = await this.customerOf(userId);
+    const card = customer && (await this.cardOf(customer));
+    return card ? this.holds.fingerprint(card) : null;
+  }
+
+  listCardPayments(since: Date): Promise<ProviderCharge[]> {
+    return this.holds.list(since);
+  }
 
   /** The user's Stripe Customer, or null when they never paid by card. */
   private async customerOf(userId: string): Promise<Stripe.Customer | null> {

@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fixtures from './stripe-fixtures.json' with { type: 'json' };
+import { holdRoute } from './stripe-holds.js';
 
 type Json = Record<string, unknown>;
 
@@ -199,6 +200,8 @@ export async function startStripeServer(): Promise<StripeTestServer> {
     const [, resource, id, sub] = parts;
     const found = id ? get(id) : undefined;
     const missing = () => stripeError(404, 'invalid_request_error', `No such ${resource}: '${id}'`, 'resource_missing');
+    const held = holdRoute({ objects, newId, now, fixture, error: stripeError }, method, path, params);
+    if (held) return held;
 
     if (resource === 'customers') {
       if (method === 'POST' && !id) {
