@@ -20,6 +20,7 @@ import {
 import type { CardSource } from '../payments/provider.js';
 import { cardDeposit, cardHoldDeposit, deposit, getBalanceCents, startCardElementsDeposit, withdraw, type WalletDeps } from './service.js';
 import { confirmCardElements } from './card-elements.js';
+import { guardCardPayment, noteCardRefusal } from './card-guard.js';
 import { badRequest } from '../errors.js';
 import { checkGive } from '../links/give-check.js';
 import { insufficientFunds } from '../money/ledger.js';
@@ -65,15 +66,18 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
       if (body.for) await checkGiftFirst(deps, user, body.for, body.amount);
       if (body.elements) {
         if (body.card) throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
+        const started = { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false };
         sendAnswer(
           ctx,
-          await startCardElementsDeposit(wallet, { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false }),
+          await guardCardPayment(deps, { userId, client: ctx.ip, source: null }, () => startCardElementsDeposit(wallet, started)),
         );
         return;
       }
       const source: CardSource = body.card ? { kind: 'card', card: body.card, save: body.save ?? false } : { kind: 'saved' };
       const request = { userId, amountCents: body.amount, idempotencyKey, source };
-      sendAnswer(ctx, body.for ? await cardHoldDeposit(wallet, { ...request, target: body.for }) : await cardDeposit(wallet, request));
+      const target = body.for;
+      const pay = () => (target ? cardHoldDeposit(wallet, { ...request, target }) : cardDeposit(wallet, request));
+      sendAnswer(ctx, await guardCardPayment(deps, { userId, client: ctx.ip, source }, pay));
     }),
   );
 
@@ -82,7 +86,11 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     '/wallet/card-deposit/confirm',
     authenticate,
     validate({ body: ConfirmCardDepositBody }, async (ctx, { body }) => {
-      const answer = await confirmCardElements(wallet, { userId: currentUser(ctx).id, paymentIntentId: body.paymentIntentId });
+      const { id: userId } = currentUser(ctx);
+      const answer = await confirmCardElements(wallet, { userId, paymentIntentId: body.paymentIntentId }).catch(async (err: unknown) => {
+        await noteCardRefusal(deps, userId, err);
+        throw err;
+      });
       ctx.status = answer.status;
       ctx.body = answer.body;
     }),
