@@ -4,7 +4,7 @@
  * authorisation is `requires_capture`, then `succeeded` (captured), `canceled` or `refunded`.
  */
 import crypto from 'node:crypto';
-import { In, MoreThanOrEqual } from 'typeorm';
+import { In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { rowLock } from '../db/row-lock.js';
 import { badRequest, isUniqueViolation, type AppError } from '../errors.js';
@@ -38,6 +38,25 @@ const holdOf = (data: HoldData): CardHold => ({
   amountCents: data.amountCents,
   fingerprint: data.fingerprint,
 });
+
+/** The sandbox's card charges and authorisations since `since`, as reconciliation reads them (from `em`: the live database or a backup's copy). */
+export async function listSandboxCharges(em: EntityManager, since: Date): Promise<ProviderCharge[]> {
+  const rows = await em.find(SandboxObjectEntity, {
+    where: { kind: In(['charge', 'card_hold']), createdAt: MoreThanOrEqual(since) },
+    order: { createdAt: 'ASC' },
+  });
+  return rows.map((row) => {
+    const data = JSON.parse(row.data) as { id: string; amountCents: number; outcome?: string; status?: string; refunded?: boolean };
+    const taken = row.kind === 'charge' ? data.outcome === 'succeeded' : data.status === 'succeeded' || data.status === 'refunded';
+    const refunded = row.kind === 'charge' ? data.refunded === true : data.status === 'refunded';
+    return {
+      reference: data.id,
+      amountCents: data.amountCents,
+      status: refunded ? 'refunded' : taken ? 'succeeded' : 'other',
+      createdAt: row.createdAt,
+    };
+  });
+}
 
 const unknownHold = () => badRequest('No such payment.', 'unknown_payment_intent');
 
@@ -111,23 +130,8 @@ export class SandboxHolds {
     });
   }
 
-  /** Card charges and captured authorisations since `since`, as reconciliation reads them. */
-  async list(since: Date): Promise<ProviderCharge[]> {
-    const rows = await this.db.manager.find(SandboxObjectEntity, {
-      where: { kind: In(['charge', 'card_hold']), createdAt: MoreThanOrEqual(since) },
-      order: { createdAt: 'ASC' },
-    });
-    return rows.map((row) => {
-      const data = JSON.parse(row.data) as { id: string; amountCents: number; outcome?: string; status?: string; refunded?: boolean };
-      const taken = row.kind === 'charge' ? data.outcome === 'succeeded' : data.status === 'succeeded' || data.status === 'refunded';
-      const refunded = row.kind === 'charge' ? data.refunded === true : data.status === 'refunded';
-      return {
-        reference: data.id,
-        amountCents: data.amountCents,
-        status: refunded ? 'refunded' : taken ? 'succeeded' : 'other',
-        createdAt: row.createdAt,
-      };
-    });
+  list(since: Date): Promise<ProviderCharge[]> {
+    return listSandboxCharges(this.db.manager, since);
   }
 
   private async change(reference: string, next: (data: HoldData) => HoldData): Promise<HoldData> {

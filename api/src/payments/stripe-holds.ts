@@ -18,6 +18,8 @@ function holdOf(intent: Stripe.PaymentIntent, fingerprint: string | null = null)
   return { reference: intent.id, status: HOLD_STATUSES[intent.status] ?? 'canceled', amountCents: intent.amount, fingerprint };
 }
 
+const WALLET_PURPOSES = new Set(['deposit', 'card_deposit', 'card_hold']);
+
 export class StripeHolds {
   constructor(
     private readonly stripe: Stripe,
@@ -77,6 +79,8 @@ export class StripeHolds {
       if (refund.payment_intent) refunded.add(typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent.id);
     const out: ProviderCharge[] = [];
     for await (const intent of this.stripe.paymentIntents.list({ created, limit: 100 })) {
+      // A subscription's invoice payments are the subscription's, never the wallet's.
+      if (!WALLET_PURPOSES.has(intent.metadata?.purpose ?? '')) continue;
       const status = refunded.has(intent.id) ? 'refunded' : intent.status === 'succeeded' ? 'succeeded' : 'other';
       out.push({ reference: intent.id, amountCents: intent.amount, status, createdAt: new Date(intent.created * 1000) });
     }

@@ -11,6 +11,7 @@ import { balanceOfUser, buildUser, depositFor, startTestServer, type TestServer,
 import { landHold } from './card-hold.js';
 import { PaymentIntentEntity } from './entity.js';
 import { resolvePendingPayments } from './intents.js';
+import { reconcileWithProvider } from './reconcile.js';
 
 /** A one-step gift with the sandbox: the card is authorised, captured only where the gift lands, let go otherwise. */
 let server: TestServer;
@@ -46,7 +47,11 @@ const holdsOf = async (who: TestUser) =>
     .filter((h) => h.userId === who.user._id);
 const intentsOf = (who: TestUser) => db().manager.findBy(PaymentIntentEntity, { userId: who.user._id });
 const depositsOf = (who: TestUser) => db().manager.countBy(LedgerTransferEntity, { kind: 'deposit', actorUserId: who.user._id });
-const expectLedgerSound = () => expectLedgerSoundIn(db());
+/** The ledger's invariants, and the sandbox's records reconciled with it. */
+async function expectLedgerSound() {
+  await expectLedgerSoundIn(db());
+  expect(await reconcileWithProvider({ db: db(), payments: server.deps.payments })).toEqual([]);
+}
 
 /** Nothing was asked of the card and nothing recorded: the refusal came first. */
 async function expectUntouched(who: TestUser) {

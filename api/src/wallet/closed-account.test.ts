@@ -7,6 +7,7 @@ import { buildUser, startTestServer, type TestServer, type TestUser } from '../t
 import { UserEntity } from '../users/entity.js';
 import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
 import { beginDeposit, resolvePendingPayments } from './intents.js';
+import { reconcileWithProvider } from './reconcile.js';
 
 /** A card payment and the account's closing: the card is never charged with the money lost. */
 let server: TestServer;
@@ -20,6 +21,7 @@ const db = () => server.deps.db;
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const recover = () => resolvePendingPayments({ db: db(), payments: server.deps.payments }, later(2));
 const expectLedgerSound = () => expectLedgerSoundIn(db());
+const reconcile = () => reconcileWithProvider({ db: db(), payments: server.deps.payments });
 
 /** What the sandbox did with an intent's card charge: taken and kept, given back, or nothing. */
 async function chargeOf(intent: PaymentIntent): Promise<'kept' | 'refunded' | 'none'> {
@@ -63,6 +65,7 @@ describe('closed accounts and card payments', () => {
     expect(await balanceOf(db().manager, SYSTEM_UNCLAIMED)).toBe(unclaimedBefore);
     // Nothing left for the next run: no 'User not found' every minute.
     expect(await recover()).toEqual({ succeeded: 0, failed: 0, unresolved: 0 });
+    expect(await reconcile()).toEqual([]);
     await expectLedgerSound();
   });
 
@@ -99,6 +102,7 @@ describe('closed accounts and card payments', () => {
         if (intent.status === 'succeeded') expect(charge, context).toBe('kept');
       }
     }
+    expect(await reconcile()).toEqual([]);
     const inv = await ledgerInvariants(db());
     expect(inv.creditsToClosedAccounts).toEqual([]);
     await expectLedgerSound();

@@ -254,6 +254,8 @@ export async function startStripeServer(): Promise<StripeTestServer> {
           amount: Number(params.amount),
           customer: params.customer,
           status: 'succeeded',
+          created: now(),
+          metadata: metadataOf(params),
         };
         pi.payment_method = params.payment_method;
         objects.set(pi.id as string, pi);
