@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { In } from 'typeorm';
 import { CARD_BLOCKED, CARD_HOLD_GONE, LINK_GONE } from '../../contract/texts.js';
+import { CatalogProductEntity } from '../catalog/entity.js';
 import { LinkEntity } from '../links/entity.js';
 import { LedgerTransferEntity } from '../money/entity.js';
 import { SandboxObjectEntity } from '../payments/entity.js';
@@ -171,10 +172,10 @@ describe('authorise, then capture where the gift lands (sandbox)', () => {
 
   it('buys a wishlist item with an authorisation, captured where the purchase lands', async () => {
     const [owner, buyer] = [await buildUser(server), await buildUser(server)];
-    const product = await db().manager.query('SELECT item_id FROM catalog_products ORDER BY position LIMIT 1');
+    const product = await db().manager.findOneOrFail(CatalogProductEntity, { where: {}, order: { position: 'ASC' } });
     const saved = await server.request<{ userWishlist: { items: { _id: string; total: number }[] } }>('PUT', '/wishlists/update', {
       token: owner.token,
-      body: { username: owner.user.username, items: [{ itemId: (product as { item_id: string }[])[0].item_id }] },
+      body: { username: owner.user.username, items: [{ itemId: product.itemId }] },
     });
     const item = saved.body.userWishlist.items[0];
     const target = { kind: 'purchase', wishlistUsername: owner.user.username, itemId: item._id };
