@@ -48,7 +48,7 @@ export async function beginDeposit(
   em: EntityManager,
   input: { userId: string; amountCents: number; recordId: string | null; card?: 'form' | 'elements' | 'hold' },
 ): Promise<PaymentIntent> {
-  if (await accountClosed(em, input.userId)) throw accountClosedError();
+  if (await accountClosed(em, input.userId, true)) throw accountClosedError();
   const kind = input.card === 'elements' ? 'card_elements' : input.card === 'hold' ? 'card_hold' : input.card ? 'card_deposit' : 'deposit';
   return insertIntent(em, { ...input, kind, resultBalanceCents: null });
 }

@@ -44,9 +44,12 @@ export async function claim(
   return result.affected === 1;
 }
 
-/** Whether the user's account is closed, its row locked for the transaction so a closing waits for it. */
-export async function accountClosed(em: EntityManager, userId: string): Promise<boolean> {
-  const user = await em.findOne(UserEntity, { where: { id: userId }, select: { id: true, closedAt: true }, ...rowLock(em) });
+/**
+ * Whether the user's account is closed. With `lock` its row is locked for the transaction, so a
+ * closing (which locks it first too) waits for it or is waited for.
+ */
+export async function accountClosed(em: EntityManager, userId: string, lock = false): Promise<boolean> {
+  const user = await em.findOne(UserEntity, { where: { id: userId }, select: { id: true, closedAt: true }, ...(lock ? rowLock(em) : {}) });
   return !user || !!user.closedAt;
 }
 
@@ -57,6 +60,7 @@ export async function accountClosed(em: EntityManager, userId: string): Promise<
  */
 export async function settleSucceeded(db: Database, intent: PaymentIntent, reference: string): Promise<boolean> {
   return db.transaction(async (em) => {
+    // Unlocked: the credit's own conditional update refuses a closing that commits in between, and a retry lands here.
     if (intent.kind !== 'withdrawal' && (await accountClosed(em, intent.userId))) {
       if (!(await claim(em, intent, 'unclaimed', reference))) return false;
       await transfer(em, { from: SYSTEM_PAYMENTS, to: SYSTEM_UNCLAIMED, amountCents: intent.amountCents, kind: 'deposit', reference });
