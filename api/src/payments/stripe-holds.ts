@@ -27,9 +27,14 @@ export class StripeHolds {
     private readonly savedCardOf: (userId: string) => Promise<{ customerId: string; paymentMethodId: string }>,
   ) {}
 
+  /** Stripe's fingerprint of the card, or null when Stripe does not describe it (a test payment method's alias). */
   async fingerprint(paymentMethodId: string): Promise<string | null> {
-    const method = await callStripe(() => this.stripe.paymentMethods.retrieve(paymentMethodId));
-    return method.card?.fingerprint ?? null;
+    try {
+      const method = await callStripe(() => this.stripe.paymentMethods.retrieve(paymentMethodId));
+      return method.card?.fingerprint ?? null;
+    } catch {
+      return null;
+    }
   }
 
   /** The same key repeats Stripe's first answer (its idempotency), so asking again after a crash authorises nothing new. */

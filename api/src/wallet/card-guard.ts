@@ -56,7 +56,8 @@ export async function admitCardPayment(
   const limits = deps.config.cardSafety;
   await spendOrRefuse(deps, 'card-account', limits.perAccount, input.userId);
   await spendOrRefuse(deps, 'card-client', limits.perClient, input.client);
-  const fingerprint = input.source ? await deps.payments.cardFingerprint(input.userId, input.source) : null;
+  // A card the provider cannot describe now is still limited per account and per client.
+  const fingerprint = input.source ? await deps.payments.cardFingerprint(input.userId, input.source).catch(() => null) : null;
   if (fingerprint) await spendOrRefuse(deps, 'card-fingerprint', limits.perCard, fingerprint);
 }
 
