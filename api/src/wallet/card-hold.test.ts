@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { In } from 'typeorm';
-import { CARD_BLOCKED, CARD_HOLD_GONE, LINK_GONE } from '../../contract/texts.js';
+import { CARD_BLOCKED, CARD_HOLD_GONE, ITEM_UNAVAILABLE, LINK_GONE } from '../../contract/texts.js';
 import { CatalogProductEntity } from '../catalog/entity.js';
 import { LinkEntity } from '../links/entity.js';
 import { LedgerTransferEntity } from '../money/entity.js';
@@ -194,6 +194,30 @@ describe('authorise, then capture where the gift lands (sandbox)', () => {
     const refused = await authorise(late, { amount: item.total, card: PAYS, for: target });
     expect(refused.status).toBe(409);
     await expectUntouched(late);
+    await expectLedgerSound();
+  });
+});
+
+describe('a blocked buyer (wishlist)', () => {
+  it("refuses the blocked buyer's one-step purchase before any card is touched", async () => {
+    const [owner, buyer] = [await buildUser(server), await buildUser(server)];
+    const { conversationId } = await giveGift(server, buyer, owner, 5);
+    expect((await server.request('POST', '/api/blocks', { token: owner.token, body: { conversationId } })).status).toBe(201);
+    const product = await db().manager.findOneOrFail(CatalogProductEntity, { where: {}, order: { position: 'ASC' } });
+    const saved = await server.request<{ userWishlist: { items: { _id: string; total: number }[] } }>('PUT', '/wishlists/update', {
+      token: owner.token,
+      body: { username: owner.user.username, items: [{ itemId: product.itemId }] },
+    });
+    const item = saved.body.userWishlist.items[0];
+    const intentsBefore = (await intentsOf(buyer)).length;
+    const res = await authorise(buyer, {
+      amount: item.total,
+      card: PAYS,
+      for: { kind: 'purchase', wishlistUsername: owner.user.username, itemId: item._id },
+    });
+    expect([res.status, res.body.message]).toEqual([403, ITEM_UNAVAILABLE]);
+    expect(await holdsOf(buyer)).toEqual([]);
+    expect((await intentsOf(buyer)).length).toBe(intentsBefore);
     await expectLedgerSound();
   });
 });
