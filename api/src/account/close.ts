@@ -25,7 +25,7 @@ import { AddressEntity } from '../orders/entity.js';
 import { removeImage } from '../uploads/service.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { PaymentIntentEntity, type PaymentIntentStatus } from '../wallet/entity.js';
-import { rowLock } from '../db/row-lock.js';
+import { rowLockNoKey } from '../db/row-lock.js';
 import { WishlistEntity, WishlistItemEntity } from '../wishlists/entity.js';
 import { cannotClose } from './policy.js';
 import { SubscriptionEntity } from '../subscriptions/entity.js';
@@ -58,7 +58,7 @@ async function renewing(em: EntityManager, userId: string): Promise<boolean> {
 /** Closes the account inside `em`'s transaction; answers the pictures to delete once it commits. */
 async function closeIn(em: EntityManager, userId: string, now: Date): Promise<(string | null)[]> {
   // Locked first, as a deposit's start locks it: either the deposit waits and finds the account closed, or this sees its intent.
-  const user = await em.findOne(UserEntity, { where: { id: userId }, ...rowLock(em) });
+  const user = await em.findOne(UserEntity, { where: { id: userId }, ...rowLockNoKey(em) });
   if (!user || user.closedAt) throw notFound('User not found');
   const refusal = cannotClose({
     balanceCents: user.balanceCents,

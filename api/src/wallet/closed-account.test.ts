@@ -107,4 +107,19 @@ describe('closed accounts and card payments', () => {
     expect(inv.creditsToClosedAccounts).toEqual([]);
     await expectLedgerSound();
   });
+
+  it("locks the account's row without deadlocking concurrent deposits of one user", async () => {
+    const eve = await buildUser(server);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        server.request('POST', '/api/wallet/card-deposit', {
+          token: eve.token,
+          body: { amount: 1, card: PAYS },
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    await expectLedgerSound();
+  });
 });

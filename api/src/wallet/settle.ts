@@ -8,7 +8,7 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/idempotency.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, SYSTEM_UNCLAIMED, transfer, userAccount } from '../money/ledger.js';
-import { rowLock } from '../db/row-lock.js';
+import { rowLockNoKey } from '../db/row-lock.js';
 import { UserEntity } from '../users/entity.js';
 import { centsToDollars } from '../../contract/money.js';
 import { ACCOUNT_CLOSED_NO_DEPOSIT } from '../../contract/texts.js';
@@ -49,7 +49,11 @@ export async function claim(
  * closing (which locks it first too) waits for it or is waited for.
  */
 export async function accountClosed(em: EntityManager, userId: string, lock = false): Promise<boolean> {
-  const user = await em.findOne(UserEntity, { where: { id: userId }, select: { id: true, closedAt: true }, ...(lock ? rowLock(em) : {}) });
+  const user = await em.findOne(UserEntity, {
+    where: { id: userId },
+    select: { id: true, closedAt: true },
+    ...(lock ? rowLockNoKey(em) : {}),
+  });
   return !user || !!user.closedAt;
 }
 
