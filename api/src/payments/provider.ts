@@ -109,6 +109,8 @@ export interface CardPaymentRequest extends PaymentRequest {
   /** The wallet's payment intent it pays (the PaymentIntent's metadata). */
   intentId: string;
   save: boolean;
+  /** Only authorise (`capture_method: 'manual'`): a one-step gift captures it where the gift lands. */
+  hold?: boolean;
 }
 
 /** A deposit's PaymentIntent as the wallet settles it. */
@@ -122,6 +124,8 @@ export interface CardPayment {
   intentId: string | null;
   /** Its last attempt was declined by the card's bank. */
   declined: boolean;
+  /** Authorised and waiting to be captured (`requires_capture`). */
+  capturable: boolean;
 }
 
 /** A card as the sandbox's test-mode form sends it (Stripe's page never sends one: Elements keeps it). */

@@ -119,6 +119,8 @@ const PAYMENT_INTENT_STATUSES: Record<string, ProviderPaymentIntentState['status
   canceled: 'canceled',
 };
 
+const ELEMENTS_PURPOSES = new Set(['card_deposit', 'card_hold']);
+
 /** A deposit's PaymentIntent as the wallet reads it. */
 export function cardPaymentOf(intent: Stripe.PaymentIntent): CardPayment {
   return {
@@ -126,8 +128,9 @@ export function cardPaymentOf(intent: Stripe.PaymentIntent): CardPayment {
     clientSecret: intent.client_secret ?? '',
     status: PAYMENT_INTENT_STATUSES[intent.status] ?? 'requires_payment_method',
     amountCents: intent.amount,
-    intentId: intent.metadata?.purpose === 'card_deposit' ? (intent.metadata.intentId ?? null) : null,
+    intentId: ELEMENTS_PURPOSES.has(intent.metadata?.purpose ?? '') ? (intent.metadata?.intentId ?? null) : null,
     declined: intent.last_payment_error?.type === 'card_error',
+    capturable: intent.status === 'requires_capture',
   };
 }
 
@@ -242,8 +245,9 @@ export class StripePayments implements PaymentsProvider {
           currency: 'usd',
           ...(customerId ? { customer: customerId } : {}),
           ...(request.save ? { setup_future_usage: 'off_session' as const } : {}),
-          description: 'Giftlink balance deposit',
-          metadata: { userId: request.userId, intentId: request.intentId, purpose: 'card_deposit' },
+          ...(request.hold ? { capture_method: 'manual' as const } : {}),
+          description: request.hold ? 'Giftlink gift paid by card' : 'Giftlink balance deposit',
+          metadata: { userId: request.userId, intentId: request.intentId, purpose: request.hold ? 'card_hold' : 'card_deposit' },
         },
         { idempotencyKey: request.idempotencyKey },
       ),

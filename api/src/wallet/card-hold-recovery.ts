@@ -6,7 +6,8 @@
  */
 import { In, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { isDefiniteFailure } from '../payments/provider.js';
-import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
+import { HOLD_KINDS, PaymentIntentEntity, type PaymentIntent } from './entity.js';
+import { CARD_PAYMENT_TIMEOUT_MS } from './card-elements.js';
 import { captureHold, releaseHold, type HoldDeps } from './card-hold.js';
 import { claim, settleFailed } from './settle.js';
 import { refundUnclaimed } from './unclaimed.js';
@@ -21,7 +22,7 @@ export function staleHolds(em: EntityManager, now: Date, limit: number): Promise
   const before = LessThanOrEqual(new Date(now.getTime() - GRACE_MS));
   return em.find(PaymentIntentEntity, {
     where: [
-      { kind: 'card_hold', status: In(['pending', 'authorised', 'releasing', 'landed']), updatedAt: before },
+      { kind: In(HOLD_KINDS), status: In(['pending', 'authorised', 'releasing', 'landed']), updatedAt: before },
       { status: 'unclaimed', updatedAt: before },
     ],
     order: { createdAt: 'ASC' },
@@ -47,7 +48,7 @@ export async function resolveCardHold(
     case 'releasing':
       return (await releaseHold(deps, { intentId: intent.id })) ? 'failed' : 'unresolved';
     case 'pending':
-      return askAgain(deps, intent);
+      return intent.kind === 'elements_hold' ? readElementsHold(deps, intent, now) : askAgain(deps, intent);
     default:
       return null;
   }
@@ -70,6 +71,25 @@ async function askAgain(deps: HoldDeps, intent: PaymentIntent): Promise<'failed'
   } catch (err) {
     if (isDefiniteFailure(err)) return (await settleFailed(deps.db, intent)) ? 'failed' : null;
     deps.log?.warn({ err, intent: intent.id }, 'card authorisation still unknown');
+    return 'unresolved';
+  }
+}
+
+/**
+ * An Elements authorisation whose page did not come back: authorised at Stripe, it waits out its
+ * window as any authorisation; never paid within the hour, its PaymentIntent is cancelled.
+ */
+async function readElementsHold(deps: HoldDeps, intent: PaymentIntent, now: Date): Promise<'failed' | 'unresolved' | null> {
+  const expired = now.getTime() - intent.createdAt.getTime() >= CARD_PAYMENT_TIMEOUT_MS;
+  try {
+    if (!intent.providerReference) return expired && (await settleFailed(deps.db, intent)) ? 'failed' : 'unresolved';
+    const payment = await deps.payments.readCardPayment(intent.providerReference);
+    if (payment.capturable) return (await deps.db.transaction((em) => claim(em, intent, 'authorised', null))) ? null : null;
+    if (payment.status !== 'canceled' && (!expired || payment.status === 'processing')) return 'unresolved';
+    if (payment.status !== 'canceled') await deps.payments.cancelCardHold(intent.providerReference);
+    return (await settleFailed(deps.db, intent)) ? 'failed' : null;
+  } catch (err) {
+    deps.log?.warn({ err, intent: intent.id }, 'card authorisation not readable; asked again later');
     return 'unresolved';
   }
 }

@@ -5,17 +5,26 @@
  * commit is the card captured. A gift that is refused lets the authorisation go, so the card is
  * never charged for a gift that did not land. Provider calls are never inside a transaction.
  */
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
-import { AppError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { completeIdempotencyRecord, type Answer } from '../money/idempotency.js';
 import { SYSTEM_PAYMENTS, balanceOf, transfer, userAccount } from '../money/ledger.js';
-import { isDefiniteFailure, type CardHold, type CardSource, type WalletPayments } from '../payments/provider.js';
+import {
+  cardDeclined,
+  isDefiniteFailure,
+  paymentIncomplete,
+  paymentProcessing,
+  type CardHold,
+  type CardPayment,
+  type CardSource,
+  type WalletPayments,
+} from '../payments/provider.js';
 import { centsToDollars } from '../../contract/money.js';
 import { CARD_HOLD_GONE } from '../../contract/texts.js';
 import type { NewBalanceResponse } from '../../contract/wallet.js';
-import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
+import { HOLD_KINDS, PaymentIntentEntity, type PaymentIntent } from './entity.js';
 import { claim, paymentPending, settleFailed } from './settle.js';
 
 export interface HoldDeps {
@@ -55,12 +64,43 @@ export async function authoriseHold(deps: HoldDeps, intent: PaymentIntent, sourc
   return answer;
 }
 
+/** The answer an authorisation gives the page: the balance as it is (nothing credited yet) and the authorisation to give with. */
+async function authorisedAnswer(deps: HoldDeps, intent: PaymentIntent): Promise<Answer<NewBalanceResponse>> {
+  const balanceCents = await balanceOf(deps.db.manager, userAccount(intent.userId));
+  return { status: 200, body: { new_balance: centsToDollars(balanceCents), authorisation: intent.id } };
+}
+
+/**
+ * The page confirmed an Elements authorisation (card-elements.ts `confirmCardElements`): Stripe's
+ * word on its PaymentIntent decides. Authorised: the answer carries the authorisation; declined or
+ * never paid: `cancel` lets it go and nothing moved.
+ */
+export async function confirmElementsHold(
+  deps: HoldDeps,
+  intent: PaymentIntent,
+  cancel: (payment: CardPayment) => Promise<CardPayment>,
+): Promise<Answer<NewBalanceResponse>> {
+  if (intent.status === 'failed' || !intent.providerReference) throw paymentIncomplete(402);
+  if (intent.status !== 'pending') return authorisedAnswer(deps, intent);
+  const payment = await deps.payments.readCardPayment(intent.providerReference);
+  if (payment.intentId !== intent.id) throw notFound('There is no such card payment.');
+  if (payment.capturable) {
+    await deps.db.transaction((em) => claim(em, intent, 'authorised', null));
+    const now = await deps.db.manager.findOneByOrFail(PaymentIntentEntity, { id: intent.id });
+    if (now.status === 'failed') throw paymentIncomplete(402);
+    return authorisedAnswer(deps, intent);
+  }
+  if (payment.status === 'processing') throw paymentProcessing();
+  const after = payment.status === 'requires_payment_method' || payment.status === 'canceled' ? await cancel(payment) : payment;
+  throw after.declined ? cardDeclined() : paymentIncomplete(402);
+}
+
 /**
  * Inside the gift's transaction: the authorisation becomes the giver's deposit, so the gift can
  * spend it. Only the giver's own authorisation, and only once.
  */
 export async function landHold(em: EntityManager, input: { intentId: string; userId: string }): Promise<void> {
-  const intent = await em.findOneBy(PaymentIntentEntity, { id: input.intentId, userId: input.userId, kind: 'card_hold' });
+  const intent = await em.findOneBy(PaymentIntentEntity, { id: input.intentId, userId: input.userId, kind: In(HOLD_KINDS) });
   if (!intent?.providerReference || !(await claim(em, intent, 'landed', null, 'authorised'))) throw cardHoldGone();
   await transfer(em, {
     from: SYSTEM_PAYMENTS,
@@ -92,7 +132,7 @@ export async function captureHold(deps: HoldDeps, intentId: string): Promise<voi
  * can land it after the provider was told; recovery finishes a release a crash interrupted.
  */
 export async function releaseHold(deps: HoldDeps, input: { intentId: string; userId?: string }): Promise<boolean> {
-  const intent = await deps.db.manager.findOneBy(PaymentIntentEntity, { id: input.intentId, kind: 'card_hold' });
+  const intent = await deps.db.manager.findOneBy(PaymentIntentEntity, { id: input.intentId, kind: In(HOLD_KINDS) });
   if (!intent || (input.userId !== undefined && intent.userId !== input.userId)) return false;
   if (intent.status === 'authorised' && !(await deps.db.transaction((em) => claim(em, intent, 'releasing', null, 'authorised'))))
     return false;

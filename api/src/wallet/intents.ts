@@ -27,7 +27,9 @@ import type { AppError } from '../errors.js';
 import { SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
 import { isDefiniteFailure, type CardSource, type PaymentResult, type WalletPayments } from '../payments/provider.js';
 import type { NewBalanceResponse } from '../../contract/wallet.js';
-import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind } from './entity.js';
+import { HOLD_KINDS, PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind } from './entity.js';
+
+const CARD_KINDS = { form: 'card_deposit', elements: 'card_elements', hold: 'card_hold', 'elements-hold': 'elements_hold' } as const;
 import { accountClosed, accountClosedError, answerOf, paymentPending, settleFailed, settleSucceeded } from './settle.js';
 import { refundUnclaimed } from './unclaimed.js';
 import { resolveCardHold, staleHolds } from './card-hold-recovery.js';
@@ -46,10 +48,10 @@ export interface IntentDeps {
  */
 export async function beginDeposit(
   em: EntityManager,
-  input: { userId: string; amountCents: number; recordId: string | null; card?: 'form' | 'elements' | 'hold' },
+  input: { userId: string; amountCents: number; recordId: string | null; card?: 'form' | 'elements' | 'hold' | 'elements-hold' },
 ): Promise<PaymentIntent> {
   if (await accountClosed(em, input.userId, true)) throw accountClosedError();
-  const kind = input.card === 'elements' ? 'card_elements' : input.card === 'hold' ? 'card_hold' : input.card ? 'card_deposit' : 'deposit';
+  const kind = input.card ? CARD_KINDS[input.card] : 'deposit';
   return insertIntent(em, { ...input, kind, resultBalanceCents: null });
 }
 
@@ -162,7 +164,7 @@ export async function resolvePendingPayments(deps: IntentDeps, now: Date = new D
     .getMany();
   const outcome: ResolveResult = { succeeded: 0, failed: 0, unresolved: 0 };
   for (const intent of stale) {
-    if (intent.kind === 'card_hold') continue;
+    if (HOLD_KINDS.includes(intent.kind)) continue;
     if (intent.kind === 'card_elements') {
       const became = await resolveCardElementsIntent(deps, intent, now);
       if (became) outcome[became] += 1;
@@ -196,6 +198,7 @@ const INTENT_KINDS = Object.keys({
   card_deposit: true,
   card_elements: true,
   card_hold: true,
+  elements_hold: true,
   withdrawal: true,
 } satisfies Record<PaymentIntentKind, true>) as PaymentIntentKind[];
 

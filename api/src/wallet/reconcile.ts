@@ -21,7 +21,7 @@ export interface Discrepancy {
 /** How far back a run looks: longer than any payment stays unsettled. */
 export const RECONCILE_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
-const CARD_KINDS = ['card_deposit', 'card_elements', 'card_hold'] as const;
+const CARD_KINDS = ['card_deposit', 'card_elements', 'card_hold', 'elements_hold'] as const;
 const dollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 
 /** What the ledger credited for each reference: deposits less refunds, in cents. */

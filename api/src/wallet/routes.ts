@@ -66,7 +66,7 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
       if (body.for) await checkGiftFirst(deps, user, body.for, body.amount);
       if (body.elements) {
         if (body.card) throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
-        const started = { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false };
+        const started = { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false, target: body.for };
         sendAnswer(
           ctx,
           await guardCardPayment(deps, { userId, client: ctx.ip, source: null }, () => startCardElementsDeposit(wallet, started)),

@@ -97,7 +97,7 @@ export function cardHoldDeposit(
  */
 export async function startCardElementsDeposit(
   deps: WalletDeps,
-  req: MoneyRequest & { save: boolean },
+  req: MoneyRequest & { save: boolean; target?: CardGiftTarget },
 ): Promise<IdempotentAnswer<CardDepositStarted | NewBalanceResponse>> {
   if (req.idempotencyKey === undefined) throw badRequest('A card deposit needs an Idempotency-Key.', 'invalid_idempotency_key');
   const answer = await withIdempotentSteps<PaymentIntent, CardDepositStarted | NewBalanceResponse>(
@@ -106,9 +106,10 @@ export async function startCardElementsDeposit(
       key: req.idempotencyKey,
       userId: req.userId,
       scope: 'wallet.card-deposit',
-      input: { amount: req.amountCents, card: 'elements', save: req.save },
+      input: { amount: req.amountCents, card: 'elements', save: req.save, ...(req.target ? { for: req.target } : {}) },
     },
-    (em, recordId) => beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: 'elements' }),
+    (em, recordId) =>
+      beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: req.target ? 'elements-hold' : 'elements' }),
     (intent) => startCardElements(deps, intent, req.save),
   );
   if (!answer.replayed || !('paymentIntentId' in answer.body)) return answer;

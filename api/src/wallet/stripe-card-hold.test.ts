@@ -116,3 +116,56 @@ describe('authorise then capture with Stripe', () => {
     expect(await depositsOf(giver)).toBe(0);
   });
 });
+
+describe('authorise then capture with Stripe Elements (a new card the page confirms)', () => {
+  const stripe = () => stripeClient(app.stripeConfig);
+  const start = (who: TestUser, postId: string) =>
+    server.request<{ paymentIntentId: string; clientSecret: string }>('POST', '/api/wallet/card-deposit', {
+      token: who.token,
+      body: { amount: 5, elements: true, for: { kind: 'give', postId, amount: 5 } },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+  const confirm = (who: TestUser, paymentIntentId: string) =>
+    server.request<Body>('POST', '/api/wallet/card-deposit/confirm', { token: who.token, body: { paymentIntentId } });
+
+  it('creates a manual-capture PaymentIntent, answers the authorisation once Stripe.js confirms, captures where the gift lands', async () => {
+    const [owner, giver] = [await buildUser(server), await buildUser(server)];
+    const postId = await receiveLink(owner);
+    const started = await start(giver, postId);
+    expect(started.status).toBe(202);
+    expect(stripeCalls(/^\/v1\/payment_intents$/).at(-1)!.params).toMatchObject({
+      capture_method: 'manual',
+      'metadata[purpose]': 'card_hold',
+    });
+    const { paymentIntentId } = started.body;
+    await stripe().paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+    expect(stripeApi.objects.get(paymentIntentId)?.status).toBe('requires_capture');
+    const held = await confirm(giver, paymentIntentId);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.new_balance).toBe(0);
+    expect(await depositsOf(giver)).toBe(0);
+    expect((await give(giver, postId, held.body.authorisation)).status).toBe(201);
+    expect(stripeApi.objects.get(paymentIntentId)?.status).toBe('succeeded');
+    expect(await depositsOf(giver)).toBe(1);
+  });
+
+  it('a declined card moves nothing and lets the PaymentIntent go; an unconfirmed one is cancelled by recovery', async () => {
+    const [owner, giver] = [await buildUser(server), await buildUser(server)];
+    const postId = await receiveLink(owner);
+    const declined = (await start(giver, postId)).body.paymentIntentId;
+    await stripe()
+      .paymentIntents.confirm(declined, { payment_method: 'pm_card_chargeDeclined' })
+      .catch(() => undefined);
+    const refused = await confirm(giver, declined);
+    expect([refused.status, refused.body.error]).toEqual([402, 'card_declined']);
+    expect(stripeApi.objects.get(declined)?.status).toBe('canceled');
+
+    const orphan = (await start(giver, postId)).body.paymentIntentId;
+    await stripe().paymentIntents.confirm(orphan, { payment_method: 'pm_card_visa' });
+    await resolvePendingPayments(server.deps, new Date(Date.now() + 2 * 60_000));
+    await resolvePendingPayments(server.deps, new Date(Date.now() + 30 * 60_000));
+    expect(stripeApi.objects.get(orphan)?.status).toBe('canceled');
+    expect(stripeCalls(new RegExp(`^/v1/payment_intents/${orphan}/capture$`))).toHaveLength(0);
+    expect(await depositsOf(giver)).toBe(0);
+  });
+});

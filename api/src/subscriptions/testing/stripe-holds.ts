@@ -9,7 +9,7 @@ export interface HoldServer {
   objects: Map<string, Json>;
   newId(prefix: string): string;
   now(): number;
-  fixture(name: 'refund' | 'payment_intent'): Json;
+  fixture(name: 'refund' | 'payment_intent' | 'payment_method'): Json;
   error(status: number, type: string, message: string, code?: string): [number, Json];
 }
 
@@ -19,6 +19,49 @@ function blocked(s: HoldServer, paymentMethod: string | undefined): boolean {
   if (paymentMethod === 'pm_card_radarBlock') return true;
   const method = paymentMethod ? s.objects.get(paymentMethod) : undefined;
   return (method?.card as Json | undefined)?.last4 === '0019';
+}
+
+/**
+ * Stripe.js confirming a gift's Elements authorisation (its metadata's purpose `card_hold`): as a
+ * confirm, but the card is only authorised (requires_capture). 4000…0002 is declined, 4100…0019
+ * blocked as fraudulent.
+ */
+function confirmHold(s: HoldServer, pi: Json, params: Record<string, string>): [number, Json] {
+  if (pi.status !== 'requires_payment_method' && pi.status !== 'requires_confirmation')
+    return s.error(
+      400,
+      'invalid_request_error',
+      `This PaymentIntent's status is ${pi.status as string}.`,
+      'payment_intent_unexpected_state',
+    );
+  const number = (params['payment_method_data[card][number]'] ?? '').replace(/\D/g, '');
+  const fraud = params.payment_method === 'pm_card_radarBlock' || number === '4100000000000019';
+  if (fraud || params.payment_method === 'pm_card_chargeDeclined' || number === '4000000000000002') {
+    const error = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: fraud ? 'fraudulent' : 'generic_decline',
+      message: 'Your card was declined.',
+    };
+    Object.assign(pi, { status: 'requires_payment_method', last_payment_error: error });
+    return [402, { error: { ...error, payment_intent: pi } }];
+  }
+  const method: Json = {
+    ...s.fixture('payment_method'),
+    id: s.newId('pm'),
+    customer: pi.setup_future_usage ? pi.customer : null,
+    created: s.now(),
+  };
+  method.card = { ...(method.card as Json), last4: number ? number.slice(-4) : '4242' };
+  s.objects.set(method.id as string, method);
+  Object.assign(pi, {
+    status: 'requires_capture',
+    capture_method: 'manual',
+    payment_method: method.id,
+    last_payment_error: null,
+    amount_capturable: pi.amount,
+  });
+  return [200, pi];
 }
 
 /** Stripe's answer to a hold's call, or null when the request is not one of them. */
@@ -56,6 +99,15 @@ export function holdRoute(s: HoldServer, method: string, path: string, params: R
     s.objects.set(pi.id as string, pi);
     return [200, pi];
   }
+  const found = id ? s.objects.get(id) : undefined;
+  if (
+    resource === 'payment_intents' &&
+    method === 'POST' &&
+    found &&
+    sub === 'confirm' &&
+    (found.metadata as Json | null)?.purpose === 'card_hold'
+  )
+    return confirmHold(s, found, params);
   if (resource === 'payment_intents' && method === 'POST' && id && sub === 'capture') {
     const pi = s.objects.get(id);
     if (!pi) return s.error(404, 'invalid_request_error', `No such payment_intent: '${id}'`, 'resource_missing');
