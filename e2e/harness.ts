@@ -57,6 +57,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       LOG_LEVEL: 'warn',
       // The developer's .env is not the stories' configuration.
       ENV_FILE: '',
+      // Every story pays with the same test cards from one address.
+      CARD_PAYMENTS_PER_CARD: '10000',
+      CARD_PAYMENTS_PER_CLIENT: '10000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,12 @@
  * (api/src/errors.ts) takes only these codes; the renderer reads the same list. Plain values, no zod.
  */
 import {
+  ACCOUNT_CLOSED_NO_DEPOSIT,
   ALREADY_USED,
+  CARD_BLOCKED,
+  CARD_HOLD_GONE,
+  CARD_PAYMENTS_LIMITED,
+  CARD_PAYMENTS_LOCKED,
   DUPLICATE_ACCOUNT,
   INCORRECT_LOGIN,
   ITEM_INFO_ERROR,
@@ -98,6 +103,15 @@ export const ERRORS = {
   card_declined: { status: 402 },
   invalid_card: { status: 400 },
   card_not_charged: { status: 402 },
+  /** The card's bank or the provider's risk check blocked the payment as likely fraud. */
+  card_blocked: { status: 402, text: CARD_BLOCKED },
+  /** Card payments refused for a while: too many, or too many declines. */
+  card_payments_locked: { status: 429, text: CARD_PAYMENTS_LOCKED },
+  card_payments_limited: { status: 429, text: CARD_PAYMENTS_LIMITED },
+  /** A card authorisation the gift was to be paid with is gone (cancelled or already used). */
+  card_hold_gone: { status: 409, text: CARD_HOLD_GONE },
+  /** A deposit for an account that is closed or closing. */
+  account_closed: { status: 409, text: ACCOUNT_CLOSED_NO_DEPOSIT },
   no_saved_card: { status: 400 },
   payout_failed: { status: 502 },
   /** A withdrawal before payouts are set up (Settings → Payouts). */

@@ -82,6 +82,8 @@ export const GiveBody = z.object({
   amount: giftAmountSchema.optional(),
   /** The giver's note, from the persona the gift comes from (conversations.ts `GiftNote`). */
   note: GiftNote,
+  /** A card authorisation from POST /api/wallet/card-deposit `for` this gift: credited and captured where the gift lands. */
+  authorisation: z.string().min(1).max(64).optional(),
 });
 
 /** PUT /statuses/api/statuses/{postId}/give. */

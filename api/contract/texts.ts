@@ -144,6 +144,17 @@ export const IMAGE_CACHE_ERROR = 'Could not save images locally. Wishlist images
 
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe.';
 export const PAYMENT_STATUS_UNCLEAR = 'Payment processing completed, but status is unclear. Please contact support.';
+/** A card payment the bank or the provider's risk check refused as likely fraud. */
+export const CARD_BLOCKED =
+  'This payment was blocked because it looks risky. Your card was not charged. Please use another card or contact your bank.';
+/** Card payments stopped for a while after too many declines. */
+export const CARD_PAYMENTS_LOCKED = 'Card payments are paused on your account after several declined cards. Please try again later.';
+/** Too many card payments in a short time (per account, card or device). */
+export const CARD_PAYMENTS_LIMITED = 'Too many card payments in a short time. Please wait a while and try again.';
+/** The card authorisation a gift was to be paid with is no longer usable. */
+export const CARD_HOLD_GONE = 'This card payment expired before the gift was sent. Your card was not charged. Please try again.';
+/** A deposit refused because the account is closed or being closed. */
+export const ACCOUNT_CLOSED_NO_DEPOSIT = 'This account is closed: no payment can be made into it.';
 export const PAYMENT_INCOMPLETE = 'Payment setup is incomplete. Please try again.';
 /** The notification when a renewal from the balance cannot be paid (the subscription is then past due). */
 export const SUBSCRIPTION_RENEWAL_FAILED = 'Your subscription payment failed: add money to your balance to keep your benefits.';

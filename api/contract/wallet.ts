@@ -43,12 +43,35 @@ export const SandboxCard = z.object({
  * (or Stripe's webhook) finds the PaymentIntent paid. A repeat of the key answers the same
  * PaymentIntent (once it is paid: the deposit's NewBalanceResponse).
  */
+/** A gift's amount in dollars as cents (a group gift's remainder may be under $1). */
+const giftCents = z.unknown().transform((value, ctx): number => {
+  const cents = dollarsToCents(value);
+  if (cents === null || cents === undefined || cents <= 0 || !isValidAmountCents(Math.max(cents, 100))) {
+    ctx.addIssue({ code: 'custom', message: INVALID_AMOUNT });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/**
+ * What a card deposit pays for, so that every refusal the gift could meet is checked before the
+ * card is touched: a give to a receive link (`amount` for a currency link), or a wishlist item.
+ * With it (and a card typed in the sandbox's form, or the saved card) the card is only authorised:
+ * the answer's `authorisation` goes with the give or purchase, which captures it where it lands.
+ */
+export const CardGiftTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('give'), postId: z.string().min(1).max(64), amount: giftCents.optional() }).strict(),
+  z.object({ kind: z.literal('purchase'), wishlistUsername: z.string().min(1).max(64), itemId: z.string().min(1).max(100) }).strict(),
+]);
+export type CardGiftTarget = z.output<typeof CardGiftTarget>;
+
 export const CardDepositBody = z
   .object({
     amount: amountSchema,
     card: SandboxCard.strict().optional(),
     elements: z.literal(true).optional(),
     save: z.boolean().optional(),
+    for: CardGiftTarget.optional(),
   })
   .strict();
 export type CardDepositRequest = z.input<typeof CardDepositBody>;
@@ -80,6 +103,8 @@ export type BalanceResponse = z.infer<typeof BalanceResponse>;
 export const NewBalanceResponse = z.object({
   /** Dollars, after the deposit or withdrawal. */
   new_balance: dollars,
+  /** A card deposit `for` a gift: the authorisation the give or purchase sends (nothing credited until it lands). */
+  authorisation: z.string().optional(),
 });
 export type NewBalanceResponse = z.infer<typeof NewBalanceResponse>;
 

@@ -50,6 +50,8 @@ export const PurchaseBody = z.object({
   lastMessage: z.string().max(2000).optional(),
   /** The buyer's note to the owner, from the buyer's persona (conversations.ts `GiftNote`). */
   note: GiftNote,
+  /** A card authorisation from POST /api/wallet/card-deposit `for` this item: credited and captured where the purchase lands. */
+  authorisation: z.string().min(1).max(64).optional(),
 });
 export type PurchaseRequest = z.input<typeof PurchaseBody>;
 

@@ -142,6 +142,38 @@ export const configSchema = z.object({
     .positive()
     .default(60)
     .describe('Messages one user may send a minute, over HTTP and the socket together; a sixth of it in any 5 seconds.'),
+  CARD_PAYMENTS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('Card payments (deposits and gifts paid by card) one account may start per CARD_PAYMENT_WINDOW_SECONDS; past it a 429.'),
+  CARD_PAYMENTS_PER_CARD: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe("Card payments one card (the provider's fingerprint of it) may make per CARD_PAYMENT_WINDOW_SECONDS, across accounts."),
+  CARD_PAYMENTS_PER_CLIENT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20)
+    .describe('Card payments one client address may start per CARD_PAYMENT_WINDOW_SECONDS, across accounts.'),
+  CARD_PAYMENT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600).describe('The window of the three card payment limits.'),
+  CARD_DECLINES_BEFORE_LOCK: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5)
+    .describe('Declined or blocked cards an account may meet per CARD_DECLINE_WINDOW_SECONDS before its card payments are locked.'),
+  CARD_DECLINE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600).describe('The window of CARD_DECLINES_BEFORE_LOCK.'),
+  CARD_LOCK_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(86_400)
+    .describe('How long card payments stay locked for an account after too many declines.'),
   METRICS_PORT: z.coerce
     .number()
     .int()

@@ -9,6 +9,16 @@ import { configSchema } from './config-schema.js';
  * start-up; a bad value stops start-up with a message naming the variable.
  */
 
+export interface CardSafetyConfig {
+  perAccount: number;
+  perCard: number;
+  perClient: number;
+  windowSeconds: number;
+  declinesBeforeLock: number;
+  declineWindowSeconds: number;
+  lockSeconds: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -55,6 +65,8 @@ export interface Config {
   apiRateWindowSeconds: number;
   /** Messages one user may send a minute (HTTP and socket together); a sixth of it in any 5 seconds. */
   messageRateLimit: number;
+  /** Limits against card testing (wallet/card-guard.ts): payments per account, card and client, and a lock after declines. */
+  cardSafety: CardSafetyConfig;
   logLevel: string;
   /** Prometheus metrics at /metrics on a server of their own (metrics/serve.ts); unset, none are kept. */
   metricsPort?: number;
@@ -210,6 +222,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiRateLimit: e.API_RATE_LIMIT,
     apiRateWindowSeconds: e.API_RATE_WINDOW_SECONDS,
     messageRateLimit: e.MESSAGE_RATE_LIMIT,
+    cardSafety: {
+      perAccount: e.CARD_PAYMENTS_PER_ACCOUNT,
+      perCard: e.CARD_PAYMENTS_PER_CARD,
+      perClient: e.CARD_PAYMENTS_PER_CLIENT,
+      windowSeconds: e.CARD_PAYMENT_WINDOW_SECONDS,
+      declinesBeforeLock: e.CARD_DECLINES_BEFORE_LOCK,
+      declineWindowSeconds: e.CARD_DECLINE_WINDOW_SECONDS,
+      lockSeconds: e.CARD_LOCK_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,

@@ -24,10 +24,14 @@ import { escrowAccount } from '../money/ledger.js';
 import { AddressEntity } from '../orders/entity.js';
 import { removeImage } from '../uploads/service.js';
 import { UserEntity, type User } from '../users/entity.js';
-import { PaymentIntentEntity } from '../wallet/entity.js';
+import { PaymentIntentEntity, type PaymentIntentStatus } from '../wallet/entity.js';
+import { rowLockNoKey } from '../db/row-lock.js';
 import { WishlistEntity, WishlistItemEntity } from '../wishlists/entity.js';
 import { cannotClose } from './policy.js';
 import { SubscriptionEntity } from '../subscriptions/entity.js';
+
+/** A payment still under way: a card authorised for a gift, or captured after it, counts too. */
+const UNFINISHED_PAYMENTS: PaymentIntentStatus[] = ['pending', 'authorised', 'releasing', 'landed'];
 
 /** Stored in place of a closed account's password hash: no password verifies against it. */
 export const CLOSED_PASSWORD_HASH = '!closed';
@@ -53,12 +57,13 @@ async function renewing(em: EntityManager, userId: string): Promise<boolean> {
 
 /** Closes the account inside `em`'s transaction; answers the pictures to delete once it commits. */
 async function closeIn(em: EntityManager, userId: string, now: Date): Promise<(string | null)[]> {
-  const user = await em.findOneBy(UserEntity, { id: userId });
+  // Locked first, as a deposit's start locks it: either the deposit waits and finds the account closed, or this sees its intent.
+  const user = await em.findOne(UserEntity, { where: { id: userId }, ...rowLockNoKey(em) });
   if (!user || user.closedAt) throw notFound('User not found');
   const refusal = cannotClose({
     balanceCents: user.balanceCents,
     escrowCents: await escrowHeld(em, userId),
-    pendingPayments: await em.countBy(PaymentIntentEntity, { userId, status: 'pending' }),
+    pendingPayments: await em.countBy(PaymentIntentEntity, { userId, status: In(UNFINISHED_PAYMENTS) }),
     renewingSubscription: await renewing(em, userId),
   });
   if (refusal) throw conflict(refusal.message, refusal.code);

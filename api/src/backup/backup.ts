@@ -20,6 +20,7 @@ import {
 } from './manifest.js';
 import { PG_DUMP, dumpPostgres, listArchive, restorePostgres } from './postgres.js';
 import { SQLITE_COPY, checkSqlite, copySqlite, putSqlite } from './sqlite.js';
+import { reconcileBackup } from './reconcile.js';
 
 /** Where backups go unless told: beside the data they copy, so move them off the machine. */
 export const defaultBackupsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'backups');
@@ -44,7 +45,7 @@ export async function createBackup(
   makePrivateDir(dir, { always: true });
   try {
     starting(`Backing up ${config.databaseUrl ? 'the PostgreSQL database' : `DATA_DIR=${config.dataDir}`} into ${dir}`);
-    await writeBackup(config, schema, dir, startedAt);
+    await writeBackup(config, schema, dir, startedAt, starting);
   } catch (err) {
     await fs.promises.rm(dir, { recursive: true, force: true });
     throw err;
@@ -54,7 +55,7 @@ export async function createBackup(
   return final;
 }
 
-async function writeBackup(config: Config, schema: Schema, dir: string, startedAt: Date): Promise<void> {
+async function writeBackup(config: Config, schema: Schema, dir: string, startedAt: Date, starting: (line: string) => void): Promise<void> {
   let facts: Facts;
   let database: string;
   if (config.databaseUrl) {
@@ -65,6 +66,12 @@ async function writeBackup(config: Config, schema: Schema, dir: string, startedA
     await copySqlite(config, path.join(dir, SQLITE_COPY));
     facts = await checkSqlite(path.join(dir, SQLITE_COPY), schema, `the copy (${path.join(dir, SQLITE_COPY)})`);
   }
+  const differences = await reconcileBackup(config, schema, config.databaseUrl ? null : path.join(dir, SQLITE_COPY));
+  starting(
+    differences.length
+      ? `Reconciliation: the payment provider's records and the ledger differ (${differences.length}):\n${differences.join('\n')}`
+      : 'Reconciliation: every card payment the provider took has its credit in the ledger, and every credit its payment',
+  );
   const copied = await copyFilesOut(config, dir);
   const files: Record<string, string> = {};
   for (const file of [database, ...copied]) files[file] = await sha256(path.join(dir, file));

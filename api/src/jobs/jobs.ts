@@ -9,6 +9,7 @@ import { sweepExpiredLinks } from '../links/expiry.js';
 import { orderDeps, sweepOrders } from '../orders/service.js';
 import { remindRenewals, renewDueSubscriptions } from '../subscriptions/renewals.js';
 import { resolvePendingPayments } from '../wallet/intents.js';
+import { reconcileWithProvider } from '../wallet/reconcile.js';
 import type { WalletPayments } from '../payments/provider.js';
 import { deliverAlerts, pruneAlerts, sendAlertEmails } from '../alerts/job.js';
 import { pushChannel } from '../push/channel.js';
@@ -49,6 +50,12 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
       name: 'payments.resolve',
       everyMs: MINUTE,
       run: (now) => resolvePendingPayments({ db: deps.db, payments, log: deps.log }, now),
+    },
+    {
+      // The provider's card payments against the ledger: a charge without its credit is logged as an error.
+      name: 'payments.reconcile',
+      everyMs: 60 * MINUTE,
+      run: (now) => reconcileWithProvider({ db: deps.db, payments, log: deps.log }, now),
     },
     {
       // Weekly subscriptions whose period ended: renewed (balance or sandbox card), past due, or ended.

@@ -159,6 +159,7 @@ describe('the registered jobs', () => {
       'db.optimize',
       'orders.sweep',
       'payments.resolve',
+      'payments.reconcile',
       'subscriptions.renew',
       'subscriptions.remind',
       'accounts.release',

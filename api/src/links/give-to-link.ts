@@ -2,21 +2,15 @@ import { deliverGift } from '../commands/deliver-gift.js';
 import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
 import { appendedRowId } from '../db/ids.js';
 import { together } from '../db/together.js';
-import { badRequest, gone, notFound } from '../errors.js';
+import type { EntityManager } from 'typeorm';
 import { centsToDollars } from '../../contract/money.js';
-import { INVALID_AMOUNT } from '../../contract/texts.js';
-import { MIN_AMOUNT_CENTS } from '../../contract/limits.js';
 import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
 import { insufficientFunds, userAccount } from '../money/ledger.js';
 import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js';
 import type { User } from '../users/entity.js';
-import { isGroupGift, leftToGive } from './group-gift.js';
-import { canRespondTo } from './policy.js';
-import { LINK_GONE, LINK_NOT_FOUND, OWN_POST } from '../../contract/texts.js';
 import { type GiveResponse } from '../../contract/links.js';
-import { isOpen } from './service.js';
-import { linkForGiver } from './store.js';
-import { linkGift, overGoalError, takeUse, type LinkDeps } from './use.js';
+import { checkLanding, planGive } from './give-check.js';
+import { linkGift, takeUse, type LinkDeps } from './use.js';
 
 /**
  * Gives to a receive link in one atomic call: the giver pays (a chosen amount for currency, the
@@ -27,33 +21,32 @@ import { linkGift, overGoalError, takeUse, type LinkDeps } from './use.js';
 export async function giveToLink(
   deps: LinkDeps,
   giver: User,
-  input: { postId: string; amountCents?: number; note?: string },
+  input: { postId: string; amountCents?: number; note?: string; authorisation?: string },
   idempotencyKey: string | undefined,
+  first?: (em: EntityManager) => Promise<void>,
 ): Promise<IdempotentAnswer<GiveResponse>> {
   const note = giftNoteText(input.note);
-  const found = await linkForGiver(deps.db, input.postId, giver.id);
-  if (!found) throw notFound(LINK_NOT_FOUND);
-  const { link, giverBlocked } = found;
-  if (!canRespondTo(giver, link)) throw badRequest(OWN_POST, 'own_post');
-  if (link.giveOrReceive !== 'receive') throw badRequest('This link gives gifts: use Accept instead.', 'not_a_receive_link');
-  const amountCents = link.type === 'item' ? link.amountCents : input.amountCents;
-  if (amountCents === undefined) throw badRequest(INVALID_AMOUNT, 'validation_failed');
-  // Less than the minimum only to give exactly what a group gift has left.
-  if (link.type === 'currency' && amountCents < MIN_AMOUNT_CENTS && amountCents !== leftToGive(link))
-    throw badRequest(INVALID_AMOUNT, 'validation_failed');
+  const plan = await planGive(deps.db, giver, input);
+  const { link, giverBlocked, amountCents } = plan;
   let events: RealtimeEvent[] = [];
   // Replayable: the work's only effect outside the database is `events`, set (not added to) by its last run.
   const request = {
     key: idempotencyKey,
     userId: giver.id,
     scope: 'links.give',
-    input: { postId: input.postId, amountCents: input.amountCents, ...(note ? { note } : {}) },
+    input: {
+      postId: input.postId,
+      amountCents: input.amountCents,
+      ...(note ? { note } : {}),
+      ...(input.authorisation ? { authorisation: input.authorisation } : {}),
+    },
     replayable: true,
   };
   const answer = await withIdempotency(deps.db, request, async (em) => {
     // Checked on the link as read above; the use itself (takeUse) checks it again in one conditional update.
-    if (!isOpen(link, new Date())) throw gone(LINK_GONE);
-    if (isGroupGift(link) && amountCents > leftToGive(link)) throw overGoalError(link);
+    checkLanding(plan, new Date());
+    // A card authorisation paying for it becomes the giver's deposit in this same transaction.
+    if (first) await first(em);
     const gift = linkGift(
       link,
       amountCents,

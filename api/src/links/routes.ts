@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { withCardHold } from '../wallet/card-hold.js';
 import { isbot } from 'isbot';
 import { visitorDevice, visitorSource } from '../../contract/analytics.js';
 import type { Deps } from '../deps.js';
@@ -130,8 +131,16 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     '/statuses/api/gives',
     authenticate,
     validate({ body: GiveBody }, async (ctx, { body }) => {
-      const input = { postId: body.postId, amountCents: body.amount, note: body.note };
-      sendAnswer(ctx, await giveToLink(links, currentUser(ctx), input, readIdempotencyKey(ctx)));
+      const input = { postId: body.postId, amountCents: body.amount, note: body.note, authorisation: body.authorisation };
+      const giver = currentUser(ctx);
+      const key = readIdempotencyKey(ctx);
+      const hold = body.authorisation && { intentId: body.authorisation, userId: giver.id };
+      sendAnswer(
+        ctx,
+        hold
+          ? await withCardHold(deps, hold, (land) => giveToLink(links, giver, input, key, land))
+          : await giveToLink(links, giver, input, key),
+      );
     }),
   );
 

@@ -75,6 +75,12 @@ export class Metrics implements DatabaseObserver {
     labelNames: ['job', 'outcome'],
     registers: [this.registry],
   });
+  private readonly cardRefusals = new Counter({
+    name: 'giftlink_card_payments_refused_total',
+    help: 'Card payments refused before or by the card (limits, a lock after declines, declines, risk blocks), by reason',
+    labelNames: ['reason'],
+    registers: [this.registry],
+  });
   private readonly jobLastRun = this.gauge('giftlink_job_last_run_timestamp_seconds', "When this process's last run of the job began");
   private readonly jobLag = this.gauge('giftlink_job_lag_seconds', "How long after its period began this process's last run began");
   private readonly jobDuration = this.gauge('giftlink_job_duration_seconds', "How long this process's last run of the job took");
@@ -133,6 +139,10 @@ export class Metrics implements DatabaseObserver {
 
   messageSent(): void {
     this.messages.inc();
+  }
+
+  cardRefused(reason: string): void {
+    this.cardRefusals.inc({ reason });
   }
 
   alertSent(channel: string): void {

@@ -8,7 +8,7 @@ import { dateColumn } from '../db/columns.js';
  */
 export interface SandboxObject {
   id: string;
-  kind: 'customer' | 'subscription' | 'payment_intent' | 'charge' | 'account';
+  kind: 'customer' | 'subscription' | 'payment_intent' | 'charge' | 'account' | 'card_hold';
   idempotencyKey: string | null;
   /** A payment intent's client secret (unique), to find it from the page's confirm call. */
   secret: string | null;

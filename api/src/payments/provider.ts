@@ -1,5 +1,5 @@
 import { AppError, badRequest } from '../errors.js';
-import { PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR, PAYOUTS_NOT_READY } from '../../contract/texts.js';
+import { CARD_BLOCKED, PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR, PAYOUTS_NOT_READY } from '../../contract/texts.js';
 import type { PayoutDestination } from './connect.js';
 
 /**
@@ -72,12 +72,46 @@ export interface WalletPayments {
   readCardPayment(paymentIntentId: string): Promise<CardPayment>;
   /** Cancels such a PaymentIntent, so that its client secret can no longer pay (refused once it succeeded). */
   cancelCardPayment(paymentIntentId: string): Promise<CardPayment>;
+  /**
+   * Authorises a card without taking the money (Stripe's `capture_method: 'manual'`), once per
+   * key; without a source it answers what became of the key and never authorises anew.
+   */
+  authoriseCard(request: CardChargeRequest): Promise<CardHold>;
+  /** Takes the money an authorisation holds; the same key answers the first capture. */
+  captureCard(reference: string, idempotencyKey: string): Promise<CardHold>;
+  /** Lets an authorisation go: the card is never charged (a captured one is answered as it is). */
+  cancelCardHold(reference: string): Promise<CardHold>;
+  /** Gives a taken card payment back in full (a deposit or a captured authorisation), once per key. */
+  refundCard(reference: string, idempotencyKey: string): Promise<void>;
+  /** The card's fingerprint (the same card always gives the same), before anything is charged; null when unknown. */
+  cardFingerprint(userId: string, source: CardSource): Promise<string | null>;
+  /** Every card payment the provider took since `since`, for reconciliation with the ledger. */
+  listCardPayments(since: Date): Promise<ProviderCharge[]>;
+}
+
+/** An authorisation (requires_capture), then taken (succeeded), let go (canceled) or given back (refunded). */
+export interface CardHold {
+  reference: string;
+  status: 'requires_capture' | 'succeeded' | 'canceled' | 'refunded';
+  amountCents: number;
+  fingerprint: string | null;
+}
+
+/** A card payment as the provider records it: what reconciliation compares with the ledger. */
+export interface ProviderCharge {
+  reference: string;
+  amountCents: number;
+  /** Only `succeeded` money was taken and kept; `refunded` was given back. */
+  status: 'succeeded' | 'refunded' | 'other';
+  createdAt: Date;
 }
 
 export interface CardPaymentRequest extends PaymentRequest {
   /** The wallet's payment intent it pays (the PaymentIntent's metadata). */
   intentId: string;
   save: boolean;
+  /** Only authorise (`capture_method: 'manual'`): a one-step gift captures it where the gift lands. */
+  hold?: boolean;
 }
 
 /** A deposit's PaymentIntent as the wallet settles it. */
@@ -91,6 +125,8 @@ export interface CardPayment {
   intentId: string | null;
   /** Its last attempt was declined by the card's bank. */
   declined: boolean;
+  /** Authorised and waiting to be captured (`requires_capture`). */
+  capturable: boolean;
 }
 
 /** A card as the sandbox's test-mode form sends it (Stripe's page never sends one: Elements keeps it). */
@@ -183,6 +219,7 @@ export const cardDeclined = () => new AppError(402, 'card_declined', 'Your card 
 export const paymentIncomplete = (status: 400 | 402 = 400) => new AppError(status, 'payment_incomplete', PAYMENT_INCOMPLETE);
 /** The card's bank has not decided yet: the payment may still succeed. */
 export const paymentProcessing = () => new AppError(409, 'payment_processing', PAYMENT_STATUS_UNCLEAR);
+export const cardBlocked = () => new AppError(402, 'card_blocked', CARD_BLOCKED);
 export const cardNotCharged = () => new AppError(402, 'card_not_charged', 'Your card was not charged. Please try again.');
 export const noSavedCard = () => badRequest('There is no saved card. Please enter your card details.', 'no_saved_card');
 /** A withdrawal with no connected account ready to receive it. */

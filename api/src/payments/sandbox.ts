@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import { SUBSCRIPTION_PRICE_CENTS } from '../../contract/limits.js';
 import type { Database } from '../db/index.js';
 import { rowLock } from '../db/row-lock.js';
-import { AppError, badRequest, isUniqueViolation } from '../errors.js';
+import { badRequest, isUniqueViolation } from '../errors.js';
 import { SandboxObjectEntity, type SandboxObject } from './entity.js';
 import { UserEntity } from '../users/entity.js';
 import { SandboxConnect } from './sandbox-connect.js';
+import { SandboxHolds, sandboxFingerprint, type SandboxCardOutcome } from './sandbox-holds.js';
+import { cardOutcome, refusalOf } from './sandbox-cards.js';
 import {
   SUBSCRIPTION_PERIOD_MS as WEEK_MS,
-  cardDeclined,
   cardNotCharged,
   noSavedCard,
   paymentDeclined,
@@ -16,8 +17,10 @@ import {
   payoutsNotReady,
   type PayoutRequest,
   type CardChargeRequest,
-  type CardDetails,
+  type CardHold,
   type CardPayment,
+  type CardSource,
+  type ProviderCharge,
   type PaymentRequest,
   type PaymentResult,
   type SavedCard,
@@ -42,30 +45,21 @@ import {
  */
 export const SANDBOX_FAILING_CENTS = 400_002;
 
-/** Stripe's test cards the sandbox knows. */
-export const SANDBOX_CARDS = {
-  succeeds: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-} as const;
-
 const elementsNotHere = () => badRequest('Test mode takes the card in its own form.', 'invalid_card');
-export const cardInsufficientFunds = () => new AppError(402, 'insufficient_funds', 'Your card has insufficient funds.');
-export const unknownTestCard = () =>
-  badRequest('This is test mode: use the test card 4242 4242 4242 4242 (any future expiry date and any CVC).', 'invalid_card');
 
 interface SandboxCustomerData {
   id: string;
   userId: string;
   email: string;
   /** The card saved for later deposits: what it does (pays or not) and its last 4 digits, never the number. */
-  card?: { last4: string; pays: boolean };
+  card?: { last4: string; pays: boolean; fingerprint?: string };
 }
 /** One card charge per idempotency key, with its outcome, so asking again answers the same. */
 interface SandboxChargeData {
   id: string;
   amountCents: number;
-  outcome: 'succeeded' | 'declined' | 'insufficient_funds';
+  outcome: SandboxCardOutcome;
+  refunded?: boolean;
 }
 interface SandboxSubscriptionData {
   id: string;
@@ -127,11 +121,62 @@ export class SandboxPayments implements PaymentsProvider {
       outcome,
     }));
     if (source.kind === 'card' && source.save && charge.outcome === 'succeeded') {
-      const digits = source.card.number.replace(/\D/g, '');
-      const customer = await this.customerFor(request.userId);
-      await this.update('customer', customer.id, (c) => ({ ...c, card: { last4: digits.slice(-4), pays: true } }));
+      await this.saveCard(request.userId, source.card.number);
     }
     return answerCharge(charge);
+  }
+
+  private async saveCard(userId: string, number: string): Promise<void> {
+    const digits = number.replace(/\D/g, '');
+    const customer = await this.customerFor(userId);
+    await this.update('customer', customer.id, (c) => ({
+      ...c,
+      card: { last4: digits.slice(-4), pays: true, fingerprint: sandboxFingerprint(digits) },
+    }));
+  }
+
+  private readonly holds: SandboxHolds;
+
+  private makeHolds(): SandboxHolds {
+    return new SandboxHolds(this.db, this.clock, {
+      cardOf: async (userId, source) => {
+        if (source.kind === 'card')
+          return { outcome: cardOutcome(source.card, this.clock()), fingerprint: sandboxFingerprint(source.card.number) };
+        const card = (await this.customerOf(userId))?.card;
+        if (!card) throw noSavedCard();
+        return { outcome: card.pays ? 'succeeded' : 'declined', fingerprint: card.fingerprint ?? sandboxFingerprint(`saved:${userId}`) };
+      },
+      refusal: (outcome) => refusalOf(outcome),
+    });
+  }
+
+  /** An authorisation of the card (requires_capture), once per key; a card saved with it is saved as a charge saves it. */
+  async authoriseCard(request: CardChargeRequest): Promise<CardHold> {
+    const hold = await this.holds.authorise(request);
+    if (request.source?.kind === 'card' && request.source.save) await this.saveCard(request.userId, request.source.card.number);
+    return hold;
+  }
+
+  captureCard(reference: string): Promise<CardHold> {
+    return this.holds.capture(reference);
+  }
+
+  cancelCardHold(reference: string): Promise<CardHold> {
+    return this.holds.cancel(reference);
+  }
+
+  refundCard(reference: string): Promise<void> {
+    return this.holds.refund(reference);
+  }
+
+  async cardFingerprint(userId: string, source: CardSource): Promise<string | null> {
+    if (source.kind === 'card') return sandboxFingerprint(source.card.number);
+    const card = (await this.customerOf(userId))?.card;
+    return card ? (card.fingerprint ?? sandboxFingerprint(`saved:${userId}`)) : null;
+  }
+
+  listCardPayments(since: Date): Promise<ProviderCharge[]> {
+    return this.holds.list(since);
   }
 
   async savedCard(userId: string): Promise<SavedCard | null> {
@@ -173,7 +218,9 @@ export class SandboxPayments implements PaymentsProvider {
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.holds = this.makeHolds();
+  }
 
   /** Creates an object once per idempotency key: a repeat (or a racing twin) answers the first one. */
   private async createOnce<K extends keyof Data>(
@@ -299,8 +346,7 @@ export class SandboxPayments implements PaymentsProvider {
     const row = await this.db.manager.findOneBy(SandboxObjectEntity, { secret: input.clientSecret, kind: 'payment_intent' });
     if (!row) throw badRequest('This payment could not be found. Please start again.', 'unknown_payment_intent');
     const outcome = cardOutcome({ number: input.cardNumber, expiry: input.expiry, cvc: input.cvc }, this.clock());
-    if (outcome === 'declined') throw cardDeclined();
-    if (outcome === 'insufficient_funds') throw cardInsufficientFunds();
+    if (outcome !== 'succeeded') throw refusalOf(outcome);
     const intent = await this.update('payment_intent', row.id, (pi) => ({ ...pi, status: 'succeeded' }));
     if (intent?.subscriptionId) {
       const periodEnd = new Date(this.clock().getTime() + WEEK_MS).toISOString();
@@ -345,28 +391,7 @@ function stateOf(sub: SandboxSubscriptionData): ProviderSubscriptionState {
 
 const customerKey = (userId: string) => `customer-${userId}`;
 
-/** What a test card does; a card that is not one of Stripe's test numbers, or malformed, is a 400. */
-function cardOutcome(card: CardDetails, now: Date): SandboxChargeData['outcome'] {
-  checkCardDetails(card.expiry, card.cvc, now);
-  const number = card.number.replace(/[\s-]/g, '');
-  if (number === SANDBOX_CARDS.declined) return 'declined';
-  if (number === SANDBOX_CARDS.insufficientFunds) return 'insufficient_funds';
-  if (number !== SANDBOX_CARDS.succeeds) throw unknownTestCard();
-  return 'succeeded';
-}
-
 function answerCharge(charge: SandboxChargeData): PaymentResult {
-  if (charge.outcome === 'declined') throw cardDeclined();
-  if (charge.outcome === 'insufficient_funds') throw cardInsufficientFunds();
+  if (charge.outcome !== 'succeeded') throw refusalOf(charge.outcome);
   return { reference: charge.id };
-}
-
-/** MM/YY not in the past, and a 3- or 4-digit CVC, as a card form checks them. */
-function checkCardDetails(expiry: string, cvc: string, now: Date): void {
-  const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
-  const month = match ? Number(match[1]) : 0;
-  if (!match || month < 1 || month > 12) throw badRequest('Please enter the expiry date as MM/YY.', 'invalid_card');
-  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) throw badRequest('Your card has expired.', 'invalid_card');
-  if (!/^\d{3,4}$/.test(cvc)) throw badRequest('Please enter the 3 or 4 digit security code (CVC).', 'invalid_card');
 }

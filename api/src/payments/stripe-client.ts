@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
 import { ConfigError, type Config, type StripeConfig } from '../config.js';
 import { AppError } from '../errors.js';
+import { CARD_BLOCKED } from '../../contract/texts.js';
 
 // The SDK is loaded on first use: only PAYMENTS=stripe needs it, and it is a large share of the server's start-up.
 let sdk: typeof Stripe | undefined;
@@ -32,6 +33,9 @@ export const paymentSetupIncomplete = () => new AppError(502, 'payment_setup_inc
 export function stripeError(err: unknown): unknown {
   // No client yet means the SDK made no error.
   if (!sdk || !(err instanceof sdk.errors.StripeError)) return err;
+  // Stripe's risk check (or the bank) calling it fraud gets our own clear text, never the bare decline.
+  if (err instanceof sdk.errors.StripeCardError && err.decline_code === 'fraudulent')
+    return new AppError(402, 'card_blocked', CARD_BLOCKED);
   if (err instanceof sdk.errors.StripeCardError) return new AppError(402, 'payment_declined', err.message);
   if (err.type === 'StripeIdempotencyError')
     return new AppError(409, 'idempotency_conflict', 'This request was already made with other details.');

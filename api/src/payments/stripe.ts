@@ -32,7 +32,10 @@ import { AppError, badRequest } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
 import type {
   CardChargeRequest,
+  CardHold,
   CardPayment,
+  CardSource,
+  ProviderCharge,
   CardPaymentRequest,
   SavedCard,
   PaymentRequest,
@@ -44,6 +47,7 @@ import type {
   StartedSubscription,
 } from './provider.js';
 import { payoutsNotReady } from './provider.js';
+import { StripeHolds } from './stripe-holds.js';
 import { callStripe, paymentSetupIncomplete, requireStripeConfig, stripeClient } from './stripe-client.js';
 
 export const cardRequired = () =>
@@ -114,6 +118,8 @@ const PAYMENT_INTENT_STATUSES: Record<string, ProviderPaymentIntentState['status
   canceled: 'canceled',
 };
 
+const ELEMENTS_PURPOSES = new Set(['card_deposit', 'card_hold']);
+
 /** A deposit's PaymentIntent as the wallet reads it. */
 export function cardPaymentOf(intent: Stripe.PaymentIntent): CardPayment {
   return {
@@ -121,8 +127,9 @@ export function cardPaymentOf(intent: Stripe.PaymentIntent): CardPayment {
     clientSecret: intent.client_secret ?? '',
     status: PAYMENT_INTENT_STATUSES[intent.status] ?? 'requires_payment_method',
     amountCents: intent.amount,
-    intentId: intent.metadata?.purpose === 'card_deposit' ? (intent.metadata.intentId ?? null) : null,
+    intentId: ELEMENTS_PURPOSES.has(intent.metadata?.purpose ?? '') ? (intent.metadata?.intentId ?? null) : null,
     declined: intent.last_payment_error?.type === 'card_error',
+    capturable: intent.status === 'requires_capture',
   };
 }
 
@@ -130,11 +137,48 @@ export class StripePayments implements PaymentsProvider {
   readonly name = 'stripe';
 
   /** `db` holds each user's Stripe Customer id; `priceId` is the weekly Price (STRIPE_PRICE_ID). */
+  private readonly holds: StripeHolds;
+
   constructor(
     private readonly stripe: Stripe,
     private readonly db: Database,
     private readonly priceId: string,
-  ) {}
+  ) {
+    this.holds = new StripeHolds(stripe, async (userId) => {
+      const customer = await this.customerOf(userId);
+      const card = customer && (await this.cardOf(customer));
+      if (!customer || !card) throw cardRequired();
+      return { customerId: customer.id, paymentMethodId: card };
+    });
+  }
+
+  authoriseCard(request: CardChargeRequest): Promise<CardHold> {
+    return this.holds.authorise(request);
+  }
+
+  captureCard(reference: string, idempotencyKey: string): Promise<CardHold> {
+    return this.holds.capture(reference, idempotencyKey);
+  }
+
+  cancelCardHold(reference: string): Promise<CardHold> {
+    return this.holds.cancel(reference);
+  }
+
+  refundCard(reference: string, idempotencyKey: string): Promise<void> {
+    return this.holds.refund(reference, idempotencyKey);
+  }
+
+  /** Stripe's fingerprint of the saved card (a new card stays in Elements, unseen here). */
+  async cardFingerprint(userId: string, source: CardSource): Promise<string | null> {
+    if (source.kind !== 'saved') return null;
+    const customer = await this.customerOf(userId);
+    const card = customer && (await this.cardOf(customer));
+    return card ? this.holds.fingerprint(card) : null;
+  }
+
+  listCardPayments(since: Date): Promise<ProviderCharge[]> {
+    return this.holds.list(since);
+  }
 
   /** The user's Stripe Customer, or null when they never paid by card. */
   private async customerOf(userId: string): Promise<Stripe.Customer | null> {
@@ -200,8 +244,9 @@ export class StripePayments implements PaymentsProvider {
           currency: 'usd',
           ...(customerId ? { customer: customerId } : {}),
           ...(request.save ? { setup_future_usage: 'off_session' as const } : {}),
-          description: 'Giftlink balance deposit',
-          metadata: { userId: request.userId, intentId: request.intentId, purpose: 'card_deposit' },
+          ...(request.hold ? { capture_method: 'manual' as const } : {}),
+          description: request.hold ? 'Giftlink gift paid by card' : 'Giftlink balance deposit',
+          metadata: { userId: request.userId, intentId: request.intentId, purpose: request.hold ? 'card_hold' : 'card_deposit' },
         },
         { idempotencyKey: request.idempotencyKey },
       ),

@@ -70,6 +70,10 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
     PASSWORD_HASH_COST: 'test',
     AUTH_RATE_LIMIT: '10000',
     API_RATE_LIMIT: '1000000',
+    // Every test pays with the same test cards from one address; wallet/card-guard.test.ts sets its own.
+    CARD_PAYMENTS_PER_ACCOUNT: '100000',
+    CARD_PAYMENTS_PER_CARD: '100000',
+    CARD_PAYMENTS_PER_CLIENT: '100000',
     // Drawing every test link's images would cost seconds of CPU; sharing/prerender.test.ts turns it on.
     SHARE_IMAGES_AT_CREATION: 'false',
     // The alert emails' job would write every test's gifts to the outbox folder; alerts/*.test.ts turn it on.

@@ -21,6 +21,8 @@ import { cardDeclined, paymentIncomplete, paymentProcessing, type CardPayment, t
 import type { CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
 import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
 import { answerOf, settleFailed, settleSucceeded } from './settle.js';
+import { confirmElementsHold } from './card-hold.js';
+import { In } from 'typeorm';
 
 export interface CardElementsDeps {
   db: Database;
@@ -45,6 +47,7 @@ export async function startCardElements(
       idempotencyKey: intent.idempotencyKey,
       intentId: intent.id,
       save,
+      hold: intent.kind === 'elements_hold',
     });
   } catch (err) {
     // Nobody has a secret to pay with, whatever Stripe made: the key is freed for a fresh attempt.
@@ -74,10 +77,11 @@ export async function confirmCardElements(
 ): Promise<{ status: number; body: NewBalanceResponse }> {
   const intent = await deps.db.manager.findOneBy(PaymentIntentEntity, {
     userId: input.userId,
-    kind: 'card_elements',
+    kind: In(['card_elements', 'elements_hold']),
     providerReference: input.paymentIntentId,
   });
   if (!intent) throw unknownPayment();
+  if (intent.kind === 'elements_hold') return confirmElementsHold(deps, intent, (payment) => cancelUnpaid(deps, intent, payment));
   if (intent.status === 'succeeded' && intent.resultBalanceCents !== null) return answerOf(intent.resultBalanceCents);
   if (intent.status === 'failed') throw paymentIncomplete(402);
 

@@ -6,8 +6,15 @@ import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
  * with Stripe Elements: `card_elements`, its PaymentIntent in `providerReference` while pending)
  * or withdrawal, recorded before the provider is called and settled after (intents.ts).
  */
-export type PaymentIntentKind = 'deposit' | 'card_deposit' | 'card_elements' | 'withdrawal';
-export type PaymentIntentStatus = 'pending' | 'succeeded' | 'failed';
+export type PaymentIntentKind = 'deposit' | 'card_deposit' | 'card_elements' | 'card_hold' | 'elements_hold' | 'withdrawal';
+/** The authorisations of one-step gifts: the test form's or saved card (`card_hold`), or Stripe Elements' (`elements_hold`). */
+export const HOLD_KINDS: PaymentIntentKind[] = ['card_hold', 'elements_hold'];
+/**
+ * `pending → succeeded | failed`; a card authorisation (`card_hold`) goes `pending → authorised →
+ * landed` (credited with the gift) `→ succeeded` (captured), or `authorised → releasing → failed`;
+ * a payment that finds its account closed goes `unclaimed → refunded`.
+ */
+export type PaymentIntentStatus = 'pending' | 'succeeded' | 'failed' | 'authorised' | 'releasing' | 'landed' | 'unclaimed' | 'refunded';
 
 export interface PaymentIntent {
   id: string;

@@ -10,7 +10,7 @@
  */
 import { In, type EntityManager } from 'typeorm';
 import { findPayoutAccount } from '../payouts/store.js';
-import { PaymentIntentEntity } from './entity.js';
+import { PaymentIntentEntity, type PaymentIntentStatus } from './entity.js';
 import { ANONYMOUS_GIVER, MONEY_HISTORY_KINDS } from '../../contract/texts.js';
 import { LinkEntity, LinkResponseEntity } from '../links/entity.js';
 import { centsToDecimal, centsToDollars } from '../../contract/money.js';
@@ -85,7 +85,9 @@ async function partiesOf(em: EntityManager, rows: HistoryRow[]): Promise<Map<str
 }
 
 type Payout = NonNullable<MoneyHistoryEntry['payout']>;
-const PAYOUT_STATES = { pending: 'pending', succeeded: 'paid', failed: 'failed' } as const;
+/** A withdrawal's intent only ever is pending, succeeded or failed; the card-only states read as pending. */
+const payoutState = (status: PaymentIntentStatus): Payout['status'] =>
+  status === 'succeeded' ? 'paid' : status === 'failed' ? 'failed' : 'pending';
 
 /** Each withdrawal row's transfer state (its intent has the hold's id) and the bank on file. */
 async function payoutsOf(em: EntityManager, userId: string, rows: HistoryRow[]): Promise<Map<string, Payout>> {
@@ -96,7 +98,7 @@ async function payoutsOf(em: EntityManager, userId: string, rows: HistoryRow[]):
     em.find(PaymentIntentEntity, { where: { id: In(holds) }, select: { id: true, status: true } }),
     findPayoutAccount(em, userId),
   ]);
-  for (const intent of intents) out.set(intent.id, { bankLast4: account?.bankLast4 ?? null, status: PAYOUT_STATES[intent.status] });
+  for (const intent of intents) out.set(intent.id, { bankLast4: account?.bankLast4 ?? null, status: payoutState(intent.status) });
   return out;
 }
 

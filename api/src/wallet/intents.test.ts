@@ -16,7 +16,7 @@ import {
 } from '../testing/server.js';
 import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
 import { resolvePendingPayments } from './intents.js';
-import type { CardChargeRequest, PaymentRequest, PaymentResult, WalletPayments } from '../payments/provider.js';
+import type { CardChargeRequest, CardSource, PaymentRequest, PaymentResult, WalletPayments } from '../payments/provider.js';
 import { SANDBOX_FAILING_CENTS, SandboxPayments } from '../payments/sandbox.js';
 import { deposit, withdraw } from './service.js';
 
@@ -58,6 +58,12 @@ class TestProvider implements WalletPayments {
   startCardPayment = () => this.sandbox.startCardPayment();
   readCardPayment = () => this.sandbox.readCardPayment();
   cancelCardPayment = () => this.sandbox.cancelCardPayment();
+  authoriseCard = (request: CardChargeRequest) => this.sandbox.authoriseCard(request);
+  captureCard = (reference: string) => this.sandbox.captureCard(reference);
+  cancelCardHold = (reference: string) => this.sandbox.cancelCardHold(reference);
+  refundCard = (reference: string) => this.sandbox.refundCard(reference);
+  cardFingerprint = (userId: string, source: CardSource) => this.sandbox.cardFingerprint(userId, source);
+  listCardPayments = (since: Date) => this.sandbox.listCardPayments(since);
 }
 
 const db = () => server.deps.db;

@@ -24,12 +24,16 @@ import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
-import { AppError } from '../errors.js';
+import type { AppError } from '../errors.js';
 import { SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
 import { isDefiniteFailure, type CardSource, type PaymentResult, type WalletPayments } from '../payments/provider.js';
 import type { NewBalanceResponse } from '../../contract/wallet.js';
-import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind } from './entity.js';
-import { answerOf, settleFailed, settleSucceeded } from './settle.js';
+import { HOLD_KINDS, PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind } from './entity.js';
+
+const CARD_KINDS = { form: 'card_deposit', elements: 'card_elements', hold: 'card_hold', 'elements-hold': 'elements_hold' } as const;
+import { accountClosed, accountClosedError, answerOf, paymentPending, settleFailed, settleSucceeded } from './settle.js';
+import { refundUnclaimed } from './unclaimed.js';
+import { resolveCardHold, staleHolds } from './card-hold-recovery.js';
 import { resolveCardElementsIntent } from './card-elements.js';
 import { payoutDestinationOf } from '../payouts/service.js';
 
@@ -40,18 +44,16 @@ export interface IntentDeps {
 }
 
 /**
- * The provider's answer is unknown (it did not answer, or answered something other than a
- * decline): the intent stays pending and `resolvePendingPayments` asks again later.
+ * Records a pending deposit (from the saved payment method, or a card: the sandbox's form, Stripe
+ * Elements, or an authorisation for a gift), inside the request's first transaction. Nothing moves
+ * yet. A closed account is refused here, its row locked, so a closing waits or sees this intent.
  */
-export const paymentPending = () =>
-  new AppError(502, 'payment_pending', 'The payment provider has not confirmed this yet. Your balance will update as soon as it does.');
-
-/** Records a pending deposit (from the saved payment method, or a card: the sandbox's form or Stripe Elements), inside the request's first transaction. Nothing moves yet. */
 export async function beginDeposit(
   em: EntityManager,
-  input: { userId: string; amountCents: number; recordId: string | null; card?: 'form' | 'elements' },
+  input: { userId: string; amountCents: number; recordId: string | null; card?: 'form' | 'elements' | 'hold' | 'elements-hold' },
 ): Promise<PaymentIntent> {
-  const kind = input.card === 'elements' ? 'card_elements' : input.card ? 'card_deposit' : 'deposit';
+  if (await accountClosed(em, input.userId, true)) throw accountClosedError();
+  const kind = input.card ? CARD_KINDS[input.card] : 'deposit';
   return insertIntent(em, { ...input, kind, resultBalanceCents: null });
 }
 
@@ -139,6 +141,10 @@ export async function completeIntent(
   await settleSucceeded(deps.db, intent, result.reference);
   // Settled by this request, or just before by a recovery run: the intent says which way it went.
   const settled = await deps.db.manager.findOneByOrFail(PaymentIntentEntity, { id: intent.id });
+  if (settled.status === 'unclaimed' || settled.status === 'refunded') {
+    await refundUnclaimed(deps, intent.id);
+    throw accountClosedError();
+  }
   if (settled.status !== 'succeeded' || settled.resultBalanceCents === null) throw paymentPending();
   return answerOf(settled.resultBalanceCents);
 }
@@ -170,6 +176,7 @@ export async function resolvePendingPayments(deps: IntentDeps, now: Date = new D
     .getMany();
   const outcome: ResolveResult = { succeeded: 0, failed: 0, unresolved: 0 };
   for (const intent of stale) {
+    if (HOLD_KINDS.includes(intent.kind)) continue;
     if (intent.kind === 'card_elements') {
       const became = await resolveCardElementsIntent(deps, intent, now);
       if (became) outcome[became] += 1;
@@ -189,6 +196,11 @@ export async function resolvePendingPayments(deps: IntentDeps, now: Date = new D
     }
     if (await settleSucceeded(deps.db, intent, result.reference)) outcome.succeeded += 1;
   }
+  // Card authorisations past their window, landed gifts not yet captured, closed accounts' refunds.
+  for (const intent of await staleHolds(em, now, limit)) {
+    const became = await resolveCardHold(deps, intent, now);
+    if (became) outcome[became] += 1;
+  }
   return outcome;
 }
 
@@ -197,6 +209,8 @@ const INTENT_KINDS = Object.keys({
   deposit: true,
   card_deposit: true,
   card_elements: true,
+  card_hold: true,
+  elements_hold: true,
   withdrawal: true,
 } satisfies Record<PaymentIntentKind, true>) as PaymentIntentKind[];
 

@@ -14,12 +14,27 @@ import {
   MoneyHistoryQuery,
   WithdrawalBody,
   type BalanceResponse,
+  type CardGiftTarget,
   type SavedCardResponse,
 } from '../../contract/wallet.js';
 import type { CardSource } from '../payments/provider.js';
-import { cardDeposit, deposit, getBalanceCents, startCardElementsDeposit, withdraw, type WalletDeps } from './service.js';
+import { cardDeposit, cardHoldDeposit, deposit, getBalanceCents, startCardElementsDeposit, withdraw, type WalletDeps } from './service.js';
 import { confirmCardElements } from './card-elements.js';
+import { guardCardPayment, noteCardRefusal } from './card-guard.js';
 import { badRequest } from '../errors.js';
+import { checkGive } from '../links/give-check.js';
+import { insufficientFunds } from '../money/ledger.js';
+import type { User } from '../users/entity.js';
+import { checkPurchase } from '../wishlists/service.js';
+
+/** Every refusal the gift could meet, and the balance rule: the balance and this deposit together pay for it. */
+async function checkGiftFirst(deps: Deps, user: User, target: CardGiftTarget, depositCents: number): Promise<void> {
+  const costCents =
+    target.kind === 'give'
+      ? await checkGive(deps.db, user, { postId: target.postId, amountCents: target.amount })
+      : await checkPurchase(deps.db, user, target);
+  if ((await getBalanceCents(deps.db, user.id)) + depositCents < costCents) throw insufficientFunds();
+}
 
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */
 export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
@@ -44,18 +59,25 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     '/wallet/card-deposit',
     authenticate,
     validate({ body: CardDepositBody }, async (ctx, { body }) => {
-      const { id: userId } = currentUser(ctx);
+      const user = currentUser(ctx);
+      const userId = user.id;
       const idempotencyKey = readIdempotencyKey(ctx);
+      // What it pays for is checked before the card is touched: a gift that cannot land charges nothing.
+      if (body.for) await checkGiftFirst(deps, user, body.for, body.amount);
       if (body.elements) {
         if (body.card) throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
+        const started = { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false, target: body.for };
         sendAnswer(
           ctx,
-          await startCardElementsDeposit(wallet, { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false }),
+          await guardCardPayment(deps, { userId, client: ctx.ip, source: null }, () => startCardElementsDeposit(wallet, started)),
         );
         return;
       }
       const source: CardSource = body.card ? { kind: 'card', card: body.card, save: body.save ?? false } : { kind: 'saved' };
-      sendAnswer(ctx, await cardDeposit(wallet, { userId, amountCents: body.amount, idempotencyKey, source }));
+      const request = { userId, amountCents: body.amount, idempotencyKey, source };
+      const target = body.for;
+      const pay = () => (target ? cardHoldDeposit(wallet, { ...request, target }) : cardDeposit(wallet, request));
+      sendAnswer(ctx, await guardCardPayment(deps, { userId, client: ctx.ip, source }, pay));
     }),
   );
 
@@ -64,7 +86,11 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     '/wallet/card-deposit/confirm',
     authenticate,
     validate({ body: ConfirmCardDepositBody }, async (ctx, { body }) => {
-      const answer = await confirmCardElements(wallet, { userId: currentUser(ctx).id, paymentIntentId: body.paymentIntentId });
+      const { id: userId } = currentUser(ctx);
+      const answer = await confirmCardElements(wallet, { userId, paymentIntentId: body.paymentIntentId }).catch(async (err: unknown) => {
+        await noteCardRefusal(deps, userId, err);
+        throw err;
+      });
       ctx.status = answer.status;
       ctx.body = answer.body;
     }),

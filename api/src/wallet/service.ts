@@ -5,7 +5,8 @@ import { withIdempotentSteps, type IdempotentAnswer } from '../money/idempotency
 import { balanceOf, userAccount } from '../money/ledger.js';
 import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
 import type { CardSource, WalletPayments } from '../payments/provider.js';
-import type { CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
+import type { CardDepositStarted, CardGiftTarget, NewBalanceResponse } from '../../contract/wallet.js';
+import { authoriseHold } from './card-hold.js';
 import { startCardElements, withClientSecret } from './card-elements.js';
 import { requirePayoutsReady } from '../payouts/service.js';
 import type { PaymentIntent } from './entity.js';
@@ -68,12 +69,36 @@ export function cardDeposit(deps: WalletDeps, req: CardDepositRequest): Promise<
 }
 
 /**
+ * A card authorised for a gift (card-hold.ts): nothing is credited or taken until the give or
+ * purchase lands with the answer's `authorisation`. The key's input names what it pays for.
+ */
+export function cardHoldDeposit(
+  deps: WalletDeps,
+  req: CardDepositRequest & { target: CardGiftTarget },
+): Promise<IdempotentAnswer<NewBalanceResponse>> {
+  if (req.idempotencyKey === undefined) throw badRequest('A card deposit needs an Idempotency-Key.', 'invalid_idempotency_key');
+  const { source } = req;
+  const card = source.kind === 'card' ? { last4: source.card.number.replace(/\D/g, '').slice(-4), save: source.save } : 'saved';
+  return withIdempotentSteps(
+    deps.db,
+    {
+      key: req.idempotencyKey,
+      userId: req.userId,
+      scope: 'wallet.card-deposit',
+      input: { amount: req.amountCents, card, for: req.target },
+    },
+    (em, recordId) => beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: 'hold' }),
+    (intent) => authoriseHold(deps, intent, source),
+  );
+}
+
+/**
  * A card deposit confirmed with Stripe Elements (card-elements.ts): 202 with the PaymentIntent's
  * client secret, once per key; the key's input holds no card at all (Stripe keeps it).
  */
 export async function startCardElementsDeposit(
   deps: WalletDeps,
-  req: MoneyRequest & { save: boolean },
+  req: MoneyRequest & { save: boolean; target?: CardGiftTarget },
 ): Promise<IdempotentAnswer<CardDepositStarted | NewBalanceResponse>> {
   if (req.idempotencyKey === undefined) throw badRequest('A card deposit needs an Idempotency-Key.', 'invalid_idempotency_key');
   const answer = await withIdempotentSteps<PaymentIntent, CardDepositStarted | NewBalanceResponse>(
@@ -82,9 +107,10 @@ export async function startCardElementsDeposit(
       key: req.idempotencyKey,
       userId: req.userId,
       scope: 'wallet.card-deposit',
-      input: { amount: req.amountCents, card: 'elements', save: req.save },
+      input: { amount: req.amountCents, card: 'elements', save: req.save, ...(req.target ? { for: req.target } : {}) },
     },
-    (em, recordId) => beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: 'elements' }),
+    (em, recordId) =>
+      beginDeposit(em, { userId: req.userId, amountCents: req.amountCents, recordId, card: req.target ? 'elements-hold' : 'elements' }),
     (intent) => startCardElements(deps, intent, req.save),
   );
   if (!answer.replayed || !('paymentIntentId' in answer.body)) return answer;

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { withCardHold } from '../wallet/card-hold.js';
 import type { Deps } from '../deps.js';
 import { sendAnswer } from '../http/answer.js';
 import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
@@ -54,7 +55,14 @@ export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthM
     authenticate,
     validate({ body: PurchaseBody }, async (ctx, { body }) => {
       const buyer = actingUser(ctx, { userId: body.purchaserUserId });
-      sendAnswer(ctx, await purchaseItem(deps, buyer, body, readIdempotencyKey(ctx)));
+      const key = readIdempotencyKey(ctx);
+      const hold = body.authorisation && { intentId: body.authorisation, userId: buyer.id };
+      sendAnswer(
+        ctx,
+        hold
+          ? await withCardHold(deps, hold, (land) => purchaseItem(deps, buyer, body, key, land))
+          : await purchaseItem(deps, buyer, body, key),
+      );
     }),
   );
 

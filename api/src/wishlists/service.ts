@@ -14,6 +14,7 @@ import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js'
 import { SYSTEM_MARKETPLACE, insufficientFunds, userAccount } from '../money/ledger.js';
 import { publishAfterCommit, type Publisher, type RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity, type User } from '../users/entity.js';
+import { assertCanReach } from '../blocks/service.js';
 import { WISHLIST_MAX_ITEMS, WishlistEntity, WishlistItemEntity, type WishlistItem } from './entity.js';
 import { canArchiveItem, canBuyFrom, canEditWishlist, canSeePurchase, canSeeReceived } from './policy.js';
 import { presentWishlist } from './presenter.js';
@@ -22,6 +23,7 @@ import {
   ARCHIVE_NOT_PURCHASED,
   ITEM_INFO_ERROR,
   ITEM_NOT_FOUND,
+  ITEM_UNAVAILABLE,
   NOT_PURCHASED,
   OWN_ITEM,
   SHIPPING_ERROR,
@@ -292,22 +294,43 @@ async function findItem(
  * the gift from the same persona. The buyer stays anonymous to the owner. Nothing is kept when any
  * step fails.
  */
+/** Every refusal a purchase can meet, before a card pays for it: answers what it will cost. */
+export async function checkPurchase(db: Database, buyer: User, input: { wishlistUsername: string; itemId: string }): Promise<number> {
+  const owner = await findOwner(db, input.wishlistUsername);
+  if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
+  const item = await findItem(db.manager, owner.id, input.itemId, { open: true });
+  if (!item) throw notFound(ITEM_NOT_FOUND);
+  if (item.purchased) throw conflict(ALREADY_PURCHASED, 'already_purchased');
+  if (item.shippingCents === null) throw badRequest(SHIPPING_ERROR, 'shipping_unavailable');
+  const between = { giverId: buyer.id, recipientId: owner.id, identity: 'anonymous' } as const;
+  await db.transaction((em) => assertCanReach(em, buyer.id, between, () => forbidden(ITEM_UNAVAILABLE)));
+  return item.priceCents + item.shippingCents;
+}
+
 export async function purchaseItem(
   { db, realtime }: { db: Database; realtime: Publisher },
   buyer: User,
-  input: Pick<z.output<typeof PurchaseBody>, 'wishlistUsername' | 'itemId' | 'note'>,
+  input: Pick<z.output<typeof PurchaseBody>, 'wishlistUsername' | 'itemId' | 'note' | 'authorisation'>,
   idempotencyKey: string | undefined,
+  first?: (em: EntityManager) => Promise<void>,
 ): Promise<IdempotentAnswer<PurchaseResponse>> {
   const note = giftNoteText(input.note);
   const owner = await findOwner(db, input.wishlistUsername);
   if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
-  const request = { ownerId: owner.id, itemId: input.itemId, ...(note ? { note } : {}) };
+  const request = {
+    ownerId: owner.id,
+    itemId: input.itemId,
+    ...(note ? { note } : {}),
+    ...(input.authorisation ? { authorisation: input.authorisation } : {}),
+  };
   const events: RealtimeEvent[] = [];
   const answer = await withIdempotency(
     db,
     { key: idempotencyKey, userId: buyer.id, scope: 'wishlists.purchase', input: request },
     async (em) => {
       const now = new Date();
+      // A card authorisation paying for it becomes the buyer's deposit in this same transaction.
+      if (first) await first(em);
       if (!(await lockWishlist(em, owner.id, now, false))) throw notFound(ITEM_NOT_FOUND);
       const item = await findItem(em, owner.id, input.itemId, { open: true });
       if (!item) throw notFound(ITEM_NOT_FOUND);

@@ -68,8 +68,16 @@ export function acceptLink(linkCreatorUsername: string, key: string, note?: stri
 }
 
 /** Gives to a receive link; `amount` in dollars (ignored by the server for item links); `note` only when written. */
-export function giveToLink(postId: string, type: LinkView['details']['type'], amount: number, key: string, note?: string) {
-  return api.post<GiveResponse>('/statuses/api/gives', { postId, type, amount, ...noteField(note) }, idempotent(key));
+export function giveToLink(
+  postId: string,
+  type: LinkView['details']['type'],
+  amount: number,
+  key: string,
+  note?: string,
+  authorisation?: string,
+) {
+  const body = { postId, type, amount, ...noteField(note), ...(authorisation ? { authorisation } : {}) };
+  return api.post<GiveResponse>('/statuses/api/gives', body, idempotent(key));
 }
 
 /** What a give sends: `key` is the attempt's Idempotency-Key (kept for a retry after a network failure). */
@@ -77,6 +85,8 @@ export interface GiveInput {
   amount: number;
   key: string;
   note?: string;
+  /** The card authorisation that pays what the balance is missing (captured where the gift lands). */
+  authorisation?: string;
 }
 
 /** A gift's note in a request body, left out when blank (the server reads blank as none). */
@@ -244,7 +254,8 @@ export function useAcceptLink(link: LinkView, viewerId: string) {
 export function useGive(link: LinkView, viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ amount, key, note }: GiveInput) => giveToLink(link.id, link.details.type, amount, key, note),
+    mutationFn: ({ amount, key, note, authorisation }: GiveInput) =>
+      giveToLink(link.id, link.details.type, amount, key, note, authorisation),
     onSuccess: (_answer, { amount }) => {
       linkUsed(queryClient, link, viewerId, amount);
       logEvent('linkTransaction', { _id: link.id, details: { type: link.details.type, amount }, action: 'give' });

@@ -101,7 +101,19 @@ export function useArchiveWishlistItem(username: string, viewerId: string | null
 export function usePurchaseWishlistItem(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, purchaserUserId, key, note }: { item: WishlistItemView; purchaserUserId: string; key: string; note?: string }) =>
+    mutationFn: ({
+      item,
+      purchaserUserId,
+      key,
+      note,
+      authorisation,
+    }: {
+      item: WishlistItemView;
+      purchaserUserId: string;
+      key: string;
+      note?: string;
+      authorisation?: string;
+    }) =>
       purchaseWishlistItem(
         {
           wishlistUsername: username,
@@ -110,6 +122,7 @@ export function usePurchaseWishlistItem(username: string) {
           lastMessage: `You received a gift from your wishlist: ${item.title}!`,
           // The buyer's note, left out when blank (the server reads blank as none).
           ...(note?.trim() ? { note } : {}),
+          ...(authorisation ? { authorisation } : {}),
         },
         key,
       ),

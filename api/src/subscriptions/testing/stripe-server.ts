@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fixtures from './stripe-fixtures.json' with { type: 'json' };
 import { connectRoute } from './stripe-connect-server.js';
+import { holdRoute } from './stripe-holds.js';
 
 type Json = Record<string, unknown>;
 
@@ -202,6 +203,8 @@ export async function startStripeServer(): Promise<StripeTestServer> {
     const [, resource, id, sub] = parts;
     const found = id ? get(id) : undefined;
     const missing = () => stripeError(404, 'invalid_request_error', `No such ${resource}: '${id}'`, 'resource_missing');
+    const held = holdRoute({ objects, newId, now, fixture, error: stripeError }, method, path, params);
+    if (held) return held;
 
     if (resource === 'customers') {
       if (method === 'POST' && !id) {
@@ -254,6 +257,8 @@ export async function startStripeServer(): Promise<StripeTestServer> {
           amount: Number(params.amount),
           customer: params.customer,
           status: 'succeeded',
+          created: now(),
+          metadata: metadataOf(params),
         };
         pi.payment_method = params.payment_method;
         objects.set(pi.id as string, pi);

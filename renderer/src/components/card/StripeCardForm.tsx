@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { PaymentIntentResult, Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import type { CardDepositRequest } from '../../../../api/contract/wallet';
 import { confirmCardDeposit, startCardElementsDeposit } from '../../api/card-elements';
 import './CardForm.css';
 
@@ -13,6 +14,8 @@ import './CardForm.css';
 
 /** Confirms a PaymentIntent with the card typed in; the caller reads the outcome (and tells the server). */
 export type ConfirmCardPayment = (clientSecret: string) => Promise<PaymentIntentResult>;
+
+type GiftTarget = CardDepositRequest['for'];
 
 /** A one-step gift's card in Stripe Elements (useCardDeposit). */
 export interface ElementsPayment {
@@ -26,8 +29,8 @@ export interface ElementsPayment {
  * server reads the outcome, whatever Stripe.js said (a decline then answers its usual text). A
  * key whose deposit was already paid answers it at once.
  */
-export async function depositWithElements(dollars: number, payment: ElementsPayment, key: string) {
-  const started = await startCardElementsDeposit({ amount: dollars, elements: true, save: payment.save || undefined }, key);
+export async function depositWithElements(dollars: number, payment: ElementsPayment, key: string, target?: GiftTarget) {
+  const started = await startCardElementsDeposit({ amount: dollars, elements: true, save: payment.save || undefined, for: target }, key);
   if ('new_balance' in started) return started;
   await payment.confirm(started.clientSecret);
   return confirmCardDeposit(started.paymentIntentId);

@@ -4,10 +4,14 @@ import { MIN_AMOUNT_CENTS } from '../../../../api/contract/limits';
 import { centsToDollars, dollarsToCents } from '../../../../api/contract/money';
 import { setSessionBalance } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import type { CardDepositRequest } from '../../../../api/contract/wallet';
 import { cardDeposit, walletKeys } from '../../api/wallet';
 import { randomUuid } from '../../ids';
 import { cardForConfirm, type CardInput } from './card';
 import type { ElementsPayment } from './StripeCardForm';
+
+/** What the card pays for (a give or a wishlist item), checked by the server before the card is touched. */
+export type GiftTarget = NonNullable<CardDepositRequest['for']>;
 
 /** How the shortfall is paid: the card typed in the sandbox's form or in Stripe Elements (optionally saved), or the saved card. */
 export type CardPayment = { kind: 'card'; card: CardInput; save: boolean } | ElementsPayment | { kind: 'saved' };
@@ -35,23 +39,28 @@ export function useCardDeposit() {
   const [attempt, setAttempt] = useState<{ amount: number; key: string }>(() => ({ amount: 0, key: randomUuid() }));
   const [charging, setCharging] = useState(false);
 
-  /** Charges `dollars` towards giving `amount`; the new balance becomes the session's. Throws what failed. */
-  async function charge(amount: number, dollars: number, payment: CardPayment): Promise<void> {
+  /**
+   * Pays `dollars` towards giving `amount` to `target`: the server checks the gift can land
+   * first, then only authorises the card; the answer's authorisation goes with the gift, which
+   * captures it where it lands. Throws what failed.
+   */
+  async function charge(amount: number, dollars: number, payment: CardPayment, target: GiftTarget): Promise<string | undefined> {
     const key = attempt.amount === amount ? attempt.key : randomUuid();
     if (key !== attempt.key) setAttempt({ amount, key });
     setCharging(true);
     try {
-      const { new_balance } =
+      const answer =
         payment.kind === 'elements'
-          ? await (await loadStripeCardForm()).depositWithElements(dollars, payment, key)
+          ? await (await loadStripeCardForm()).depositWithElements(dollars, payment, key, target)
           : await cardDeposit(
               payment.kind === 'card'
-                ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined }
-                : { amount: dollars },
+                ? { amount: dollars, card: toDeposit(payment.card), save: payment.save || undefined, for: target }
+                : { amount: dollars, for: target },
               key,
             );
-      setSessionBalance(queryClient, new_balance);
+      setSessionBalance(queryClient, answer.new_balance);
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      return answer.authorisation;
     } catch (err) {
       if (isDefiniteFailure(err)) setAttempt((a) => (a.key === key ? { amount, key: randomUuid() } : a));
       throw err;

@@ -100,7 +100,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
           charge={shortfallOf(amount, balance)}
           busy={busy}
           canGive={checkAmount}
-          onGive={(payment) => void chargeAndGive(amount, shortfallOf(amount, balance), payment, note)}
+          onGive={(payment) => void chargeAndGive(link.id, amount, shortfallOf(amount, balance), payment, note)}
         />
       ) : (
         <button type="button" className="btn btn--gradient btn--block" onClick={startGive} disabled={busy}>

@@ -6,8 +6,8 @@ import { isDefiniteFailure, useCardDeposit, type CardPayment } from '../../compo
 import { randomUuid } from '../../ids';
 
 /**
- * Gives `amount`, first charging the card for what the balance is missing (useCardDeposit): a
- * deposit, then the gift, each with its own Idempotency-Key. The gift's key stays for a retry
+ * Gives `amount`, first authorising the card for what the balance is missing (useCardDeposit),
+ * then the gift, which captures it where it lands; each call has its own Idempotency-Key. The gift's key stays for a retry
  * after a network failure; a refusal, or another amount, gets a fresh one.
  */
 export function useCardGive(give: ReturnType<typeof useGive>) {
@@ -15,12 +15,12 @@ export function useCardGive(give: ReturnType<typeof useGive>) {
   const [attempt, setAttempt] = useState<{ amount: number; key: string }>(() => ({ amount: 0, key: randomUuid() }));
   const [error, setError] = useState<string | null>(null);
 
-  /** Gives from the balance alone. */
-  function giveNow(amount: number, note: string, onFailed?: () => void) {
+  /** Gives from the balance alone, or with the card authorisation that pays the rest. */
+  function giveNow(amount: number, note: string, onFailed?: () => void, authorisation?: string) {
     const key = attempt.amount === amount ? attempt.key : randomUuid();
     if (key !== attempt.key) setAttempt({ amount, key });
     give.mutate(
-      { amount, key, note: note.trim() || undefined },
+      { amount, key, note: note.trim() || undefined, authorisation },
       {
         onError: (err) => {
           if (isDefiniteFailure(err)) setAttempt((a) => (a.key === key ? { amount, key: randomUuid() } : a));
@@ -31,16 +31,17 @@ export function useCardGive(give: ReturnType<typeof useGive>) {
     );
   }
 
-  /** Charges the card for `charge` dollars, then gives `amount`. */
-  async function chargeAndGive(amount: number, charge: number, payment: CardPayment, note: string) {
+  /** Authorises the card for `charge` dollars towards `postId`, then gives `amount` with it. */
+  async function chargeAndGive(postId: string, amount: number, charge: number, payment: CardPayment, note: string) {
     setError(null);
+    let authorisation: string | undefined;
     try {
-      await deposit.charge(amount, charge, payment);
+      authorisation = await deposit.charge(amount, charge, payment, { kind: 'give', postId, amount });
     } catch (err) {
       setError(errorMessage(err, GIVE_FAILED));
       return;
     }
-    giveNow(amount, note);
+    giveNow(amount, note, undefined, authorisation);
   }
 
   return { giveNow, chargeAndGive, busy: deposit.charging || give.isPending, error, setError };

@@ -50,21 +50,23 @@ export function usePurchase(username: string) {
   async function chargeAndBuy(item: WishlistItemView, payment: CardPayment) {
     if (!user || purchase.isPending || deposit.charging) return;
     setCardError(null);
+    let authorisation: string | undefined;
     try {
-      await deposit.charge(item.total, shortfallOf(item.total, balance), payment);
+      const target = { kind: 'purchase' as const, wishlistUsername: username, itemId: item._id };
+      authorisation = await deposit.charge(item.total, shortfallOf(item.total, balance), payment, target);
     } catch (err) {
       setCardError(errorMessage(err, PURCHASE_FAILED));
       return;
     }
     const key = attempt?.itemId === item._id ? attempt.key : randomUuid();
     setAttempt({ itemId: item._id, key });
-    send(item, key, () => setAttempt((a) => (a?.key === key ? null : a)));
+    send(item, key, () => setAttempt((a) => (a?.key === key ? null : a)), authorisation);
   }
 
-  function send(wanted: WishlistItemView, key: string, onRefused?: () => void) {
+  function send(wanted: WishlistItemView, key: string, onRefused?: () => void, authorisation?: string) {
     if (!user) return;
     purchase.mutate(
-      { item: wanted, purchaserUserId: user._id, key, note: noteFor(wanted._id) },
+      { item: wanted, purchaserUserId: user._id, key, note: noteFor(wanted._id), authorisation },
       {
         onSuccess: ({ conversationId }, { item }) => {
           logEvent('wishlistTransaction', { name: item.name, price: item.price, shippingPrice: item.shippingCost, itemId: item.itemId });

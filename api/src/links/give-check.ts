@@ -1,0 +1,54 @@
+/**
+ * Every refusal a give to a receive link can meet that is known before it runs: an unknown link,
+ * your own, a give link, an amount out of bounds, a closed or expired link, a goal reached, a use
+ * already taken, a creator who blocked the giver (answered as a closed link). A card paying for
+ * the gift is touched only after these pass; the give checks each again where it lands.
+ */
+import type { Database } from '../db/index.js';
+import { badRequest, gone, notFound } from '../errors.js';
+import { INVALID_AMOUNT, ALREADY_USED, LINK_GONE, LINK_NOT_FOUND, OWN_POST } from '../../contract/texts.js';
+import { MIN_AMOUNT_CENTS } from '../../contract/limits.js';
+import type { User } from '../users/entity.js';
+import { LinkResponseEntity, type Link } from './entity.js';
+import { isGroupGift, leftToGive } from './group-gift.js';
+import { canRespondTo } from './policy.js';
+import { isOpen } from './service.js';
+import { linkForGiver } from './store.js';
+import { overGoalError } from './use.js';
+
+export interface GivePlan {
+  link: Link;
+  giverBlocked: boolean;
+  amountCents: number;
+}
+
+/** The rules read from the link alone (giveToLink runs these before its transaction). */
+export async function planGive(db: Database, giver: Pick<User, 'id'>, input: { postId: string; amountCents?: number }): Promise<GivePlan> {
+  const found = await linkForGiver(db, input.postId, giver.id);
+  if (!found) throw notFound(LINK_NOT_FOUND);
+  const { link, giverBlocked } = found;
+  if (!canRespondTo(giver, link)) throw badRequest(OWN_POST, 'own_post');
+  if (link.giveOrReceive !== 'receive') throw badRequest('This link gives gifts: use Accept instead.', 'not_a_receive_link');
+  const amountCents = link.type === 'item' ? link.amountCents : input.amountCents;
+  if (amountCents === undefined) throw badRequest(INVALID_AMOUNT, 'validation_failed');
+  // Less than the minimum only to give exactly what a group gift has left.
+  if (link.type === 'currency' && amountCents < MIN_AMOUNT_CENTS && amountCents !== leftToGive(link))
+    throw badRequest(INVALID_AMOUNT, 'validation_failed');
+  return { link, giverBlocked, amountCents };
+}
+
+/** The rules a give checks again in its transaction, here before anything is charged. */
+export function checkLanding(plan: GivePlan, now: Date): void {
+  if (!isOpen(plan.link, now)) throw gone(LINK_GONE);
+  if (isGroupGift(plan.link) && plan.amountCents > leftToGive(plan.link)) throw overGoalError(plan.link);
+}
+
+/** All of them, before a card is authorised for the gift: answers what the gift will cost. */
+export async function checkGive(db: Database, giver: Pick<User, 'id'>, input: { postId: string; amountCents?: number }): Promise<number> {
+  const plan = await planGive(db, giver, input);
+  checkLanding(plan, new Date());
+  if (plan.giverBlocked) throw gone(LINK_GONE);
+  if (await db.manager.existsBy(LinkResponseEntity, { linkId: plan.link.id, responderId: giver.id }))
+    throw badRequest(ALREADY_USED, 'already_used');
+  return plan.amountCents;
+}
