@@ -12,10 +12,12 @@ export interface LoadSpec {
   duration: number;
   warmup: number;
   connections: number;
-  /** A plain GET of `path`, gives rotating through distinct (giver, link) pairs, or analytics events. */
-  kind: 'get' | 'gives' | 'events' | 'paths';
+  /** A plain GET of `path`, gives rotating through distinct (giver, link) pairs, withdrawals rotating through users, or analytics events. */
+  kind: 'get' | 'gives' | 'withdrawals' | 'events' | 'paths';
   path: string;
   gives?: { tokens: string[]; linkIds: string[]; amount: number };
+  /** Withdrawals: user i (`tokens[i]`, `userIds[i]`) takes out `amount` dollars, a new Idempotency-Key each, as the website sends it. */
+  withdrawals?: { tokens: string[]; userIds: string[]; amount: number };
   /** `paths`: GETs rotating through these (share images: a different link each request). */
   paths?: string[];
   /** Extra request headers (the inbox: the user's `x-auth-token`). */
@@ -34,7 +36,7 @@ export interface LoadResult {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
-  /** `status error-code` of each non-2xx answer (gives only), e.g. `400 already_used`. */
+  /** `status error-code` of each non-2xx answer (gives and withdrawals), e.g. `400 already_used`. */
   errorCodes: Record<string, number>;
   /** 2xx answers in warm-up and measured run together (gives: what the database should hold). */
   ok2xxIncludingWarmup: number;
@@ -66,6 +68,17 @@ function main(): void {
   let pairsExhausted = 0;
 
   const requests: autocannon.Request[] = [];
+  const countRefusal = (status: number, body: string) => {
+    if (!counting || status < 300) return;
+    let code = '?';
+    try {
+      code = String((JSON.parse(body) as { error?: unknown }).error ?? '?');
+    } catch {
+      // not JSON
+    }
+    const key = `${status} ${code}`;
+    errorCodes[key] = (errorCodes[key] ?? 0) + 1;
+  };
   if (spec.kind === 'gives') {
     const { tokens, linkIds, amount } = spec.gives!;
     const pairs = tokens.length * linkIds.length;
@@ -83,17 +96,23 @@ function main(): void {
           body: JSON.stringify({ postId: linkIds[k % linkIds.length], amount }),
         };
       },
-      onResponse: (status, body) => {
-        if (!counting || status < 300) return;
-        let code = '?';
-        try {
-          code = String((JSON.parse(body) as { error?: unknown }).error ?? '?');
-        } catch {
-          // not JSON
-        }
-        const key = `${status} ${code}`;
-        errorCodes[key] = (errorCodes[key] ?? 0) + 1;
+      onResponse: countRefusal,
+    });
+  } else if (spec.kind === 'withdrawals') {
+    const { tokens, userIds, amount } = spec.withdrawals!;
+    requests.push({
+      method: 'POST',
+      path: spec.path,
+      // Requests in flight together are different users' (as many users as connections, or more).
+      setupRequest: (req) => {
+        const i = next++ % tokens.length;
+        return {
+          ...req,
+          headers: { ...req.headers, 'x-auth-token': tokens[i], 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ userId: userIds[i], balance: amount }),
+        };
       },
+      onResponse: countRefusal,
     });
   } else if (spec.kind === 'events') {
     // A linkShare event per request, a new browser session every 50 (under the per-session limit).

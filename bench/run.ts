@@ -6,6 +6,7 @@
  * - GET /favicon.svg        a no-database route (a static file of the built site), when built
  * - GET /links/all?page=1   the feed's first page (25 cards) over 10,000 open links
  * - POST /statuses/api/gives concurrent gives, each a distinct (giver, receive link) pair
+ * - POST /api/billing-settings-withdrawal withdrawals of users whose sandbox payouts are ready
  * - POST /analytics/log-event analytics events accepted per second (then checks all were stored)
  * - GET /links/{u}/image    share images: a cold render per request (story and card), and a cached one
  * - GET /conversations/{id} the inbox of a user with 200 conversations: its first page of 25 (last
@@ -39,6 +40,7 @@ import { INBOX_CONVERSATIONS, seedInbox } from './inbox.js';
 import { INBOX_CURSOR_HEADER, INBOX_PAGE_SIZE } from '../api/contract/limits.js';
 import { cpuSince, cpuSnapshot, type CpuSnapshot } from './cpu.js';
 import { measureGiveCeiling } from './ceiling.js';
+import { WITHDRAWAL_SCENARIO, checkWithdrawals, printWithdrawalCost, seedWithdrawers, withdrawalSpec } from './withdrawals.js';
 
 const FEED_LINKS = 10_000;
 /** Givers and receive links for the give scenario: coprime, so pair k = (k mod G, k mod R) covers G×R. */
@@ -83,6 +85,8 @@ interface Seeded {
   givers: TestUser[];
   spareGiver: TestUser;
   inboxUser: TestUser;
+  /** Users with money and sandbox payouts ready, for withdrawals. */
+  withdrawers: TestUser[];
   /** The cursor of the inbox's second page, from the sanity check. */
   inboxCursor?: string;
 }
@@ -98,6 +102,7 @@ async function seed(server: TestServer, analyze: boolean): Promise<Seeded> {
   // What happens within a minute of a bulk load: autovacuum on PostgreSQL, the server's own
   // `db.optimize()` on its sweep timer for SQLite. --analyze runs a full ANALYZE on SQLite instead.
   const inboxUser = await timed(`an inbox of ${INBOX_CONVERSATIONS} conversations`, () => seedInbox(server, buildManyUsers));
+  const withdrawers = await timed('users with $1,000 each and sandbox payouts ready', () => seedWithdrawers(server));
   if (db.isPostgres || analyze) await timed('ANALYZE', () => db.source.query('ANALYZE'));
   else await timed('PRAGMA optimize', () => db.optimize());
   const step = Math.floor(FEED_LINKS / RECEIVE_LINKS);
@@ -106,6 +111,7 @@ async function seed(server: TestServer, analyze: boolean): Promise<Seeded> {
     givers: givers.slice(0, GIVERS),
     spareGiver: givers[GIVERS],
     inboxUser,
+    withdrawers,
   };
 }
 
@@ -132,6 +138,12 @@ async function sanityCheck(server: TestServer, seeded: Seeded, staticPath: strin
     body: { postId: seeded.receiveLinkIds[0], amount: GIVE_DOLLARS },
   });
   if (give.status !== 201) throw new Error(`a give answered ${give.status} ${JSON.stringify(give.body)}`);
+  const withdrawal = await server.request('POST', '/api/billing-settings-withdrawal', {
+    token: seeded.withdrawers[0].token,
+    body: { balance: 1 },
+    headers: { 'Idempotency-Key': 'bench-sanity' },
+  });
+  if (withdrawal.status !== 200) throw new Error(`a withdrawal answered ${withdrawal.status} ${JSON.stringify(withdrawal.body)}`);
 }
 
 /** Stored analytics events once the ingestion buffer has been written: unchanged for 300 ms. */
@@ -186,6 +198,7 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
           gives: { tokens: seeded.givers.map((g) => g.token), linkIds: seeded.receiveLinkIds, amount: GIVE_DOLLARS },
         },
       },
+      { scenario: WITHDRAWAL_SCENARIO, spec: withdrawalSpec(base, seeded.withdrawers) },
       // Analytics ingestion: events accepted (204) per second, and all of them written afterwards.
       { scenario: 'POST /analytics/log-event (events accepted)', spec: { ...base, kind: 'events', path: '/analytics/log-event' } },
       // Share images: rendering (satori + sharp) per request, then the same image from the LRU.
@@ -223,6 +236,8 @@ async function benchDatabase(database: DbName, opts: Options, pgUrl: string): Pr
         );
         rows[rows.length - 1].giveCeiling = ceiling;
       }
+      // + the sanity check's withdrawal
+      if (spec.kind === 'withdrawals') rows[rows.length - 1].check = await checkWithdrawals(server, result, spec, 1);
       if (spec.kind === 'events') {
         const stored = await settledEventCount(server);
         const accepted = result.ok2xxIncludingWarmup;
@@ -264,6 +279,7 @@ async function main(): Promise<void> {
   }
   printTable(rows);
   printGoals(rows);
+  printWithdrawalCost(rows);
 
   const out = path.resolve('test-results/bench.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });

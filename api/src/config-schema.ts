@@ -201,6 +201,15 @@ export const configSchema = z.object({
     .describe(
       'The payments provider for deposits, withdrawals and the subscription: `sandbox` (offline test money and test cards) or `stripe`.',
     ),
+  SANDBOX_PAYOUT_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(0)
+    .describe(
+      "Tests only: the sandbox answers a payout this long after making it, so `npm run crash-test` can kill the server between the provider's answer and the ledger. 0 answers at once.",
+    ),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')

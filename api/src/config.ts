@@ -75,6 +75,8 @@ export interface Config {
   communityInviteUrl?: string;
   /** The payments provider (payments/provider.ts); `sandbox` is the embedded, offline one. */
   payments: 'sandbox' | 'stripe';
+  /** Tests only: how long the sandbox waits between making a payout and answering it (payments/sandbox.ts). */
+  sandboxPayoutDelayMs: number;
   /** Set when PAYMENTS=stripe, or when STRIPE_SECRET_KEY is set (for `npm run stripe:setup`). */
   stripe?: StripeConfig;
   catalog: 'embedded' | 'ebay';
@@ -237,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: path.resolve(e.WEB_DIR),
     communityInviteUrl: e.COMMUNITY_INVITE_URL,
     payments: e.PAYMENTS,
+    sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
     stripe: stripeConfig(e),
     catalog: e.CATALOG,
     catalogDir: path.resolve(e.CATALOG_DIR),

@@ -207,17 +207,25 @@ export class SandboxPayments implements PaymentsProvider {
     return this.createOnce('customer', customerKey(userId), () => ({ id: newId('cus'), userId, email: user?.email ?? '' }));
   }
 
-  /** A withdrawal to the user's sandbox connected account; Stripe's failing test bank account fails it. */
+  /**
+   * A withdrawal to the user's sandbox connected account; Stripe's failing test bank account fails
+   * it. The outcome is decided first, then answered after `payoutDelayMs` (SANDBOX_PAYOUT_DELAY_MS).
+   */
   async payout(request: PayoutRequest): Promise<PaymentResult> {
     if (!request.destination) throw payoutsNotReady();
-    if (request.amountCents === SANDBOX_FAILING_CENTS) throw payoutFailed();
-    if (await new SandboxConnect(this.db, this.clock).failsPayouts(request.destination.accountId)) throw payoutFailed();
+    const fails =
+      request.amountCents === SANDBOX_FAILING_CENTS ||
+      (await new SandboxConnect(this.db, this.clock).failsPayouts(request.destination.accountId));
+    // A crash in this wait lands where the provider has acted and the ledger does not know yet.
+    if (this.payoutDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.payoutDelayMs));
+    if (fails) throw payoutFailed();
     return { reference: sandboxReference('po', request) };
   }
 
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
+    private readonly payoutDelayMs = 0,
   ) {
     this.holds = this.makeHolds();
   }

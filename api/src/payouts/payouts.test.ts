@@ -13,6 +13,8 @@ import {
 } from '../testing/server.js';
 import { PAYOUTS_NOT_READY } from '../../contract/texts.js';
 import { PaymentIntentEntity } from '../wallet/entity.js';
+import { SandboxPayments } from '../payments/sandbox.js';
+import { payoutDestinationOf } from './service.js';
 
 /**
  * Payouts on the embedded default (PAYMENTS=sandbox): not started until the user asks, the test
@@ -107,6 +109,24 @@ describe('payouts in the sandbox', () => {
     const out = history.body.entries.find((e: { kind: string; amount: number }) => e.kind === 'withdrawal' && e.amount < 0);
     expect(out).toMatchObject({ amount: -12, payout: { bankLast4: '1116', status: 'failed' } });
     await expectLedgerSound(server.deps.db);
+  });
+
+  it('answers a payout SANDBOX_PAYOUT_DELAY_MS after deciding it, the same answer as at once', async () => {
+    const [pays, fails] = [await buildUser(server), await buildUser(server)];
+    await readyPayoutsFor(server, pays);
+    await readyPayoutsFor(server, fails, { routingNumber: '110000000', accountNumber: '000111111116' });
+    const request = async (who: TestUser) => ({
+      userId: who.user._id,
+      amountCents: 100,
+      idempotencyKey: `delay-${who.user._id}`,
+      destination: await payoutDestinationOf(server.deps.db.manager, who.user._id),
+    });
+    const slow = new SandboxPayments(server.deps.db, () => new Date(), 300);
+    const started = performance.now();
+    const answer = await slow.payout(await request(pays));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(answer).toEqual(await new SandboxPayments(server.deps.db, () => new Date()).payout(await request(pays)));
+    await expect(slow.payout(await request(fails))).rejects.toMatchObject({ code: 'payout_failed' });
   });
 
   it('stops withdrawals once the account is closed', async () => {
