@@ -67,6 +67,8 @@ export const ERRORS = {
   /** Closing the account is refused while it still holds money or owes a renewal. */
   balance_held: { status: 409 },
   escrow_held: { status: 409 },
+  /** A withdrawal above what is available: the rest of the balance is still on hold. */
+  funds_on_hold: { status: 400 },
   subscription_renewing: { status: 409 },
   bad_upload: { status: 400 },
   missing_file: { status: 400 },

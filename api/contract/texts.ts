@@ -331,3 +331,12 @@ export const ALERT_PREFERENCES_TITLE = 'Notifications';
 export const ALERT_PREFERENCES_HINT = 'Where Giftlink tells you about things while the app is closed.';
 export const ALERT_PREFERENCES_LOAD_FAILED = 'Your notification settings could not be loaded. Please try again later.';
 export const ALERT_ALWAYS_ON = 'Always on';
+
+/** A moment money is released, as a person reads it (UTC, so the server and every page say the same). */
+export const releaseTime = (at: Date | string) =>
+  `${new Date(at).toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })} UTC`;
+/** A withdrawal above what is available now (400 `funds_on_hold`). */
+export const fundsOnHold = (available: string, when: string) =>
+  `Only ${available} can be withdrawn now: the rest is on hold until ${when}.`;
+export const AVAILABLE = 'Available';
+export const onHoldUntil = (amount: string, when: string) => `${amount} on hold until ${when}`;

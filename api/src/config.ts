@@ -37,6 +37,8 @@ export interface Config {
   /** An account regains one invite every this many days, up to invitesPerUser unused ones (invites/refill.ts). */
   inviteRefillDays: number;
   linkTtlHours: number;
+  /** How long card money and gifts received wait before they can be withdrawn (money/holds.ts); 0: no hold. */
+  fundsHoldHours: number;
   /** Share images are drawn right after a link is created or a wishlist saved (sharing/prerender.ts). */
   shareImagesAtCreation: boolean;
   /** The sandbox marketplace's schedule (orders/sandbox.ts): placed → shipped, then shipped → delivered. */
@@ -191,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     invitesPerUser: e.INVITES_PER_USER,
     inviteRefillDays: e.INVITE_REFILL_DAYS,
     linkTtlHours: e.LINK_TTL_HOURS,
+    fundsHoldHours: e.FUNDS_HOLD_HOURS,
     shareImagesAtCreation: e.SHARE_IMAGES_AT_CREATION,
     orderShipAfterMinutes: e.ORDER_SHIP_AFTER_MINUTES,
     orderDeliverAfterMinutes: e.ORDER_DELIVER_AFTER_MINUTES,

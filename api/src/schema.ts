@@ -10,7 +10,7 @@ import { InviteEntity } from './invites/entity.js';
 import { JobLeaseEntity } from './jobs/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkViewDayEntity, LinkVisitorEntity } from './links/entity.js';
 import { ReportEntity } from './moderation/entity.js';
-import { IdempotencyRecordEntity, LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity } from './money/entity.js';
+import { HeldLotEntity, IdempotencyRecordEntity, LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity } from './money/entity.js';
 import { NotificationEntity } from './notifications/entity.js';
 import { AddressEntity, OrderEntity } from './orders/entity.js';
 import { SandboxObjectEntity } from './payments/entity.js';
@@ -48,6 +48,7 @@ import { Instance1763872500000 } from './db/migrations/1763872500000-instance.js
 import { InboxVersions1763872600000 } from './db/migrations/1763872600000-inbox-versions.js';
 import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
 import { Push1763872900000 } from './db/migrations/1763872900000-push.js';
+import { HeldLots1765300000000 } from './db/migrations/1765300000000-held-lots.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -85,6 +86,7 @@ export const entities = [
   AlertEntity,
   AlertPreferenceEntity,
   PushSubscriptionEntity,
+  HeldLotEntity,
 ];
 
 /** Every migration, first to last. */
@@ -119,6 +121,7 @@ export const migrations = [
   InboxVersions1763872600000,
   Alerts1763872800000,
   Push1763872900000,
+  HeldLots1765300000000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

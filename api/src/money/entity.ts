@@ -101,3 +101,38 @@ export const IdempotencyRecordEntity = new EntitySchema<IdempotencyRecord>({
   },
   uniques: [{ name: 'uq_idempotency_user_key', columns: ['userId', 'key'] }],
 });
+
+/** A part of an account's balance that cannot leave Giftlink before `availableAt` (money/holds.ts). */
+export interface HeldLot {
+  id: string;
+  /** `user:<id>` or `escrow:<linkId>`. */
+  account: string;
+  /** The card payment's transfer this money came from; null for a gift paid with money already available. */
+  originTransferId: string | null;
+  /** The transfer that made this lot. */
+  sourceTransferId: string;
+  amountCents: number;
+  /** What is still here of it: spending and disputes take from it. */
+  remainingCents: number;
+  availableAt: Date;
+  createdAt: Date;
+}
+
+export const HeldLotEntity = new EntitySchema<HeldLot>({
+  name: 'HeldLot',
+  tableName: 'held_lots',
+  columns: {
+    id: idColumn,
+    account: { type: 'varchar', length: 80 },
+    originTransferId: { ...refColumn(true), name: 'origin_transfer_id' },
+    sourceTransferId: { ...refColumn(), name: 'source_transfer_id' },
+    amountCents: centsColumn({ name: 'amount_cents', default: undefined }),
+    remainingCents: centsColumn({ name: 'remaining_cents', default: undefined }),
+    availableAt: { ...dateColumn(), name: 'available_at' },
+    createdAt: { ...dateColumn(), name: 'created_at' },
+  },
+  indices: [
+    { name: 'idx_held_lots_account', columns: ['account', 'availableAt'] },
+    { name: 'idx_held_lots_origin', columns: ['originTransferId'] },
+  ],
+});

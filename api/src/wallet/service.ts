@@ -5,7 +5,9 @@ import { withIdempotentSteps, type IdempotentAnswer } from '../money/idempotency
 import { balanceOf, userAccount } from '../money/ledger.js';
 import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
 import type { CardSource, WalletPayments } from '../payments/provider.js';
-import type { CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
+import type { BalanceHolds, CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
+import { centsToDollars } from '../../contract/money.js';
+import { availability } from '../money/holds.js';
 import { startCardElements, withClientSecret } from './card-elements.js';
 import type { PaymentIntent } from './entity.js';
 
@@ -28,6 +30,16 @@ export interface MoneyRequest {
 
 export function getBalanceCents(db: Database, userId: string): Promise<number> {
   return balanceOf(db.manager, userAccount(userId));
+}
+
+/** A balance with what of it can be withdrawn now and what is on hold until when, in dollars. */
+export async function balanceHolds(db: Database, userId: string, balanceCents: number): Promise<BalanceHolds> {
+  const { availableCents, heldCents, nextReleaseAt } = await availability(db, userAccount(userId), balanceCents);
+  return {
+    available: centsToDollars(availableCents),
+    onHold: centsToDollars(Math.min(heldCents, balanceCents)),
+    nextReleaseAt: nextReleaseAt?.toISOString() ?? null,
+  };
 }
 
 /**
