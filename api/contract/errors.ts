@@ -69,6 +69,8 @@ export const ERRORS = {
   escrow_held: { status: 409 },
   /** A withdrawal above what is available: the rest of the balance is still on hold. */
   funds_on_hold: { status: 400 },
+  /** A give, purchase or withdrawal while a disputed card payment is still owed. */
+  balance_owed: { status: 402 },
   subscription_renewing: { status: 409 },
   bad_upload: { status: 400 },
   missing_file: { status: 400 },

@@ -340,3 +340,8 @@ export const fundsOnHold = (available: string, when: string) =>
   `Only ${available} can be withdrawn now: the rest is on hold until ${when}.`;
 export const AVAILABLE = 'Available';
 export const onHoldUntil = (amount: string, when: string) => `${amount} on hold until ${when}`;
+/** In the thread of a gift a dispute took back: nothing names or tells apart who gave it. */
+export const GIFT_REVERSED = "A gift was reversed by the card's bank.";
+/** A give, purchase or withdrawal while a disputed card payment is still owed (402 `balance_owed`). */
+export const balanceOwed = (amount: string) =>
+  `A card payment of yours was disputed and ${amount} of it is still owed: add money to cover it before you give, buy or withdraw.`;

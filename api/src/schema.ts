@@ -10,7 +10,15 @@ import { InviteEntity } from './invites/entity.js';
 import { JobLeaseEntity } from './jobs/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkViewDayEntity, LinkVisitorEntity } from './links/entity.js';
 import { ReportEntity } from './moderation/entity.js';
-import { HeldLotEntity, IdempotencyRecordEntity, LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity } from './money/entity.js';
+import {
+  DisputeEntity,
+  GiftReceiptEntity,
+  HeldLotEntity,
+  IdempotencyRecordEntity,
+  LedgerAccountEntity,
+  LedgerEntryEntity,
+  LedgerTransferEntity,
+} from './money/entity.js';
 import { NotificationEntity } from './notifications/entity.js';
 import { AddressEntity, OrderEntity } from './orders/entity.js';
 import { SandboxObjectEntity } from './payments/entity.js';
@@ -49,6 +57,7 @@ import { InboxVersions1763872600000 } from './db/migrations/1763872600000-inbox-
 import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
 import { Push1763872900000 } from './db/migrations/1763872900000-push.js';
 import { HeldLots1765300000000 } from './db/migrations/1765300000000-held-lots.js';
+import { Disputes1765300100000 } from './db/migrations/1765300100000-disputes.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -87,6 +96,8 @@ export const entities = [
   AlertPreferenceEntity,
   PushSubscriptionEntity,
   HeldLotEntity,
+  DisputeEntity,
+  GiftReceiptEntity,
 ];
 
 /** Every migration, first to last. */
@@ -122,6 +133,7 @@ export const migrations = [
   Alerts1763872800000,
   Push1763872900000,
   HeldLots1765300000000,
+  Disputes1765300100000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -41,6 +41,11 @@ const HELD_LOTS_OF_ORIGIN = sql(
   `SELECT id, origin_transfer_id, remaining_cents, available_at FROM held_lots
    WHERE account = $1 AND available_at > $2 AND remaining_cents > 0 AND origin_transfer_id = $3 ORDER BY available_at DESC, id`,
 );
+/** The held lots a transfer brought into an account, first to leave. */
+const HELD_LOTS_FROM_SOURCE = sql(
+  `SELECT id, origin_transfer_id, remaining_cents, available_at FROM held_lots
+   WHERE account = $1 AND available_at > $2 AND remaining_cents > 0 AND source_transfer_id = $3 ORDER BY available_at DESC, id`,
+);
 const TAKE_FROM_LOT = sql('UPDATE held_lots SET remaining_cents = remaining_cents - $1 WHERE id = $2 AND remaining_cents >= $1');
 const INSERT_LOT = sql(
   `INSERT INTO held_lots (id, account, origin_transfer_id, source_transfer_id, amount_cents, remaining_cents, available_at, created_at)
@@ -50,11 +55,22 @@ const HELD_SUMMARY = sql(
   `SELECT COALESCE(SUM(remaining_cents), 0) AS held, MIN(available_at) AS next FROM held_lots
    WHERE account = $1 AND available_at > $2 AND remaining_cents > 0`,
 );
-/** An account's lots on hold at `now`, in the order they are spent (only one card payment's with `origin`). */
-export async function heldLots(em: EntityManager, account: string, now: Date, origin?: string): Promise<LotRow[]> {
-  const { rows } = origin
-    ? await run<RawLot>(em, HELD_LOTS_OF_ORIGIN, [account, now, origin])
-    : await run<RawLot>(em, HELD_LOTS, [account, now]);
+/** Which accounts hold lots of a card payment still on hold (a dispute follows them), with the transfers that brought them. */
+const ACCOUNTS_HOLDING_ORIGIN = sql(
+  `SELECT account, source_transfer_id, SUM(remaining_cents) AS held FROM held_lots
+   WHERE origin_transfer_id = $1 AND available_at > $2 AND remaining_cents > 0 GROUP BY account, source_transfer_id ORDER BY account`,
+);
+
+/** Which of an account's held lots a transfer takes: one card payment's, or those one transfer brought. */
+export type LotFilter = { origin: string } | { source: string };
+
+/** An account's lots on hold at `now`, in the order they are spent (only those of `only`, when given). */
+export async function heldLots(em: EntityManager, account: string, now: Date, only?: LotFilter): Promise<LotRow[]> {
+  const { rows } = !only
+    ? await run<RawLot>(em, HELD_LOTS, [account, now])
+    : 'origin' in only
+      ? await run<RawLot>(em, HELD_LOTS_OF_ORIGIN, [account, now, only.origin])
+      : await run<RawLot>(em, HELD_LOTS_FROM_SOURCE, [account, now, only.source]);
   return rows.map(lotOf);
 }
 
@@ -105,6 +121,26 @@ export async function heldSummaryIn(em: EntityManager, account: string, now: Dat
 /** What an account holds at `now`, from committed data. */
 export async function heldSummary(db: Database, account: string, now: Date): Promise<HeldSummary> {
   return summaryOf(await read<{ held: string | number; next: unknown }>(db, HELD_SUMMARY, [account, now]));
+}
+
+/** The accounts holding a card payment's money still on hold: how much each, and the transfers that brought it there. */
+export async function accountsHoldingOrigin(
+  em: EntityManager,
+  origin: string,
+  now: Date,
+): Promise<{ account: string; heldCents: number; sourceTransferIds: string[] }[]> {
+  const { rows } = await run<{ account: string; source_transfer_id: string; held: string | number }>(em, ACCOUNTS_HOLDING_ORIGIN, [
+    origin,
+    now,
+  ]);
+  const byAccount = new Map<string, { account: string; heldCents: number; sourceTransferIds: string[] }>();
+  for (const r of rows) {
+    const entry = byAccount.get(r.account) ?? { account: r.account, heldCents: 0, sourceTransferIds: [] };
+    entry.heldCents += Number(r.held);
+    entry.sourceTransferIds.push(r.source_transfer_id);
+    byAccount.set(r.account, entry);
+  }
+  return [...byAccount.values()];
 }
 
 /** For the invariants: lots with less than nothing left, or more than they came with. */

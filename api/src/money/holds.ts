@@ -11,7 +11,8 @@
  * - Spending takes the spender's held lots first; each piece taken keeps its origin, and the new
  *   owner's lot is available no earlier than the piece was (never laundered into available money).
  * - A gift received (user or escrow → user, not a refund) waits now + the hold, whatever paid it.
- * - Money parked in escrow, or coming back to its owner (a refund), keeps the release it had.
+ * - Money parked in escrow, or coming back to whoever it came from (a refund, a gift returned), keeps
+ *   the release it had.
  * - Money from another system account (an order refund) waits now + the hold: its lineage is gone.
  * - Money leaving (`system:payouts-pending`) must be available: else `funds_on_hold`.
  */
@@ -21,7 +22,16 @@ import { appendedRowId } from '../db/ids.js';
 import { AppError, badRequest } from '../errors.js';
 import { formatCents } from '../../contract/money.js';
 import { fundsOnHold, releaseTime } from '../../contract/texts.js';
-import { databaseOf, heldLots, heldSummary, heldSummaryIn, insertLot, takeFromLot, type HeldSummary } from './holds-store.js';
+import {
+  databaseOf,
+  heldLots,
+  heldSummary,
+  heldSummaryIn,
+  insertLot,
+  takeFromLot,
+  type HeldSummary,
+  type LotFilter,
+} from './holds-store.js';
 
 export interface HoldPolicy {
   /** How long card money and gifts received wait; 0: no hold. */
@@ -42,6 +52,8 @@ const policyOf = (connection: object): HoldPolicy => policies.get(connection) ??
 
 /** The time now for `db`'s holds. */
 export const holdClock = (db: Database): Date => policyOf(db.source).clock();
+/** The time now for the holds of the database `em` runs on. */
+export const holdNow = (em: EntityManager): Date => policyOf(databaseOf(em)).clock();
 
 /** A part of the money moved, with where it came from and when it may leave. */
 interface Piece {
@@ -63,8 +75,8 @@ export interface LotMove {
   amountCents: number;
   /** The debited account's balance after the transfer. */
   fromBalanceCents: number;
-  /** The only card payment whose held money to take (a dispute); else the spender's held lots in order. */
-  origin?: string;
+  /** Which held money to take (a dispute's card payment, a returned gift's transfer); else the spender's held lots in order. */
+  only?: LotFilter;
   /** Where money must be available to go. */
   leaving: boolean;
 }
@@ -83,7 +95,7 @@ export async function moveLots(em: EntityManager, move: LotMove): Promise<void> 
       throw notYetAvailable(move.fromBalanceCents + move.amountCents - held.heldCents, held.nextReleaseAt!);
     return;
   }
-  const pieces = move.from.kind === 'system' ? [] : await takeHeld(em, move.from.key, move.amountCents, now, move.origin);
+  const pieces = move.from.kind === 'system' ? [] : await takeHeld(em, move.from.key, move.amountCents, now, move.only);
   const credited = creditedPieces(move, pieces, now, holdMs);
   if (move.to.kind === 'system') return;
   for (const piece of merge(credited))
@@ -99,10 +111,10 @@ export async function moveLots(em: EntityManager, move: LotMove): Promise<void> 
 }
 
 /** Takes up to `cents` from an account's held lots, first to leave first; answers what was taken. */
-async function takeHeld(em: EntityManager, account: string, cents: number, now: Date, origin?: string): Promise<Piece[]> {
+async function takeHeld(em: EntityManager, account: string, cents: number, now: Date, only?: LotFilter): Promise<Piece[]> {
   const taken: Piece[] = [];
   let left = cents;
-  for (const lot of await heldLots(em, account, now, origin)) {
+  for (const lot of await heldLots(em, account, now, only)) {
     if (left === 0) break;
     const take = Math.min(left, lot.remainingCents);
     if (!(await takeFromLot(em, lot.id, take))) throw new Error(`holds: lot ${lot.id} changed under its account's lock`);
@@ -123,8 +135,8 @@ function creditedPieces(move: LotMove, taken: Piece[], now: Date, holdMs: number
       ? [{ originTransferId: origin, cents: move.amountCents, availableAt: until }]
       : [];
   }
-  // Into escrow, or back to its owner: the money keeps the release it had.
-  if (move.to.kind === 'escrow' || move.kind === 'refund') return taken;
+  // Into escrow, or back to whoever it came from: the money keeps the release it had.
+  if (move.to.kind === 'escrow' || move.kind === 'refund' || move.kind === 'return') return taken;
   const later = (at: Date) => (at > until ? at : until);
   const gift = taken.map((p) => ({ ...p, availableAt: later(p.availableAt) }));
   return holdMs > 0 && rest > 0 ? [...gift, { originTransferId: null, cents: rest, availableAt: until }] : gift;

@@ -24,7 +24,9 @@
  * zero, and no account holds more on hold than its balance (holds.ts).
  */
 import type { EntityManager } from 'typeorm';
-import { ADD_MONEY } from '../../contract/texts.js';
+import { ADD_MONEY, balanceOwed } from '../../contract/texts.js';
+import { formatCents } from '../../contract/money.js';
+import { owedBy } from './disputes-store.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
@@ -45,7 +47,7 @@ import {
 import { appendedRowId } from '../db/ids.js';
 import { countOnCommit } from '../db/observer.js';
 import { moveLots } from './holds.js';
-import { heldByAccount, lotsOutOfRange } from './holds-store.js';
+import { heldByAccount, lotsOutOfRange, type LotFilter } from './holds-store.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
 export type { TransferKind };
@@ -60,6 +62,8 @@ export const SYSTEM_PAYOUTS_PENDING: AccountKey = 'system:payouts-pending';
 export const SYSTEM_MARKETPLACE: AccountKey = 'system:marketplace';
 /** The weekly subscription paid from a balance: each week's charge moves here. */
 export const SYSTEM_SUBSCRIPTIONS: AccountKey = 'system:subscriptions';
+/** What disputes of card payments cost the platform: what neither the payer nor the money still on hold could cover. */
+export const SYSTEM_LOSSES: AccountKey = 'system:losses';
 /** Refunds owed to someone who has closed their account, kept for them (support pays them out); each transfer's reference names the order. */
 export const SYSTEM_UNCLAIMED: AccountKey = 'system:unclaimed';
 
@@ -77,8 +81,8 @@ export interface TransferInput {
   insufficient?: () => AppError;
   /** The transfer's id, when the caller records it elsewhere in the same go (a link use); else a new one. */
   id?: string;
-  /** Take only the held money of this card payment's transfer (a dispute following it); see holds.ts. */
-  origin?: string;
+  /** Take only this held money (a dispute's card payment, a returned gift's transfer); see holds.ts. */
+  only?: LotFilter;
 }
 
 export interface TransferResult {
@@ -125,6 +129,7 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
     { account: to, delta: amountCents },
   ].sort((a, b) => (a.account.key < b.account.key ? -1 : 1));
   const insufficient = input.insufficient ?? insufficientFunds;
+  if (from.kind === 'user' && SPENDING.has(input.kind)) await refuseWhileOwing(em, from.id);
   const createdAt = new Date();
   const transferId = input.id ?? appendedRowId();
   const record: TransferRecord = {
@@ -155,12 +160,20 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
     to,
     amountCents,
     fromBalanceCents: moved.fromBalanceCents,
-    origin: input.origin,
+    only: input.only,
     leaving: to.key === SYSTEM_PAYOUTS_PENDING,
   });
   // The metrics' transfers by kind, once the caller's transaction has committed.
   countOnCommit(input.kind);
   return moved;
+}
+
+/** What a person cannot do while a disputed card payment of theirs is owed (money/disputes.ts). */
+const SPENDING = new Set<TransferKind>(['give', 'purchase', 'escrow', 'withdrawal', 'subscription']);
+
+async function refuseWhileOwing(em: EntityManager, userId: string): Promise<void> {
+  const owed = await owedBy(em, userId);
+  if (owed > 0) throw new AppError(402, 'balance_owed', balanceOwed(formatCents(owed)));
 }
 
 /** The bounds a cached balance must be within for `delta` to move it: [floor, MAX_SAFE_INTEGER] after the move. */

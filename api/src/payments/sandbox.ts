@@ -44,7 +44,12 @@ export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Pays, and is disputed shortly after (as Stripe's 4000 0000 0000 0259): payments/sandbox-disputes-store.ts. */
+  disputed: '4000000000000259',
 } as const;
+
+/** How long after its charge the sandbox disputes a payment with the disputed test card. */
+export const SANDBOX_DISPUTE_AFTER_MS = 30_000;
 
 const elementsNotHere = () => badRequest('Test mode takes the card in its own form.', 'invalid_card');
 export const cardInsufficientFunds = () => new AppError(402, 'insufficient_funds', 'Your card has insufficient funds.');
@@ -63,6 +68,9 @@ interface SandboxChargeData {
   id: string;
   amountCents: number;
   outcome: 'succeeded' | 'declined' | 'insufficient_funds';
+  /** The disputed test card's charge: when the sandbox disputes it, and whether it has. */
+  disputeAt?: string;
+  disputed?: boolean;
 }
 interface SandboxSubscriptionData {
   id: string;
@@ -118,10 +126,12 @@ export class SandboxPayments implements PaymentsProvider {
     } else {
       outcome = cardOutcome(source.card, this.clock());
     }
+    const disputed = source.kind === 'card' && source.card.number.replace(/\D/g, '') === SANDBOX_CARDS.disputed;
     const charge = await this.createOnce('charge', request.idempotencyKey, () => ({
       id: sandboxReference('ch', request),
       amountCents: request.amountCents,
       outcome,
+      ...(disputed ? { disputeAt: new Date(this.clock().getTime() + SANDBOX_DISPUTE_AFTER_MS).toISOString() } : {}),
     }));
     if (source.kind === 'card' && source.save && charge.outcome === 'succeeded') {
       const digits = source.card.number.replace(/\D/g, '');
@@ -346,7 +356,7 @@ function cardOutcome(card: CardDetails, now: Date): SandboxChargeData['outcome']
   const number = card.number.replace(/[\s-]/g, '');
   if (number === SANDBOX_CARDS.declined) return 'declined';
   if (number === SANDBOX_CARDS.insufficientFunds) return 'insufficient_funds';
-  if (number !== SANDBOX_CARDS.succeeds) throw unknownTestCard();
+  if (number !== SANDBOX_CARDS.succeeds && number !== SANDBOX_CARDS.disputed) throw unknownTestCard();
   return 'succeeded';
 }
 

@@ -13,7 +13,8 @@
  * and is answered 200 'already processed'. Which effect an event has is settle.ts's business; it
  * never resurrects a canceled subscription, whatever order events arrive in. A card deposit's
  * `payment_intent.succeeded` credits it (wallet/card-elements.ts, handed in by app.ts), once
- * with the page's confirm.
+ * with the page's confirm. A dispute of a card payment (`charge.dispute.created` / `.closed`) takes
+ * it back or gives it back (commands/dispute.ts, handed in by app.ts).
  */
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -76,6 +77,26 @@ function settleWithin(em: EntityManager, deps: Pick<Deps, 'db' | 'clock'>): Sett
 export interface WebhookSettlers {
   /** A card deposit's payment (wallet/card-elements.ts): false when the PaymentIntent is none of theirs. */
   paymentIntentSucceeded?: (db: Database, paymentIntent: Stripe.PaymentIntent) => Promise<boolean>;
+  /** A dispute of a card payment opened or closed (commands/dispute.ts): false when the payment is none of ours. */
+  dispute?: (db: Database, dispute: StripeDisputeEvent) => Promise<boolean>;
+}
+
+/** A dispute as the settler takes it. */
+export interface StripeDisputeEvent {
+  disputeId: string;
+  /** The PaymentIntent (a card deposit's reference), else the charge. */
+  reference: string;
+  amountCents: number;
+  outcome: 'created' | 'won' | 'lost';
+}
+
+/** Stripe's dispute object as the settler takes it; null when it names no payment. */
+function disputeOf(dispute: Stripe.Dispute, closed: boolean): StripeDisputeEvent | null {
+  const idOf = (ref: string | { id: string } | null) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+  const reference = idOf(dispute.payment_intent) ?? idOf(dispute.charge);
+  if (!reference) return null;
+  const outcome = !closed ? 'created' : dispute.status === 'won' ? 'won' : 'lost';
+  return { disputeId: dispute.id, reference, amountCents: dispute.amount, outcome };
 }
 
 /** Applies one verified event inside `em`'s transaction; false when its type is not one we act on. */
@@ -98,6 +119,11 @@ async function apply(deps: SettleDeps, event: Stripe.Event, settlers: WebhookSet
       return true;
     case 'payment_intent.succeeded':
       return settlers.paymentIntentSucceeded ? settlers.paymentIntentSucceeded(deps.db, event.data.object) : false;
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = disputeOf(event.data.object, event.type === 'charge.dispute.closed');
+      return dispute && settlers.dispute ? settlers.dispute(deps.db, dispute) : false;
+    }
     case 'customer.subscription.deleted':
       await settleSubscriptionDeleted(deps, { providerSubscriptionId: event.data.object.id });
       return true;

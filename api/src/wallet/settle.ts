@@ -8,6 +8,7 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/idempotency.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
+import { repayOwed } from '../money/disputes.js';
 import { centsToDollars } from '../../contract/money.js';
 import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentStatus } from './entity.js';
 
@@ -39,7 +40,8 @@ export async function settleSucceeded(db: Database, intent: PaymentIntent, refer
         actorUserId: intent.userId,
         reference,
       });
-      balanceCents = moved.toBalanceCents;
+      // A payer who owes for a disputed payment pays it back from this first.
+      balanceCents = await repayOwed(em, intent.userId, moved.toBalanceCents);
       await em.update(PaymentIntentEntity, { id: intent.id }, { resultBalanceCents: balanceCents });
     } else {
       await transfer(em, {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { StripeConfig } from '../../config.js';
+import type { Env } from '../../config-schema.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
 import { startStripeServer, type StripeTestServer } from './stripe-server.js';
 
@@ -15,7 +16,8 @@ export interface StripeApp {
 
 export const TEST_PRICE_ID = 'price_test_weekly';
 
-export async function startStripeApp(): Promise<StripeApp> {
+/** `env`: more settings for the app (a test's FUNDS_HOLD_HOURS). */
+export async function startStripeApp(env: Env = {}): Promise<StripeApp> {
   const stripeApi = await startStripeServer();
   const webhookSecret = `whsec_${crypto.randomBytes(16).toString('hex')}`;
   const server = await startTestServer({
@@ -25,6 +27,7 @@ export async function startStripeApp(): Promise<StripeApp> {
     STRIPE_PRICE_ID: TEST_PRICE_ID,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: stripeApi.url,
+    ...env,
   });
   return {
     stripeApi,

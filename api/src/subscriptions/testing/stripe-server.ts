@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fixtures from './stripe-fixtures.json' with { type: 'json' };
+import { disputeRoute } from './stripe-disputes.js';
 
 type Json = Record<string, unknown>;
 
@@ -272,6 +273,7 @@ export async function startStripeServer(): Promise<StripeTestServer> {
       objects.set(transfer.id as string, transfer);
       return [200, transfer];
     }
+    if (resource === 'disputes') return disputeRoute(method, id, objects) ?? missing();
     if (resource === 'prices') {
       if (method === 'GET' && !id) {
         const keys = Object.entries(params)
