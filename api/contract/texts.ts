@@ -345,3 +345,10 @@ export const GIFT_REVERSED = "A gift was reversed by the card's bank.";
 /** A give, purchase or withdrawal while a disputed card payment is still owed (402 `balance_owed`). */
 export const balanceOwed = (amount: string) =>
   `A card payment of yours was disputed and ${amount} of it is still owed: add money to cover it before you give, buy or withdraw.`;
+/** The recipient's button on a gift in an anonymous thread, and what the thread then says (from the recipient, to both). */
+export const RETURN_GIFT = 'Return this gift';
+export const GIFT_RETURNED = 'This gift was returned.';
+export const GIFT_NOT_FOUND = 'Gift not found';
+export const ONLY_RECIPIENT_RETURNS = 'Only the person who received a gift can return it.';
+export const GIFT_NOT_RETURNABLE = 'Only an anonymous gift still on hold, and not spent, can be returned.';
+export const GIFT_SETTLED = 'This gift was already returned or reversed.';

@@ -13,6 +13,9 @@ export function standingReceipts(em: EntityManager, transferIds: string[], recip
   return em.find(GiftReceiptEntity, { where: { transferId: In(transferIds), recipientId, outcome: IsNull() } });
 }
 
+export const receiptOfMessage = (em: EntityManager, messageId: string): Promise<GiftReceipt | null> =>
+  em.findOneBy(GiftReceiptEntity, { messageId });
+
 /** Marks a standing gift returned or reversed; false when it was not standing any more (once per gift). */
 export async function settleReceipt(em: EntityManager, transferId: string, outcome: 'returned' | 'reversed'): Promise<boolean> {
   const result = await em

@@ -143,6 +143,16 @@ export async function accountsHoldingOrigin(
   return [...byAccount.values()];
 }
 
+/** What an account's lots from one transfer still hold, on hold or not (a gift returned takes no more than this). */
+export async function heldFromTransfer(em: EntityManager, account: string, transferId: string, now: Date): Promise<number> {
+  const { rows } = await run<{ held: string | number }>(em, HELD_FROM_TRANSFER, [account, transferId, now]);
+  return Number(rows[0]?.held ?? 0);
+}
+const HELD_FROM_TRANSFER = sql(
+  `SELECT COALESCE(SUM(remaining_cents), 0) AS held FROM held_lots
+   WHERE account = $1 AND source_transfer_id = $2 AND available_at > $3 AND remaining_cents > 0`,
+);
+
 /** For the invariants: lots with less than nothing left, or more than they came with. */
 export async function lotsOutOfRange(em: EntityManager): Promise<string[]> {
   const rows = await em

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { GIFT_RETURNED, RETURN_GIFT } from '../../../../api/contract/texts';
+import { returnGift } from '../../api/conversations';
+import { errorMessage } from '../../api/client';
+
+/** 'Return this gift' on an anonymous gift the reader received: once, while it is on hold; the server says when it cannot. */
+export function ReturnGiftButton({ conversationId, messageId }: { conversationId: string; messageId: string }) {
+  // One key per gift shown: a retry after a network failure returns it at most once.
+  const [key] = useState(() => crypto.randomUUID());
+  const giveBack = useMutation({ mutationFn: () => returnGift(conversationId, messageId, key) });
+  if (giveBack.isSuccess) return <p className="gift-msg__text">{GIFT_RETURNED}</p>;
+  return (
+    <span className="gift-msg__actions">
+      <button type="button" className="msg__action" onClick={() => giveBack.mutate()} disabled={giveBack.isPending}>
+        {RETURN_GIFT}
+      </button>
+      {giveBack.isError ? (
+        <span className="msg__meta msg__meta--failed" role="alert">
+          {errorMessage(giveBack.error, 'The gift could not be returned. Please try again.')}
+        </span>
+      ) : null}
+    </span>
+  );
+}
