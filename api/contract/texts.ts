@@ -94,6 +94,8 @@ export const MONEY_HISTORY_KINDS = {
   purchase: 'Purchase',
   refund: 'Refund',
   subscription: 'Subscription charge',
+  dispute: 'Card payment disputed',
+  gift_returned: 'Gift returned',
   other: 'Other',
 } as const;
 /** Who gave a gift whose giver stays hidden, in the money history. */

@@ -63,6 +63,8 @@ describe('returning an anonymous gift', () => {
       const page = await server.request('GET', `/messages/${gift.thread}?page=1`, { token: who.token });
       expect((page.body as { messages: { text: string }[] }).messages.map((m) => m.text)).toContain(GIFT_RETURNED);
     }
+    const history = await server.request('GET', '/api/wallet/history?limit=10', { token: giver.token });
+    expect(JSON.stringify(history.body)).toContain('"kind":"gift_returned"');
     const recipientView = await server.request('GET', `/messages/${gift.thread}?page=1`, { token: recipient.token });
     expect(JSON.stringify(recipientView.body)).not.toContain(giver.user.username);
   });

@@ -125,6 +125,8 @@ describe('a disputed card payment', () => {
     expect((await deliver(disputeEvent('charge.dispute.created', disputeObject(pi, 1000)))).body.outcome).toBe('processed');
     expect(await balance(payer)).toMatchObject({ balance: 0 });
     expect(await losses()).toBe(lostBefore - 600);
+    const history = await server.request('GET', '/api/wallet/history?limit=10', { token: payer.token });
+    expect(JSON.stringify(history.body)).toContain('"kind":"dispute"');
 
     const other = await buildUser(server);
     const link = await server.request('POST', '/links/create', {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 import type { BalanceResponse } from '../../contract/wallet.js';
+import { SYSTEM_UNCLAIMED, balanceOf as ledgerBalance } from './ledger.js';
 
 const HOUR = 3_600_000;
 let server: TestServer;
@@ -117,5 +118,23 @@ describe('funds on hold', () => {
     expect((await withdraw(a, 2)).status).toBe(200);
     expect(await balance(a)).toMatchObject({ balance: 1, available: 1, onHold: 0 });
     await expectLedgerSound(server.deps.db);
+  });
+
+  it('lets an account close with money still on hold, keeping it in system:unclaimed; available money must be withdrawn first', async () => {
+    const a = await buildUser(server);
+    await depositFor(server, a, 4);
+    const unclaimed = () => ledgerBalance(server.deps.db.manager, SYSTEM_UNCLAIMED);
+    const before = await unclaimed();
+    const closed = await server.request('POST', '/api/account/delete', { token: a.token, body: { password: a.password } });
+    expect(closed.status).toBe(200);
+    expect(await unclaimed()).toBe(before + 400);
+    await expectLedgerSound(server.deps.db);
+
+    const b = await buildUser(server);
+    await depositFor(server, b, 2);
+    offset += HOUR + 1000;
+    const refused = await server.request('POST', '/api/account/delete', { token: b.token, body: { password: b.password } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('balance_held');
   });
 });

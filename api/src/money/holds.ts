@@ -154,6 +154,11 @@ function merge(pieces: Piece[]): Piece[] {
   return [...byKey.values()].filter((p) => p.cents > 0);
 }
 
+/** What an account holds on hold now, inside a transaction. */
+export async function heldNowIn(em: EntityManager, account: string): Promise<number> {
+  return (await heldSummaryIn(em, account, holdNow(em))).heldCents;
+}
+
 export interface Availability extends HeldSummary {
   availableCents: number;
 }

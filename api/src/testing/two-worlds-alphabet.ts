@@ -28,6 +28,7 @@ import {
   type Action,
 } from './two-worlds-actions.js';
 import { callAs, dropSocket, inactive, signIn, type Role, type World } from './two-worlds.js';
+import { holds } from './two-worlds-money.js';
 
 const accounts = GIVERS.flatMap((g) => [
   action(
@@ -35,8 +36,9 @@ const accounts = GIVERS.flatMap((g) => [
     false,
     (w) => !inactive(w, g),
     async (w) => {
-      const balance = (await callAs(w, g, 'GET', '/api/billing-settings-balance')).body as { balance: number };
-      if (balance.balance > 0) await callAs(w, g, 'POST', '/api/billing-settings-withdrawal', { balance: balance.balance });
+      // Everything that can leave: money still on hold cannot.
+      const balance = (await callAs(w, g, 'GET', '/api/billing-settings-balance')).body as { available: number };
+      if (balance.available > 0) await callAs(w, g, 'POST', '/api/billing-settings-withdrawal', { balance: balance.available });
       const reply = await callAs(w, g, 'POST', '/api/account/delete', { password: w.people[g].password });
       if (reply.status === 200) {
         w.closed.add(g);
@@ -312,6 +314,7 @@ export const ALPHABET: Action[] = [
   ...sessions,
   ...addresses,
   ...time,
+  ...holds,
 ];
 
 /** Actions after which a giver cannot act for a while or for good (and A, by the rules, neither). */

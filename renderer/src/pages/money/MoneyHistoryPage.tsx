@@ -42,6 +42,8 @@ const ICONS: Record<MoneyHistoryKind, typeof WalletIcon> = {
   purchase: PackageIcon,
   refund: RefreshIcon,
   subscription: StarIcon,
+  dispute: LockIcon,
+  gift_returned: RefreshIcon,
   other: CoinsIcon,
 };
 
