@@ -57,6 +57,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       LOG_LEVEL: 'warn',
       // The developer's .env is not the stories' configuration.
       ENV_FILE: '',
+      // Stories that withdraw what they deposit are not about holds; e2e/holds.e2e.ts sets one.
+      FUNDS_HOLD_HOURS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
