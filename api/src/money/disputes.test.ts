@@ -9,7 +9,7 @@ import { expectLedgerSound } from '../testing/ledger.js';
 import { buildUser, type TestServer, type TestUser } from '../testing/server.js';
 import { GIFT_REVERSED } from '../../contract/texts.js';
 import type { BalanceResponse } from '../../contract/wallet.js';
-import { balanceOf as ledgerBalance, SYSTEM_LOSSES } from './ledger.js';
+import { balanceOf as ledgerBalance, SYSTEM_LOSSES, SYSTEM_UNCLAIMED } from './ledger.js';
 
 /**
  * Disputes of card payments (PAYMENTS=stripe), delivered as Stripe's signed webhook events to the
@@ -184,5 +184,20 @@ describe('a disputed card payment', () => {
     expect((await deliver(disputeEvent('charge.dispute.closed', dispute))).body.outcome).toBe('ignored');
     expect(await balance(payer)).toMatchObject({ balance: 0 });
     expect((await deliver(disputeEvent('charge.dispute.created', disputeObject('pi_unknown', 300)))).body.outcome).toBe('ignored');
+  });
+
+  it('gives a won dispute back to system:unclaimed for someone who has closed their account since', async () => {
+    const payer = await buildUser(server);
+    const recipient = await buildUser(server);
+    const pi = await cardDeposit(payer, 4);
+    await giveAnonymously(payer, recipient, 4);
+    const dispute = disputeObject(pi, 400);
+    await deliver(disputeEvent('charge.dispute.created', dispute));
+    const closed = await server.request('POST', '/api/account/delete', { token: recipient.token, body: { password: recipient.password } });
+    expect(closed.status).toBe(200);
+    const unclaimed = () => ledgerBalance(server.deps.db.manager, SYSTEM_UNCLAIMED);
+    const before = await unclaimed();
+    expect((await deliver(disputeEvent('charge.dispute.closed', { ...dispute, status: 'won' }))).body.outcome).toBe('processed');
+    expect(await unclaimed()).toBe(before + 400);
   });
 });

@@ -19,7 +19,8 @@ import {
   setDisputeStatus,
   setUnrecovered,
 } from './disputes-store.js';
-import { SYSTEM_LOSSES, SYSTEM_PAYMENTS, balanceOf, transfer, userAccount, type AccountKey } from './ledger.js';
+import { SYSTEM_LOSSES, SYSTEM_PAYMENTS, SYSTEM_UNCLAIMED, balanceOf, transfer, userAccount, type AccountKey } from './ledger.js';
+import { UserEntity } from '../users/entity.js';
 
 export interface DisputeInput {
   /** The provider's dispute id: the dispute is taken back once, whatever events name it. */
@@ -86,12 +87,19 @@ export async function disputeWon(em: EntityManager, disputeId: string): Promise<
   for (const moved of await disputeTransfers(em, disputeId))
     await transfer(em, {
       from: moved.to as AccountKey,
-      to: moved.from as AccountKey,
+      to: await openOrUnclaimed(em, moved.from as AccountKey),
       amountCents: moved.cents,
       kind: 'dispute',
       reference: `${disputeId}:won`,
     });
   return true;
+}
+
+/** A person's account, or `system:unclaimed` once they have closed it (kept for them, as any refund after closing is). */
+async function openOrUnclaimed(em: EntityManager, key: AccountKey): Promise<AccountKey> {
+  if (!key.startsWith('user:')) return key;
+  const user = await em.findOne(UserEntity, { where: { id: key.slice('user:'.length) }, select: { id: true, closedAt: true } });
+  return user && !user.closedAt ? key : SYSTEM_UNCLAIMED;
 }
 
 /** A dispute lost: what was taken stays taken (and what is owed, owed). */
