@@ -342,6 +342,8 @@ export const fundsOnHold = (available: string, when: string) =>
   `Only ${available} can be withdrawn now: the rest is on hold until ${when}.`;
 export const AVAILABLE = 'Available';
 export const onHoldUntil = (amount: string, when: string) => `${amount} on hold until ${when}`;
+/** The balance dialog's line while a disputed card payment is owed. */
+export const owedAfterDispute = (amount: string) => `You owe ${amount} after a disputed card payment: your next deposit covers it first.`;
 /** In the thread of a gift a dispute took back: nothing names or tells apart who gave it. */
 export const GIFT_REVERSED = "A gift was reversed by the card's bank.";
 /** A give, purchase or withdrawal while a disputed card payment is still owed (402 `balance_owed`). */

@@ -113,6 +113,8 @@ export const PrivateUser = PublicUser.extend({
   onHold: dollars.optional(),
   /** When the first held money becomes available (`GET /api/auth/me` only); null when nothing is held. */
   nextReleaseAt: isoTime.nullable().optional(),
+  /** Dollars still owed after a disputed card payment (`GET /api/auth/me` only). */
+  owed: dollars.optional(),
   /** Visitors of the user's links may join with one of their invites (`PUT /api/invites/settings`). */
   letVisitorsJoin: z.boolean(),
   /** People the user talks with by name may see when they are online (`GET /api/onlineusers/{id}`); off by default. */

@@ -78,6 +78,8 @@ export const BalanceHolds = z.object({
   onHold: dollars,
   /** When the first of what is on hold becomes available; null when nothing is. */
   nextReleaseAt: isoTime.nullable(),
+  /** Dollars still owed after a disputed card payment: nothing can be given, bought or withdrawn until a deposit covers it. */
+  owed: dollars,
 });
 export type BalanceHolds = z.infer<typeof BalanceHolds>;
 

@@ -158,6 +158,7 @@ describe('a disputed card payment', () => {
     expect(owed.status).toBe(402);
     expect(owed.body.error).toBe('balance_owed');
     expect(owed.body.message).toContain('$2.00');
+    expect(await balance(payer)).toMatchObject({ balance: 0, owed: 2, available: 0 });
     const giveLink = await server.request('POST', '/links/create', {
       token: payer.token,
       body: { details: { giveorreceive: 'give', type: 'currency', amount: 1, initialQuantity: 1 } },

@@ -8,6 +8,7 @@ import type { CardSource, WalletPayments } from '../payments/provider.js';
 import type { BalanceHolds, CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
 import { centsToDollars } from '../../contract/money.js';
 import { availability } from '../money/holds.js';
+import { owedByCommitted } from '../money/disputes-store.js';
 import { startCardElements, withClientSecret } from './card-elements.js';
 import type { PaymentIntent } from './entity.js';
 
@@ -34,11 +35,15 @@ export function getBalanceCents(db: Database, userId: string): Promise<number> {
 
 /** A balance with what of it can be withdrawn now and what is on hold until when, in dollars. */
 export async function balanceHolds(db: Database, userId: string, balanceCents: number): Promise<BalanceHolds> {
-  const { availableCents, heldCents, nextReleaseAt } = await availability(db, userAccount(userId), balanceCents);
+  const [{ availableCents, heldCents, nextReleaseAt }, owedCents] = await Promise.all([
+    availability(db, userAccount(userId), balanceCents),
+    owedByCommitted(db, userId),
+  ]);
   return {
-    available: centsToDollars(availableCents),
+    available: centsToDollars(owedCents > 0 ? 0 : availableCents),
     onHold: centsToDollars(Math.min(heldCents, balanceCents)),
     nextReleaseAt: nextReleaseAt?.toISOString() ?? null,
+    owed: centsToDollars(owedCents),
   };
 }
 

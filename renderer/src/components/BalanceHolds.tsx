@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { AVAILABLE, onHoldUntil, releaseTime } from '../../../api/contract/texts';
+import { AVAILABLE, onHoldUntil, owedAfterDispute, releaseTime } from '../../../api/contract/texts';
 import { formatDollars } from '../format';
 import { userAtom } from '../state/session';
 
@@ -15,6 +15,7 @@ export function BalanceHolds({ className }: { className?: string }) {
       {user.onHold && user.nextReleaseAt ? (
         <span> · {onHoldUntil(formatDollars(user.onHold), releaseTime(user.nextReleaseAt))}</span>
       ) : null}
+      {user.owed ? <span role="note"> {owedAfterDispute(formatDollars(user.owed))}</span> : null}
     </span>
   );
 }
