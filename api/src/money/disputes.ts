@@ -1,9 +1,10 @@
 /**
- * A disputed card payment taken back through the ledger, once per dispute: from the payer's
- * balance (down to zero), then from what that money became while it is still on hold (the held
- * lots whose origin is the payment, in whoever's balance they now are), and what neither covers is
- * booked to `system:losses` and owed by the payer, who cannot give, buy or withdraw until a
- * deposit has paid it back. A dispute won gives back every movement it made. Why these rules:
+ * A disputed card payment taken back through the ledger, once per dispute: from the payment's own
+ * money wherever it still is on hold (the held lots whose origin is the payment: the payer's, then
+ * what it became in others' balances, following the gifts it paid for), and what that does not
+ * cover is booked to `system:losses` and owed by the payer, whose balance pays it back at once
+ * (down to zero) and whose next deposits pay the rest; until then they cannot give, buy or
+ * withdraw. A dispute won gives back every movement it made. Why these rules:
  * docs/decisions/0017-holds-and-disputes.md.
  */
 import type { EntityManager } from 'typeorm';
@@ -59,23 +60,30 @@ export async function takeBackDispute(em: EntityManager, input: DisputeInput): P
   const takeBack = (from: AccountKey, cents: number, only?: { origin: string }) =>
     transfer(em, { from, to: SYSTEM_PAYMENTS, amountCents: cents, kind: 'dispute', reference: input.disputeId, only });
 
-  const fromPayerCents = Math.min(amountCents, await balanceOf(em, deposit.account as AccountKey));
-  if (fromPayerCents > 0) await takeBack(deposit.account as AccountKey, fromPayerCents);
+  // The payment's own money first, wherever it is still on hold: the payer's, then what it became in
+  // others' balances. Never the payer's other money before a recipient's: how much a recipient loses
+  // would then tell them how much else their anonymous giver had.
+  const holders = (await accountsHoldingOrigin(em, deposit.transferId, now)).sort(
+    (a, b) => Number(b.account === deposit.account) - Number(a.account === deposit.account),
+  );
+  let fromPayerCents = 0;
   const fromHeld: TakenBack['fromHeld'] = [];
-  const holders = amountCents > fromPayerCents ? await accountsHoldingOrigin(em, deposit.transferId, now) : [];
   for (const holder of holders) {
     const left = amountCents - fromPayerCents - fromHeld.reduce((sum, h) => sum + h.cents, 0);
     // Escrow stays with its link: a give link's uses are owed what it holds.
-    if (left === 0 || !holder.account.startsWith('user:') || holder.account === deposit.account) continue;
+    if (left === 0 || !holder.account.startsWith('user:')) continue;
     const cents = Math.min(left, holder.heldCents, await balanceOf(em, holder.account as AccountKey));
     if (cents <= 0) continue;
     await takeBack(holder.account as AccountKey, cents, { origin: deposit.transferId });
-    fromHeld.push({ userId: holder.account.slice('user:'.length), cents, sourceTransferIds: holder.sourceTransferIds });
+    if (holder.account === deposit.account) fromPayerCents = cents;
+    else fromHeld.push({ userId: holder.account.slice('user:'.length), cents, sourceTransferIds: holder.sourceTransferIds });
   }
   const lostCents = amountCents - fromPayerCents - fromHeld.reduce((sum, h) => sum + h.cents, 0);
   if (lostCents > 0) {
     await takeBack(SYSTEM_LOSSES, lostCents);
     await setUnrecovered(em, input.disputeId, lostCents, now);
+    // The rest of the payer's balance pays it back at once, down to zero; what remains is owed.
+    await repayOwed(em, payerId, await balanceOf(em, deposit.account as AccountKey));
   }
   return { payerId, fromPayerCents, fromHeld, lostCents };
 }

@@ -187,5 +187,5 @@ describe('funds on hold under random sequences of money moves', () => {
       { numRuns: RUNS, seed: process.env.HOLDS_SEED ? Number(process.env.HOLDS_SEED) : undefined },
     );
     console.log(`holds property: ${RUNS} runs, ${steps} steps, ${((Date.now() - started) / 1000).toFixed(1)} s`, JSON.stringify(tally));
-  });
+  }, 180_000);
 });

@@ -134,6 +134,13 @@ describe('two worlds that differ only in who the anonymous giver is', () => {
       ].map(actionNamed),
     ));
 
+  it('what a dispute takes back from R does not depend on what else the giver had', () =>
+    inTwoWorlds(
+      ["S accepts R's $1 give link by name", "A gives $2 to R's receive link with the card that is disputed, and the bank disputes it"].map(
+        actionNamed,
+      ),
+    ));
+
   it('presence does not bracket the anonymous giver’s activity', () =>
     inTwoWorlds(
       ["G turns 'Show when I'm online' on", "S turns 'Show when I'm online' on", "A gives $1 to R's receive link"].map(actionNamed),
