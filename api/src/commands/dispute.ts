@@ -38,7 +38,7 @@ async function noticeReversals(em: EntityManager, taken: TakenBack): Promise<Rea
   return events;
 }
 
-/** The webhook's settler of a dispute (`db` runs in the event's transaction). */
-export async function settleDispute(db: Database, event: DisputeEvent): Promise<boolean> {
-  return db.transaction(async (em) => (await applyDispute(em, event)).applied);
+/** The webhook's settler of a dispute (`db` runs in the event's transaction); the webhook publishes the events after its commit. */
+export function settleDispute(db: Database, event: DisputeEvent): Promise<{ applied: boolean; events: RealtimeEvent[] }> {
+  return db.transaction((em) => applyDispute(em, event));
 }

@@ -9,7 +9,7 @@ import { settleDispute } from './dispute.js';
  * moment has come, is disputed through the very path of Stripe's `charge.dispute.created`
  * webhook: the event, recorded once by its id, settled by commands/dispute.ts.
  */
-export async function disputeSandboxCharges(deps: Pick<Deps, 'db' | 'clock'>, now: Date): Promise<number> {
+export async function disputeSandboxCharges(deps: Pick<Deps, 'db' | 'clock' | 'realtime'>, now: Date): Promise<number> {
   const due = await dueSandboxDisputes(deps.db, now);
   for (const { chargeId, amountCents } of due) {
     const dispute = {

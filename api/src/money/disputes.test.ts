@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stripeClient } from '../payments/stripe-client.js';
+import { connectClient } from '../realtime/testing.js';
 import { startStripeApp, type StripeApp } from '../subscriptions/testing/stripe-app.js';
 import { disputeObject } from '../subscriptions/testing/stripe-disputes.js';
 import { fixture } from '../subscriptions/testing/stripe-server.js';
@@ -85,10 +86,14 @@ describe('a disputed card payment', () => {
     const pi = await cardDeposit(payer, 10);
     const thread = await giveAnonymously(payer, recipient, 6);
     const lostBefore = await losses();
+    const live = await connectClient(server, { token: recipient.token });
 
     const dispute = disputeObject(pi, 1000);
     const created = disputeEvent('charge.dispute.created', dispute);
     expect((await deliver(created)).body.outcome).toBe('processed');
+    // The recipient's open app is told at once.
+    await live.waitFor('new-message', (e) => e.message.text === GIFT_REVERSED);
+    live.close();
     expect(await balance(payer)).toMatchObject({ balance: 0 });
     expect(await balance(recipient)).toMatchObject({ balance: 0, onHold: 0 });
     expect(await losses()).toBe(lostBefore);
