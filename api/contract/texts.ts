@@ -356,3 +356,4 @@ export const GIFT_NOT_FOUND = 'Gift not found';
 export const ONLY_RECIPIENT_RETURNS = 'Only the person who received a gift can return it.';
 export const GIFT_NOT_RETURNABLE = 'Only an anonymous gift still on hold, and not spent, can be returned.';
 export const GIFT_SETTLED = 'This gift was already returned or reversed.';
+export const RETURN_GIFT_FAILED = 'The gift could not be returned. Please try again.';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GIFT_RETURNED, RETURN_GIFT } from '../../../../api/contract/texts';
+import { GIFT_RETURNED, RETURN_GIFT, RETURN_GIFT_FAILED } from '../../../../api/contract/texts';
 import { returnGift } from '../../api/conversations';
 import { errorMessage } from '../../api/client';
 import { sessionKeys } from '../../api/auth';
@@ -23,7 +23,7 @@ export function ReturnGiftButton({ conversationId, messageId }: { conversationId
       </button>
       {giveBack.isError ? (
         <span className="msg__meta msg__meta--failed" role="alert">
-          {errorMessage(giveBack.error, 'The gift could not be returned. Please try again.')}
+          {errorMessage(giveBack.error, RETURN_GIFT_FAILED)}
         </span>
       ) : null}
     </span>
