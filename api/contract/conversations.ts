@@ -69,6 +69,11 @@ export const InboxQuery = z.object({
 });
 export type InboxQuery = z.output<typeof InboxQuery>;
 export const ConversationParams = z.object({ conversationId: idSchema });
+/** POST /conversations/{conversationId}/gifts/{messageId}/return (an Idempotency-Key is honoured): the recipient sends an anonymous gift back. */
+export const ReturnGiftParams = z.object({ conversationId: idSchema, messageId: idSchema });
+/** What went back to the giver, in dollars. */
+export const ReturnGiftResponse = z.object({ returned: z.number() });
+export type ReturnGiftResponse = z.infer<typeof ReturnGiftResponse>;
 export const UnreadQuery = z.object({ userId: z.string().max(64).optional() });
 
 /** The other member of a conversation, as the viewer may see them: the anonymous giver has no id, no picture and no badge at all. */

@@ -73,6 +73,14 @@ export const ERRORS = {
   /** Closing the account is refused while it still holds money or owes a renewal. */
   balance_held: { status: 409 },
   escrow_held: { status: 409 },
+  /** A withdrawal above what is available: the rest of the balance is still on hold. */
+  funds_on_hold: { status: 400 },
+  /** A give, purchase or withdrawal while a disputed card payment is still owed. */
+  balance_owed: { status: 402 },
+  /** A gift returned only while it is still on hold and unspent. */
+  gift_not_returnable: { status: 400 },
+  /** A gift already returned or reversed. */
+  gift_settled: { status: 409 },
   subscription_renewing: { status: 409 },
   bad_upload: { status: 400 },
   missing_file: { status: 400 },

@@ -94,6 +94,8 @@ export const MONEY_HISTORY_KINDS = {
   purchase: 'Purchase',
   refund: 'Refund',
   subscription: 'Subscription charge',
+  dispute: 'Card payment disputed',
+  gift_returned: 'Gift returned',
   other: 'Other',
 } as const;
 /** Who gave a gift whose giver stays hidden, in the money history. */
@@ -399,3 +401,26 @@ const PAYOUT_STATES = { pending: 'on its way', paid: 'sent', failed: 'failed, re
 /** A withdrawal's row in the money history: the bank it went to and the transfer's state. */
 export const payoutLine = (last4: string | null, status: keyof typeof PAYOUT_STATES) =>
   `${last4 ? `To bank account ending ${last4}` : 'To your bank account'} · ${PAYOUT_STATES[status]}`;
+/** A moment money is released, as a person reads it (UTC, so the server and every page say the same). */
+export const releaseTime = (at: Date | string) =>
+  `${new Date(at).toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })} UTC`;
+/** A withdrawal above what is available now (400 `funds_on_hold`). */
+export const fundsOnHold = (available: string, when: string) =>
+  `Only ${available} can be withdrawn now: the rest is on hold until ${when}.`;
+export const AVAILABLE = 'Available';
+export const onHoldUntil = (amount: string, when: string) => `${amount} on hold until ${when}`;
+/** The balance dialog's line while a disputed card payment is owed. */
+export const owedAfterDispute = (amount: string) => `You owe ${amount} after a disputed card payment: your next deposit covers it first.`;
+/** In the thread of a gift a dispute took back: nothing names or tells apart who gave it. */
+export const GIFT_REVERSED = "A gift was reversed by the card's bank.";
+/** A give, purchase or withdrawal while a disputed card payment is still owed (402 `balance_owed`). */
+export const balanceOwed = (amount: string) =>
+  `A card payment of yours was disputed and ${amount} of it is still owed: add money to cover it before you give, buy or withdraw.`;
+/** The recipient's button on a gift in an anonymous thread, and what the thread then says (from the recipient, to both). */
+export const RETURN_GIFT = 'Return this gift';
+export const GIFT_RETURNED = 'This gift was returned.';
+export const GIFT_NOT_FOUND = 'Gift not found';
+export const ONLY_RECIPIENT_RETURNS = 'Only the person who received a gift can return it.';
+export const GIFT_NOT_RETURNABLE = 'Only an anonymous gift still on hold, and not spent, can be returned.';
+export const GIFT_SETTLED = 'This gift was already returned or reversed.';
+export const RETURN_GIFT_FAILED = 'The gift could not be returned. Please try again.';

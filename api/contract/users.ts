@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, idSchema, usernameRef } from './common.js';
+import { dollars, idSchema, isoTime, usernameRef } from './common.js';
 import {
   EDIT_FIELD_MAX_LENGTH,
   EMAIL_MIN_LENGTH,
@@ -107,6 +107,14 @@ export const PrivateUser = PublicUser.extend({
   stripeCustomerId: z.string().nullable(),
   /** Dollars. */
   balance: dollars,
+  /** Dollars that can be withdrawn now (`GET /api/auth/me` only; the rest is on hold). */
+  available: dollars.optional(),
+  /** Dollars on hold (`GET /api/auth/me` only). */
+  onHold: dollars.optional(),
+  /** When the first held money becomes available (`GET /api/auth/me` only); null when nothing is held. */
+  nextReleaseAt: isoTime.nullable().optional(),
+  /** Dollars still owed after a disputed card payment (`GET /api/auth/me` only). */
+  owed: dollars.optional(),
   /** Visitors of the user's links may join with one of their invites (`PUT /api/invites/settings`). */
   letVisitorsJoin: z.boolean(),
   /** People the user talks with by name may see when they are online (`GET /api/onlineusers/{id}`); off by default. */

@@ -93,8 +93,21 @@ export type ConfirmCardDepositRequest = z.input<typeof ConfirmCardDepositBody>;
 export const SavedCardResponse = z.object({ card: z.object({ last4: z.string() }).nullable() });
 export type SavedCardResponse = z.infer<typeof SavedCardResponse>;
 
+/** What of a balance can be withdrawn now, and what waits (card money and gifts are held before they can leave). */
+export const BalanceHolds = z.object({
+  /** Dollars that can be withdrawn now. */
+  available: dollars,
+  /** Dollars on hold: they can be given or spent, not withdrawn yet. */
+  onHold: dollars,
+  /** When the first of what is on hold becomes available; null when nothing is. */
+  nextReleaseAt: isoTime.nullable(),
+  /** Dollars still owed after a disputed card payment: nothing can be given, bought or withdrawn until a deposit covers it. */
+  owed: dollars,
+});
+export type BalanceHolds = z.infer<typeof BalanceHolds>;
+
 /** GET /api/billing-settings-balance. */
-export const BalanceResponse = z.object({
+export const BalanceResponse = BalanceHolds.extend({
   /** Dollars. */
   balance: dollars,
 });

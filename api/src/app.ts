@@ -28,6 +28,7 @@ import { linkPreviews } from './sharing/preview.js';
 import { shareRoutes } from './sharing/routes.js';
 import { STRIPE_CSP, stripeWebhook } from './subscriptions/webhook.js';
 import { settleCardElementsEvent } from './wallet/card-elements.js';
+import { settleDispute } from './commands/dispute.js';
 import { subscriptionRoutes } from './subscriptions/routes.js';
 import { inviteRoutes } from './invites/routes.js';
 import { linkRoutes } from './links/routes.js';
@@ -97,7 +98,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   });
 
   // Stripe's signed webhook (PAYMENTS=stripe): it reads its raw body itself, so it sits before the body parser.
-  app.use(stripeWebhook(deps, { paymentIntentSucceeded: settleCardElementsEvent }));
+  app.use(stripeWebhook(deps, { paymentIntentSucceeded: settleCardElementsEvent, dispute: settleDispute }));
   app.use(connectWebhook(deps));
   app.use(webMiddleware(deps.config, linkPreviews(deps)));
   // Who is asking, for every request (routes then require it, and the rate limits count by it).

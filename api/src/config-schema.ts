@@ -103,6 +103,14 @@ export const configSchema = z.object({
     .default(2000)
     .describe('Accounts all shared links together may bring in over any 24 hours, against mass sign-ups.'),
   LINK_TTL_HOURS: z.coerce.number().positive().default(24).describe('How long a link stays open; unused escrow goes back afterwards.'),
+  FUNDS_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(168)
+    .describe(
+      'How long money from a card payment, or received as a gift, waits before it can be withdrawn (it can be given or spent at once). Decimals allowed; 0 turns the hold off.',
+    ),
   SHARE_IMAGES_AT_CREATION: bool
     .default(true)
     .describe("Draws a link's (and a saved wishlist's) share images right after it is made, so the share modal need not wait."),

@@ -51,6 +51,8 @@ export interface Config {
   /** Accounts all shared links together may bring in over any 24 hours. */
   joinsPerDay: number;
   linkTtlHours: number;
+  /** How long card money and gifts received wait before they can be withdrawn (money/holds.ts); 0: no hold. */
+  fundsHoldHours: number;
   /** Share images are drawn right after a link is created or a wishlist saved (sharing/prerender.ts). */
   shareImagesAtCreation: boolean;
   /** The sandbox marketplace's schedule (orders/sandbox.ts): placed → shipped, then shipped → delivered. */
@@ -214,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkJoinsPerDay: e.LINK_JOINS_PER_DAY,
     joinsPerDay: e.JOINS_PER_DAY,
     linkTtlHours: e.LINK_TTL_HOURS,
+    fundsHoldHours: e.FUNDS_HOLD_HOURS,
     shareImagesAtCreation: e.SHARE_IMAGES_AT_CREATION,
     orderShipAfterMinutes: e.ORDER_SHIP_AFTER_MINUTES,
     orderDeliverAfterMinutes: e.ORDER_DELIVER_AFTER_MINUTES,

@@ -10,7 +10,15 @@ import { InviteEntity, LinkJoinEntity } from './invites/entity.js';
 import { JobLeaseEntity } from './jobs/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkViewDayEntity, LinkVisitorEntity } from './links/entity.js';
 import { ReportEntity } from './moderation/entity.js';
-import { IdempotencyRecordEntity, LedgerAccountEntity, LedgerEntryEntity, LedgerTransferEntity } from './money/entity.js';
+import {
+  DisputeEntity,
+  GiftReceiptEntity,
+  HeldLotEntity,
+  IdempotencyRecordEntity,
+  LedgerAccountEntity,
+  LedgerEntryEntity,
+  LedgerTransferEntity,
+} from './money/entity.js';
 import { NotificationEntity } from './notifications/entity.js';
 import { AddressEntity, OrderEntity } from './orders/entity.js';
 import { SandboxObjectEntity } from './payments/entity.js';
@@ -51,6 +59,8 @@ import { Alerts1763872800000 } from './db/migrations/1763872800000-alerts.js';
 import { Push1763872900000 } from './db/migrations/1763872900000-push.js';
 import { LinkJoins1765000000000 } from './db/migrations/1765000000000-link-joins.js';
 import { PayoutAccounts1765100000000 } from './db/migrations/1765100000000-payout-accounts.js';
+import { HeldLots1765300000000 } from './db/migrations/1765300000000-held-lots.js';
+import { Disputes1765300100000 } from './db/migrations/1765300100000-disputes.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -90,6 +100,9 @@ export const entities = [
   AlertPreferenceEntity,
   PushSubscriptionEntity,
   PayoutAccountEntity,
+  HeldLotEntity,
+  DisputeEntity,
+  GiftReceiptEntity,
 ];
 
 /** Every migration, first to last. */
@@ -126,6 +139,8 @@ export const migrations = [
   Push1763872900000,
   LinkJoins1765000000000,
   PayoutAccounts1765100000000,
+  HeldLots1765300000000,
+  Disputes1765300100000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -21,6 +21,7 @@ import { pendingIntentCounts, resolvePendingPayments } from './wallet/intents.js
 import { createPaymentsProvider } from './payments/create.js';
 import { createMailer } from './mail/mailer.js';
 import { Metrics } from './metrics/metrics.js';
+import { setHoldPolicy } from './money/holds.js';
 import { serveMetrics, type MetricsServer } from './metrics/serve.js';
 
 export interface RunningServer {
@@ -57,6 +58,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       redis: realtime.multiNode ? () => realtime.pingRedis() : undefined,
     }),
   };
+  // Every transfer on this database holds card money and gifts for FUNDS_HOLD_HOURS, on the app's clock.
+  setHoldPolicy(db, { holdMs: config.fundsHoldHours * 3_600_000, clock: () => deps.clock() });
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;

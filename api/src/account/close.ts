@@ -20,7 +20,8 @@ import { AppError, conflict, notFound } from '../errors.js';
 import { InviteEntity } from '../invites/entity.js';
 import { LinkEntity } from '../links/entity.js';
 import { LedgerAccountEntity } from '../money/entity.js';
-import { escrowAccount } from '../money/ledger.js';
+import { SYSTEM_UNCLAIMED, escrowAccount, transfer, userAccount } from '../money/ledger.js';
+import { heldNowIn } from '../money/holds.js';
 import { AddressEntity } from '../orders/entity.js';
 import { removeImage } from '../uploads/service.js';
 import { UserEntity, type User } from '../users/entity.js';
@@ -60,13 +61,25 @@ async function closeIn(em: EntityManager, userId: string, now: Date): Promise<(s
   // Locked first, as a deposit's start locks it: either the deposit waits and finds the account closed, or this sees its intent.
   const user = await em.findOne(UserEntity, { where: { id: userId }, ...rowLockNoKey(em) });
   if (!user || user.closedAt) throw notFound('User not found');
+  // Money still on hold cannot be withdrawn yet; refusing the closing for it would tell an anonymous
+  // gift's recipient who returned it to whom: it is kept for them, as a refund after closing is.
+  const held = Math.min(user.balanceCents, await heldNowIn(em, userAccount(userId)));
   const refusal = cannotClose({
-    balanceCents: user.balanceCents,
+    balanceCents: user.balanceCents - held,
     escrowCents: await escrowHeld(em, userId),
     pendingPayments: await em.countBy(PaymentIntentEntity, { userId, status: In(UNFINISHED_PAYMENTS) }),
     renewingSubscription: await renewing(em, userId),
   });
   if (refusal) throw conflict(refusal.message, refusal.code);
+  if (held > 0)
+    await transfer(em, {
+      from: userAccount(userId),
+      to: SYSTEM_UNCLAIMED,
+      amountCents: held,
+      kind: 'refund',
+      actorUserId: userId,
+      reference: 'account closed',
+    });
 
   // Conditional on a zero balance, so money that arrived since the check refuses the close instead.
   const closed = await em

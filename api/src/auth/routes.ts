@@ -21,6 +21,7 @@ import { RESET_EMAILS_PER_ADDRESS, RESET_EMAIL_WINDOW_SECONDS, resetPassword, se
 import { login, register } from './service.js';
 import { endSession, startSession } from './session.js';
 import { wishlistImages } from '../wishlists/service.js';
+import { balanceHolds } from '../wallet/service.js';
 
 export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth' });
@@ -86,7 +87,8 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     },
     authenticate,
     async (ctx) => {
-      ctx.body = presentPrivateUser(currentUser(ctx));
+      const user = currentUser(ctx);
+      ctx.body = { ...presentPrivateUser(user), ...(await balanceHolds(deps.db, user.id, user.balanceCents)) };
     },
   );
 

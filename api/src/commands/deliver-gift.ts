@@ -6,6 +6,7 @@ import { forbidden, gone } from '../errors.js';
 import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/gift-message.js';
 import { transfer, type TransferInput } from '../money/ledger.js';
+import { recordGiftReceipt } from '../money/gift-receipts-store.js';
 import type { NewNotification } from '../notifications/service.js';
 import type { Order } from '../orders/entity.js';
 import { createGiftOrder } from '../orders/service.js';
@@ -94,6 +95,18 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
     ),
     transfer(em, { ...gift.payment, amountCents: gift.amountCents }),
   );
+  // A gift of money to a person is kept with its message, so it can be returned or reversed in its thread.
+  if (gift.payment.to.startsWith('user:'))
+    await recordGiftReceipt(em, {
+      transferId: paid.transferId,
+      messageId: message.id,
+      conversationId: conversation.id,
+      giverId: gift.giverId,
+      recipientId: gift.recipientId,
+      amountCents: gift.amountCents,
+      outcome: null,
+      createdAt: message.createdAt,
+    });
   const ordered =
     gift.card.giftType === 'item'
       ? await createGiftOrder(em, {

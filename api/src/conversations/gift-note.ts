@@ -6,7 +6,7 @@ import type { RealtimeEvent } from '../realtime/publisher.js';
 import { containsAbuse } from '../text-filter.js';
 import type { Conversation, Message } from './entity.js';
 import { textMessageRow, withLastMessage } from './message-row.js';
-import { writeNoteMessage } from './note-store.js';
+import { writeNoteMessage, writeThreadMessage } from './note-store.js';
 
 /**
  * A gift's note: what its writer (the giver; the responder, accepting a give link) typed with the
@@ -40,5 +40,20 @@ export async function recordGiftNote(
 ): Promise<{ message: Message; event: RealtimeEvent }> {
   const message = textMessageRow(conversation.id, senderId, text);
   message.seq = await writeNoteMessage(em, message);
+  return { message, event: { type: 'message', conversation: withLastMessage(conversation, message), message } };
+}
+
+/**
+ * A notice about a gift in its own thread (returned, reversed by the card's bank), written in the
+ * caller's transaction as a message from `senderId`; answers its event, to publish after the commit.
+ */
+export async function recordThreadNotice(
+  em: EntityManager,
+  conversation: Conversation,
+  senderId: string,
+  text: string,
+): Promise<{ message: Message; event: RealtimeEvent }> {
+  const message = textMessageRow(conversation.id, senderId, text);
+  message.seq = await writeThreadMessage(em, message, [conversation.initiatorId, conversation.responderId]);
   return { message, event: { type: 'message', conversation: withLastMessage(conversation, message), message } };
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { isPostgres, run, sql } from '../db/sql.js';
+import { lockMembersSql } from './member-locks-store.js';
 import type { Message } from './entity.js';
 
 /**
@@ -35,3 +36,12 @@ const POSTGRES_NOTE = sql(
    )
    SELECT seq FROM m`,
 );
+
+/** PostgreSQL: the two members of a thread, locked to the commit before a message there takes a number. */
+const LOCK_TWO = sql(lockMembersSql('SELECT $1::varchar AS x UNION SELECT $2::varchar'));
+
+/** A message written outside a gift's statement (a notice about a gift): its members locked first, as every writer does. */
+export async function writeThreadMessage(em: EntityManager, message: Message, members: [string, string]): Promise<number> {
+  if (isPostgres(em)) await run(em, LOCK_TWO, members);
+  return writeNoteMessage(em, message);
+}

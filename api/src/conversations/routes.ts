@@ -4,7 +4,20 @@ import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { presentMessage } from './presenter.js';
-import { ConversationParams, InboxQuery, SendMessageBody, UnreadQuery, UserIdParams } from '../../contract/conversations.js';
+import {
+  ConversationParams,
+  InboxQuery,
+  ReturnGiftParams,
+  SendMessageBody,
+  UnreadQuery,
+  UserIdParams,
+  type ReturnGiftResponse,
+} from '../../contract/conversations.js';
+import { centsToDollars } from '../../contract/money.js';
+import { returnGift } from '../commands/return-gift.js';
+import { sendAnswer } from '../http/answer.js';
+import { readIdempotencyKey, withIdempotency } from '../money/idempotency.js';
+import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js';
 import { PageQuery } from '../../contract/common.js';
 import { INBOX_CURSOR_HEADER } from '../../contract/limits.js';
 import { findConversation, listMessages, sendMessage, unreadMessageCount } from './service.js';
@@ -64,6 +77,20 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     authenticate,
     validate({ params: ConversationParams, query: PageQuery }, async (ctx, { params, query }) => {
       ctx.body = await listMessages(deps, currentUser(ctx).id, params.conversationId, query.page);
+    }),
+  );
+
+  router.post(
+    '/conversations/:conversationId/gifts/:messageId/return',
+    authenticate,
+    validate({ params: ReturnGiftParams }, async (ctx, { params }) => {
+      const { id: userId } = currentUser(ctx);
+      const request = { key: readIdempotencyKey(ctx), userId, scope: 'gifts.return', input: params };
+      const answer = await withIdempotency<ReturnGiftResponse, RealtimeEvent>(deps.db, request, async (em) => {
+        const returned = await returnGift(em, { userId, ...params });
+        return { status: 200, body: { returned: centsToDollars(returned.amountCents) }, events: returned.events };
+      });
+      sendAnswer(ctx, publishAfterCommit(deps.realtime, answer, answer.events ?? []));
     }),
   );
 

@@ -10,6 +10,7 @@ import { orderDeps, sweepOrders } from '../orders/service.js';
 import { remindRenewals, renewDueSubscriptions } from '../subscriptions/renewals.js';
 import { resolvePendingPayments } from '../wallet/intents.js';
 import { reconcileWithProvider } from '../wallet/reconcile.js';
+import { disputeSandboxCharges } from '../commands/sandbox-disputes.js';
 import type { WalletPayments } from '../payments/provider.js';
 import { deliverAlerts, pruneAlerts, sendAlertEmails } from '../alerts/job.js';
 import { pushChannel } from '../push/channel.js';
@@ -51,6 +52,16 @@ export function scheduledJobs(deps: Deps, payments: WalletPayments): ScheduledJo
       everyMs: MINUTE,
       run: (now) => resolvePendingPayments({ db: deps.db, payments, log: deps.log }, now),
     },
+    ...(deps.config.payments === 'sandbox'
+      ? [
+          {
+            // The sandbox's disputed test card: its charges are disputed shortly after, as Stripe's webhook would say.
+            name: 'payments.sandbox-disputes',
+            everyMs: MINUTE / 2,
+            run: (now: Date) => disputeSandboxCharges(deps, now),
+          },
+        ]
+      : []),
     {
       // The provider's card payments against the ledger: a charge without its credit is logged as an error.
       name: 'payments.reconcile',

@@ -151,7 +151,7 @@ describe('stopping (SIGTERM)', () => {
 });
 
 describe('the registered jobs', () => {
-  it("lists the link sweep, the alerts' pruning, the hourly optimize, the order sweep, pending payments, subscription renewals and reminders and closed accounts' usernames", () => {
+  it("lists the link sweep, the alerts' pruning, the hourly optimize, the order sweep, pending payments, the sandbox's disputes, subscription renewals and reminders and closed accounts' usernames", () => {
     const jobs = scheduledJobs(first.deps, first.deps.payments);
     expect(jobs.map((j) => j.name)).toEqual([
       'links.expire',
@@ -159,6 +159,7 @@ describe('the registered jobs', () => {
       'db.optimize',
       'orders.sweep',
       'payments.resolve',
+      'payments.sandbox-disputes',
       'payments.reconcile',
       'subscriptions.renew',
       'subscriptions.remind',

@@ -30,6 +30,9 @@ export interface Answer<T> {
   body: T;
 }
 
+/** An answer with what to publish once it has committed: never stored, so a replay publishes nothing again. */
+export type AnswerAndEvents<T, E> = Answer<T> & { events?: readonly E[] };
+
 export interface IdempotentAnswer<T> extends Answer<T> {
   /** True when this is the stored answer to an earlier request with the same key. */
   replayed: boolean;
@@ -93,11 +96,11 @@ function newRecord(userId: string, key: string, scope: string, requestHash: stri
  * Runs `work` in one transaction (`db.transaction`), at most once per (user, key): a repeat of
  * the key answers the stored answer of the first successful run.
  */
-export async function withIdempotency<T>(
+export async function withIdempotency<T, E = never>(
   db: Database,
   request: IdempotentRequest,
-  work: (em: EntityManager) => Promise<Answer<T>>,
-): Promise<IdempotentAnswer<T>> {
+  work: (em: EntityManager) => Promise<AnswerAndEvents<T, E>>,
+): Promise<IdempotentAnswer<T> & { events?: readonly E[] }> {
   const { key, userId, scope } = request;
   const options = { replayable: request.replayable };
   if (key === undefined) return { ...(await db.transaction(work, options)), replayed: false };

@@ -20,10 +20,13 @@
  *
  * Invariants (checked by `ledgerInvariants` in the tests): the entries of all accounts sum to
  * zero; each cached balance equals the sum of its entries; no user balance is below zero; no
- * closed account is ever credited (its balance update refuses a credit).
+ * closed account is ever credited (its balance update refuses a credit); no held lot is below
+ * zero, and no account holds more on hold than its balance (holds.ts).
  */
 import type { EntityManager } from 'typeorm';
-import { ADD_MONEY } from '../../contract/texts.js';
+import { ADD_MONEY, balanceOwed } from '../../contract/texts.js';
+import { formatCents } from '../../contract/money.js';
+import { owedBy } from './disputes-store.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { UserEntity } from '../users/entity.js';
@@ -43,6 +46,8 @@ import {
 } from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
 import { countOnCommit } from '../db/observer.js';
+import { moveLots } from './holds.js';
+import { heldByAccount, lotsOutOfRange, type LotFilter } from './holds-store.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
 export type { TransferKind };
@@ -57,6 +62,8 @@ export const SYSTEM_PAYOUTS_PENDING: AccountKey = 'system:payouts-pending';
 export const SYSTEM_MARKETPLACE: AccountKey = 'system:marketplace';
 /** The weekly subscription paid from a balance: each week's charge moves here. */
 export const SYSTEM_SUBSCRIPTIONS: AccountKey = 'system:subscriptions';
+/** What disputes of card payments cost the platform: what neither the payer nor the money still on hold could cover. */
+export const SYSTEM_LOSSES: AccountKey = 'system:losses';
 /** Refunds owed to someone who has closed their account, kept for them (support pays them out); each transfer's reference names the order. */
 export const SYSTEM_UNCLAIMED: AccountKey = 'system:unclaimed';
 
@@ -74,6 +81,8 @@ export interface TransferInput {
   insufficient?: () => AppError;
   /** The transfer's id, when the caller records it elsewhere in the same go (a link use); else a new one. */
   id?: string;
+  /** Take only this held money (a dispute's card payment, a returned gift's transfer); see holds.ts. */
+  only?: LotFilter;
 }
 
 export interface TransferResult {
@@ -120,6 +129,7 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
     { account: to, delta: amountCents },
   ].sort((a, b) => (a.account.key < b.account.key ? -1 : 1));
   const insufficient = input.insufficient ?? insufficientFunds;
+  if (from.kind === 'user' && SPENDING.has(input.kind)) await refuseWhileOwing(em, from.id);
   const createdAt = new Date();
   const transferId = input.id ?? appendedRowId();
   const record: TransferRecord = {
@@ -133,18 +143,37 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
       { id: appendedRowId(), account: to.key, amountCents },
     ],
   };
-  if (from.kind === 'user' && to.kind === 'user' && movesBetweenUsersAtOnce(em)) {
-    const moved = await transferBetweenUsers(em, legs, record, insufficient);
-    countOnCommit(input.kind);
-    return moved;
+  let moved: TransferResult;
+  if (from.kind === 'user' && to.kind === 'user' && movesBetweenUsersAtOnce(em))
+    moved = await transferBetweenUsers(em, legs, record, insufficient);
+  else {
+    const balances = new Map<AccountKey, number>();
+    for (const leg of legs) balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, insufficient));
+    await recordTransfer(em, record);
+    moved = { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
   }
-
-  const balances = new Map<AccountKey, number>();
-  for (const leg of legs) balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, insufficient));
-  await recordTransfer(em, record);
+  // After the balances moved: their rows are locked, so the lots of these accounts change in turn.
+  await moveLots(em, {
+    transferId,
+    kind: input.kind,
+    from,
+    to,
+    amountCents,
+    fromBalanceCents: moved.fromBalanceCents,
+    only: input.only,
+    leaving: to.key === SYSTEM_PAYOUTS_PENDING,
+  });
   // The metrics' transfers by kind, once the caller's transaction has committed.
   countOnCommit(input.kind);
-  return { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
+  return moved;
+}
+
+/** What a person cannot do while a disputed card payment of theirs is owed (money/disputes.ts). */
+const SPENDING = new Set<TransferKind>(['give', 'purchase', 'escrow', 'withdrawal', 'subscription']);
+
+async function refuseWhileOwing(em: EntityManager, userId: string): Promise<void> {
+  const owed = await owedBy(em, userId);
+  if (owed > 0) throw new AppError(402, 'balance_owed', balanceOwed(formatCents(owed)));
 }
 
 /** The bounds a cached balance must be within for `delta` to move it: [floor, MAX_SAFE_INTEGER] after the move. */
@@ -251,10 +280,14 @@ export interface LedgerInvariants {
   unbalancedTransfers: string[];
   /** Entries that credited a user's balance after their account closed; must be empty. */
   creditsToClosedAccounts: string[];
+  /** Held lots with less than nothing left or more than they came with; must be empty. */
+  lotsOutOfRange: string[];
+  /** Accounts holding more on hold than their balance; must be empty. */
+  heldAboveBalance: { account: string; heldCents: number; balanceCents: number }[];
 }
 
-/** Checks the ledger's invariants over the whole database (for tests, diagnostics and backups), read through `db.manager`. */
-export async function ledgerInvariants(db: Pick<Database, 'manager'>): Promise<LedgerInvariants> {
+/** Checks the ledger's invariants over the whole database (for tests, diagnostics and backups), read through `db.manager`; holds as at `now`. */
+export async function ledgerInvariants(db: Pick<Database, 'manager'>, now: Date = new Date()): Promise<LedgerInvariants> {
   const em = db.manager;
   const byAccount = await entriesByAccount(em);
   const users = await em.find(UserEntity, { select: { id: true, balanceCents: true } });
@@ -281,6 +314,10 @@ export async function ledgerInvariants(db: Pick<Database, 'manager'>): Promise<L
       .map((a) => ({ account: a.key, balanceCents: a.balanceCents })),
     unbalancedTransfers: await unbalancedTransfers(em),
     creditsToClosedAccounts: await creditsToClosedAccounts(em),
+    lotsOutOfRange: await lotsOutOfRange(em),
+    heldAboveBalance: [...(await heldByAccount(em, now))]
+      .map(([account, heldCents]) => ({ account, heldCents, balanceCents: cached.get(account) ?? 0 }))
+      .filter((a) => a.heldCents > a.balanceCents),
   };
 }
 
@@ -295,5 +332,7 @@ export function ledgerProblems(inv: LedgerInvariants): string[] {
     ...some('escrow balances below zero', inv.negativeEscrowBalances),
     ...some('transfers that do not balance', inv.unbalancedTransfers),
     ...some('credits to closed accounts', inv.creditsToClosedAccounts),
+    ...some('held lots out of range', inv.lotsOutOfRange),
+    ...some('accounts holding more than their balance', inv.heldAboveBalance),
   ];
 }

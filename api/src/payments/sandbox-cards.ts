@@ -1,16 +1,25 @@
 /** The sandbox's test cards: what each of Stripe's documented test numbers does, and the refusal it is. */
 import { AppError, badRequest } from '../errors.js';
-import { cardBlocked, cardDeclined, type CardDetails } from './provider.js';
+import { cardBlocked, cardDeclined, type CardDetails, type CardSource } from './provider.js';
 import type { SandboxCardOutcome } from './sandbox-holds.js';
 
 /** Stripe's test cards the sandbox knows. */
-const SANDBOX_CARDS = {
+export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   /** Stripe's risk block: declined with `decline_code: 'fraudulent'`. */
   fraudulent: '4100000000000019',
+  /** Pays, and is disputed shortly after (as Stripe's 4000 0000 0000 0259): payments/sandbox-disputes-store.ts. */
+  disputed: '4000000000000259',
 } as const;
+
+/** How long after its charge (or capture) the sandbox disputes a payment with the disputed test card. */
+export const SANDBOX_DISPUTE_AFTER_MS = 30_000;
+
+/** Whether a card the page sent is the test card the sandbox disputes after it pays. */
+export const isDisputedTestCard = (source: CardSource | null): boolean =>
+  source?.kind === 'card' && source.card.number.replace(/\D/g, '') === SANDBOX_CARDS.disputed;
 
 const cardInsufficientFunds = () => new AppError(402, 'insufficient_funds', 'Your card has insufficient funds.');
 const unknownTestCard = () =>
@@ -23,7 +32,7 @@ export function cardOutcome(card: CardDetails, now: Date): SandboxCardOutcome {
   if (number === SANDBOX_CARDS.declined) return 'declined';
   if (number === SANDBOX_CARDS.fraudulent) return 'fraudulent';
   if (number === SANDBOX_CARDS.insufficientFunds) return 'insufficient_funds';
-  if (number !== SANDBOX_CARDS.succeeds) throw unknownTestCard();
+  if (number !== SANDBOX_CARDS.succeeds && number !== SANDBOX_CARDS.disputed) throw unknownTestCard();
   return 'succeeded';
 }
 

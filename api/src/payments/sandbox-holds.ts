@@ -10,6 +10,7 @@ import { rowLock } from '../db/row-lock.js';
 import { badRequest, isUniqueViolation, type AppError } from '../errors.js';
 import { SandboxObjectEntity, type SandboxObject } from './entity.js';
 import { cardNotCharged, type CardChargeRequest, type CardHold, type CardSource, type ProviderCharge } from './provider.js';
+import { SANDBOX_DISPUTE_AFTER_MS, isDisputedTestCard } from './sandbox-cards.js';
 
 export type SandboxCardOutcome = 'succeeded' | 'declined' | 'insufficient_funds' | 'fraudulent';
 
@@ -20,6 +21,10 @@ interface HoldData {
   status: CardHold['status'] | 'refused';
   outcome: SandboxCardOutcome;
   fingerprint: string;
+  /** The disputed test card: disputed a while after its capture (`disputeAt`), as a charge of it is. */
+  disputesAfterCapture?: boolean;
+  disputeAt?: string;
+  disputed?: boolean;
 }
 
 /** What the sandbox's other half knows of a card: its outcome and fingerprint, and the error a refusal is. */
@@ -81,6 +86,7 @@ export class SandboxHolds {
         status: card.outcome === 'succeeded' ? 'requires_capture' : 'refused',
         outcome: card.outcome,
         fingerprint: card.fingerprint,
+        ...(isDisputedTestCard(request.source) ? { disputesAfterCapture: true } : {}),
       };
       const now = this.clock();
       const made: SandboxObject = {
@@ -105,7 +111,10 @@ export class SandboxHolds {
   }
 
   async capture(reference: string): Promise<CardHold> {
-    const data = await this.change(reference, (d) => (d.status === 'requires_capture' ? { ...d, status: 'succeeded' } : d));
+    const disputeAt = new Date(this.clock().getTime() + SANDBOX_DISPUTE_AFTER_MS).toISOString();
+    const data = await this.change(reference, (d) =>
+      d.status === 'requires_capture' ? { ...d, status: 'succeeded', ...(d.disputesAfterCapture ? { disputeAt } : {}) } : d,
+    );
     if (data.status !== 'succeeded' && data.status !== 'refunded')
       throw badRequest(`This PaymentIntent's status is ${data.status}.`, 'unknown_payment_intent');
     return holdOf(data);

@@ -7,7 +7,7 @@ import { SandboxObjectEntity, type SandboxObject } from './entity.js';
 import { UserEntity } from '../users/entity.js';
 import { SandboxConnect } from './sandbox-connect.js';
 import { SandboxHolds, sandboxFingerprint, type SandboxCardOutcome } from './sandbox-holds.js';
-import { cardOutcome, refusalOf } from './sandbox-cards.js';
+import { SANDBOX_CARDS, SANDBOX_DISPUTE_AFTER_MS, cardOutcome, refusalOf } from './sandbox-cards.js';
 import {
   SUBSCRIPTION_PERIOD_MS as WEEK_MS,
   cardNotCharged,
@@ -45,6 +45,8 @@ import {
  */
 export const SANDBOX_FAILING_CENTS = 400_002;
 
+export { SANDBOX_DISPUTE_AFTER_MS } from './sandbox-cards.js';
+
 const elementsNotHere = () => badRequest('Test mode takes the card in its own form.', 'invalid_card');
 
 interface SandboxCustomerData {
@@ -60,6 +62,9 @@ interface SandboxChargeData {
   amountCents: number;
   outcome: SandboxCardOutcome;
   refunded?: boolean;
+  /** The disputed test card's charge: when the sandbox disputes it, and whether it has. */
+  disputeAt?: string;
+  disputed?: boolean;
 }
 interface SandboxSubscriptionData {
   id: string;
@@ -115,10 +120,12 @@ export class SandboxPayments implements PaymentsProvider {
     } else {
       outcome = cardOutcome(source.card, this.clock());
     }
+    const disputed = source.kind === 'card' && source.card.number.replace(/\D/g, '') === SANDBOX_CARDS.disputed;
     const charge = await this.createOnce('charge', request.idempotencyKey, () => ({
       id: sandboxReference('ch', request),
       amountCents: request.amountCents,
       outcome,
+      ...(disputed ? { disputeAt: new Date(this.clock().getTime() + SANDBOX_DISPUTE_AFTER_MS).toISOString() } : {}),
     }));
     if (source.kind === 'card' && source.save && charge.outcome === 'succeeded') {
       await this.saveCard(request.userId, source.card.number);

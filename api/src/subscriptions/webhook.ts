@@ -13,7 +13,8 @@
  * and is answered 200 'already processed'. Which effect an event has is settle.ts's business; it
  * never resurrects a canceled subscription, whatever order events arrive in. A card deposit's
  * `payment_intent.succeeded` credits it (wallet/card-elements.ts, handed in by app.ts), once
- * with the page's confirm.
+ * with the page's confirm. A dispute of a card payment (`charge.dispute.created` / `.closed`) takes
+ * it back or gives it back (commands/dispute.ts, handed in by app.ts).
  */
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -33,6 +34,7 @@ import {
 import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionState } from '../payments/stripe.js';
 import { requireStripeConfig, stripeClient } from '../payments/stripe-client.js';
 import { StripeEventEntity } from './entity.js';
+import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';
 
 export const WEBHOOK_PATHS = new Set(['/subscriptions/webhook', '/api/subscriptions/webhook']);
 
@@ -76,10 +78,33 @@ function settleWithin(em: EntityManager, deps: Pick<Deps, 'db' | 'clock'>): Sett
 export interface WebhookSettlers {
   /** A card deposit's payment (wallet/card-elements.ts): false when the PaymentIntent is none of theirs. */
   paymentIntentSucceeded?: (db: Database, paymentIntent: Stripe.PaymentIntent) => Promise<boolean>;
+  /** A dispute of a card payment opened or closed (commands/dispute.ts): whether it applied, and what to publish once it commits. */
+  dispute?: (db: Database, dispute: StripeDisputeEvent) => Promise<{ applied: boolean; events: readonly RealtimeEvent[] }>;
 }
 
+/** A dispute as the settler takes it. */
+export interface StripeDisputeEvent {
+  disputeId: string;
+  /** The PaymentIntent (a card deposit's reference), else the charge. */
+  reference: string;
+  amountCents: number;
+  outcome: 'created' | 'won' | 'lost';
+}
+
+/** Stripe's dispute object as the settler takes it; null when it names no payment. */
+function disputeOf(dispute: Stripe.Dispute, closed: boolean): StripeDisputeEvent | null {
+  const idOf = (ref: string | { id: string } | null) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+  const reference = idOf(dispute.payment_intent) ?? idOf(dispute.charge);
+  if (!reference) return null;
+  const outcome = !closed ? 'created' : dispute.status === 'won' ? 'won' : 'lost';
+  return { disputeId: dispute.id, reference, amountCents: dispute.amount, outcome };
+}
+
+/** What applying an event did: whether it acted, and the events to publish once it has committed. */
+type Applied = boolean | { applied: boolean; events: readonly RealtimeEvent[] };
+
 /** Applies one verified event inside `em`'s transaction; false when its type is not one we act on. */
-async function apply(deps: SettleDeps, event: Stripe.Event, settlers: WebhookSettlers): Promise<boolean> {
+async function apply(deps: SettleDeps, event: Stripe.Event, settlers: WebhookSettlers): Promise<Applied> {
   switch (event.type) {
     case 'invoice.paid': {
       const providerSubscriptionId = invoiceSubscriptionId(event.data.object);
@@ -98,6 +123,11 @@ async function apply(deps: SettleDeps, event: Stripe.Event, settlers: WebhookSet
       return true;
     case 'payment_intent.succeeded':
       return settlers.paymentIntentSucceeded ? settlers.paymentIntentSucceeded(deps.db, event.data.object) : false;
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = disputeOf(event.data.object, event.type === 'charge.dispute.closed');
+      return dispute && settlers.dispute ? settlers.dispute(deps.db, dispute) : false;
+    }
     case 'customer.subscription.deleted':
       await settleSubscriptionDeleted(deps, { providerSubscriptionId: event.data.object.id });
       return true;
@@ -106,17 +136,21 @@ async function apply(deps: SettleDeps, event: Stripe.Event, settlers: WebhookSet
   }
 }
 
-/** Records and applies a verified event exactly once (see the file's comment). */
+/** Records and applies a verified event exactly once (see the file's comment); what it changed in threads is published after the commit. */
 export async function handleStripeEvent(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock'> & { realtime?: Publisher },
   event: Stripe.Event,
   settlers: WebhookSettlers = {},
 ): Promise<WebhookOutcome> {
   try {
-    return await deps.db.transaction(async (em) => {
+    const { outcome, events } = await deps.db.transaction(async (em) => {
       await em.insert(StripeEventEntity, { id: event.id, type: event.type.slice(0, 100), receivedAt: deps.clock() });
-      return (await apply(settleWithin(em, deps), event, settlers)) ? 'processed' : 'ignored';
+      const applied = await apply(settleWithin(em, deps), event, settlers);
+      const acted = typeof applied === 'boolean' ? applied : applied.applied;
+      return { outcome: acted ? ('processed' as const) : ('ignored' as const), events: typeof applied === 'boolean' ? [] : applied.events };
     });
+    if (events.length) deps.realtime?.publish(events);
+    return outcome;
   } catch (err) {
     if (isUniqueViolation(err)) return 'already processed';
     throw err;

@@ -79,6 +79,8 @@ export async function startTestServer({ share, ...overrides }: TestServerOptions
     // The alert emails' job would write every test's gifts to the outbox folder; alerts/*.test.ts turn it on.
     ALERTS_EMAIL: 'false',
     ALERTS_PUSH: 'false',
+    // Tests that withdraw what they just deposited are not about holds; money/holds*.test.ts set one.
+    FUNDS_HOLD_HOURS: '0',
     JWT_SECRET: shared?.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
     REDIS_URL: shared ? shared.redisUrl : base.redisUrl,
     REDIS_PREFIX: shared?.redisPrefix ?? `giftlink-test-${crypto.randomBytes(6).toString('hex')}`,

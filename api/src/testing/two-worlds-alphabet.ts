@@ -29,6 +29,7 @@ import {
 } from './two-worlds-actions.js';
 import { callAs, dropSocket, inactive, signIn, type Role, type World } from './two-worlds.js';
 import { TEST_BANK } from './server.js';
+import { holds } from './two-worlds-money.js';
 
 const accounts = GIVERS.flatMap((g) => [
   action(
@@ -36,10 +37,11 @@ const accounts = GIVERS.flatMap((g) => [
     false,
     (w) => !inactive(w, g),
     async (w) => {
-      const balance = (await callAs(w, g, 'GET', '/api/billing-settings-balance')).body as { balance: number };
-      if (balance.balance > 0) {
+      // Everything that can leave: money still on hold cannot.
+      const balance = (await callAs(w, g, 'GET', '/api/billing-settings-balance')).body as { available: number };
+      if (balance.available > 0) {
         await callAs(w, g, 'POST', '/api/payouts/sandbox/complete', TEST_BANK);
-        await callAs(w, g, 'POST', '/api/billing-settings-withdrawal', { balance: balance.balance });
+        await callAs(w, g, 'POST', '/api/billing-settings-withdrawal', { balance: balance.available });
       }
       const reply = await callAs(w, g, 'POST', '/api/account/delete', { password: w.people[g].password });
       if (reply.status === 200) {
@@ -316,6 +318,7 @@ export const ALPHABET: Action[] = [
   ...sessions,
   ...addresses,
   ...time,
+  ...holds,
 ];
 
 /** Actions after which a giver cannot act for a while or for good (and A, by the rules, neither). */

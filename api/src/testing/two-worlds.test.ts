@@ -17,7 +17,8 @@ const TRACE = process.env.TWO_WORLDS_TRACE === '1';
 
 // Relaxed limits, the same in both worlds: R probes by messaging every step. Presence settles in
 // 0.2 s, so a giver who chose to show it is really shown during a step (and anyone else must not be).
-const OPTIONS = { MESSAGE_RATE_LIMIT: '100000', PRESENCE_SETTLE_SECONDS: '0.2' };
+// Money waits an hour before it can leave, so gifts can be returned and holds end when the clock moves.
+const OPTIONS = { MESSAGE_RATE_LIMIT: '100000', PRESENCE_SETTLE_SECONDS: '0.2', FUNDS_HOLD_HOURS: '1' };
 
 let one: TestServer;
 let two: TestServer;
@@ -117,6 +118,27 @@ describe('two worlds that differ only in who the anonymous giver is', () => {
         "G accepts R's $1 give link by name with a note",
         'R replies in the anonymous thread',
       ].map(actionNamed),
+    ));
+
+  it('a gift returned, and the giver then leaving, reads the same whoever gave it', () =>
+    inTwoWorlds(
+      ["A gives $5 to R's receive link", "R returns A's latest gift", 'G withdraws everything and deletes the account'].map(actionNamed),
+    ));
+
+  it('a gift reversed by the bank, and the hold ending, read the same whoever gave it', () =>
+    inTwoWorlds(
+      [
+        "A gives $2 to R's receive link with the card that is disputed, and the bank disputes it",
+        'the hold ends (the clock moves past FUNDS_HOLD_HOURS)',
+        "R returns A's latest gift",
+      ].map(actionNamed),
+    ));
+
+  it('what a dispute takes back from R does not depend on what else the giver had', () =>
+    inTwoWorlds(
+      ["S accepts R's $1 give link by name", "A gives $2 to R's receive link with the card that is disputed, and the bank disputes it"].map(
+        actionNamed,
+      ),
     ));
 
   it('presence does not bracket the anonymous giver’s activity', () =>

@@ -22,6 +22,8 @@ const KIND_SQL = `CASE
   WHEN t.kind = 'refund' THEN 'refund'
   WHEN t.kind = 'purchase' THEN 'purchase'
   WHEN t.kind = 'subscription' THEN 'subscription'
+  WHEN t.kind = 'dispute' THEN 'dispute'
+  WHEN t.kind = 'return' THEN 'gift_returned'
   ELSE 'other' END`;
 
 /**

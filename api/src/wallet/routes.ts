@@ -18,7 +18,16 @@ import {
   type SavedCardResponse,
 } from '../../contract/wallet.js';
 import type { CardSource } from '../payments/provider.js';
-import { cardDeposit, cardHoldDeposit, deposit, getBalanceCents, startCardElementsDeposit, withdraw, type WalletDeps } from './service.js';
+import {
+  balanceHolds,
+  cardDeposit,
+  cardHoldDeposit,
+  deposit,
+  getBalanceCents,
+  startCardElementsDeposit,
+  withdraw,
+  type WalletDeps,
+} from './service.js';
 import { confirmCardElements } from './card-elements.js';
 import { guardCardPayment, noteCardRefusal } from './card-guard.js';
 import { badRequest } from '../errors.js';
@@ -42,7 +51,9 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/billing-settings-balance', authenticate, async (ctx) => {
-    const body: BalanceResponse = { balance: centsToDollars(await getBalanceCents(deps.db, currentUser(ctx).id)) };
+    const { id } = currentUser(ctx);
+    const cents = await getBalanceCents(deps.db, id);
+    const body: BalanceResponse = { balance: centsToDollars(cents), ...(await balanceHolds(deps.db, id, cents)) };
     ctx.body = body;
   });
 

@@ -10,6 +10,7 @@ import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/ide
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, SYSTEM_UNCLAIMED, transfer, userAccount } from '../money/ledger.js';
 import { rowLockNoKey } from '../db/row-lock.js';
 import { UserEntity } from '../users/entity.js';
+import { repayOwed } from '../money/disputes.js';
 import { centsToDollars } from '../../contract/money.js';
 import { ACCOUNT_CLOSED_NO_DEPOSIT } from '../../contract/texts.js';
 import { AppError } from '../errors.js';
@@ -82,7 +83,8 @@ export async function settleSucceeded(db: Database, intent: PaymentIntent, refer
         actorUserId: intent.userId,
         reference,
       });
-      balanceCents = moved.toBalanceCents;
+      // A payer who owes for a disputed payment pays it back from this first.
+      balanceCents = await repayOwed(em, intent.userId, moved.toBalanceCents);
       await em.update(PaymentIntentEntity, { id: intent.id }, { resultBalanceCents: balanceCents });
     } else {
       await transfer(em, {

@@ -9,8 +9,8 @@ import {
 } from '@tanstack/react-query';
 import { INBOX_CURSOR_HEADER, MESSAGE_PAGE_SIZE } from '../../../api/contract/limits';
 import { mergeMessages } from '../messageText';
-import { api } from './client';
-import type { ConversationView, MessageView, MessagesPage, SendMessageResponse } from './types';
+import { api, idempotent } from './client';
+import type { ConversationView, MessageView, MessagesPage, ReturnGiftResponse, SendMessageResponse } from './types';
 
 const enc = encodeURIComponent;
 
@@ -216,4 +216,9 @@ export function useSendMessage(conversationId: string, senderUserId: string, sen
       sender ? sender.send(conversationId, text, clientId) : (await postMessage({ conversationId, senderUserId, text, clientId })).message,
     onSuccess: (message) => addToThread(queryClient, conversationId, [message]),
   });
+}
+
+/** The reader sends an anonymous gift back to its giver (once per `key`). */
+export function returnGift(conversationId: string, messageId: string, key: string): Promise<ReturnGiftResponse> {
+  return api.post<ReturnGiftResponse>(`/conversations/${enc(conversationId)}/gifts/${enc(messageId)}/return`, undefined, idempotent(key));
 }

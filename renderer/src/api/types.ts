@@ -33,7 +33,7 @@ export type {
   WishlistView,
 } from '../../../api/contract/wishlists';
 export type { InviteView } from '../../../api/contract/invites';
-export type { ConversationView, MessagesPage, SendMessageResponse } from '../../../api/contract/conversations';
+export type { ConversationView, MessagesPage, ReturnGiftResponse, SendMessageResponse } from '../../../api/contract/conversations';
 export type { MarkNotificationsReadResponse, NotificationView } from '../../../api/contract/notifications';
 export type {
   ClientToServerEvents,

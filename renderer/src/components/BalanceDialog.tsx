@@ -12,6 +12,7 @@ import { useMoveMoney, type MoneyAction } from '../api/wallet';
 import { formatDollars, isValidAmount, parseDollars } from '../format';
 import { BALANCE_REFRESH_ERROR, balanceDialogOpenAtom } from '../state/balance';
 import { balanceAtom, userAtom } from '../state/session';
+import { BalanceHolds } from './BalanceHolds';
 import { Dialog } from './Dialog';
 import { Spinner } from './Spinner';
 import './BalanceDialog.css';
@@ -149,7 +150,8 @@ export function BalanceDialog() {
       message={
         <>
           <span className="balance-dialog__amount">{formatDollars(balance)}</span>
-          <span className="visually-hidden"> available</span>
+          <span className="visually-hidden"> in your balance</span>
+          <BalanceHolds className="balance-dialog__holds" />
         </>
       }
       body={body}

@@ -4,6 +4,7 @@ import {
   ConversationView,
   MessagesPage,
   OnlineResponse,
+  ReturnGiftResponse,
   SendMessageResponse,
   UnreadMessagesResponse,
 } from '../../../contract/conversations.js';
@@ -18,6 +19,7 @@ export const conversationAnswers: AnswerMap = {
   'GET /conversations/find/:conversationId': [json(200, ConversationView, 'The conversation, as its member sees it')],
   'GET /conversations/:userId': [json(200, z.array(ConversationView), "The user's conversations")],
   'GET /messages/:conversationId': [json(200, MessagesPage, 'One page of messages, oldest first; opening it marks it read')],
+  'POST /conversations/:conversationId/gifts/:messageId/return': [json(200, ReturnGiftResponse, 'The gift went back to its giver')],
   'GET /api/notifications/:userId': [json(200, z.array(NotificationView), "The user's notifications")],
   'PUT /api/read-notifications/:userId': [json(200, MarkNotificationsReadResponse, 'How many notifications were marked read')],
   'GET /api/onlineusers/:userId': [

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import type { StripeConfig } from '../../config.js';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import type { Env } from '../../config-schema.js';
+import { PayoutAccountEntity } from '../../payouts/entity.js';
+import { startTestServer, type TestServer, type TestUser } from '../../testing/server.js';
+import { onboardAccount } from './stripe-connect-server.js';
 import { startStripeServer, type StripeTestServer } from './stripe-server.js';
 
 /** The app with PAYMENTS=stripe against a local Stripe-shaped server (stripe-server.ts), for the Stripe tests. */
@@ -15,7 +18,8 @@ export interface StripeApp {
 
 export const TEST_PRICE_ID = 'price_test_weekly';
 
-export async function startStripeApp(): Promise<StripeApp> {
+/** `env`: more settings for the app (a test's FUNDS_HOLD_HOURS). */
+export async function startStripeApp(env: Env = {}): Promise<StripeApp> {
   const stripeApi = await startStripeServer();
   const webhookSecret = `whsec_${crypto.randomBytes(16).toString('hex')}`;
   const server = await startTestServer({
@@ -25,6 +29,7 @@ export async function startStripeApp(): Promise<StripeApp> {
     STRIPE_PRICE_ID: TEST_PRICE_ID,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: stripeApi.url,
+    ...env,
   });
   return {
     stripeApi,
@@ -37,4 +42,13 @@ export async function startStripeApp(): Promise<StripeApp> {
       await stripeApi.close();
     },
   };
+}
+
+/** Sets up `who`'s payouts at the Stripe test server: onboarding, Stripe's account then complete, read back as the return page does. */
+export async function readyStripePayoutsFor(app: StripeApp, who: TestUser): Promise<void> {
+  await app.server.request('POST', '/api/payouts/onboarding', { token: who.token });
+  const row = await app.server.deps.db.manager.findOneByOrFail(PayoutAccountEntity, { userId: who.user._id });
+  onboardAccount(app.stripeApi.objects, row.accountId);
+  const res = await app.server.request('GET', '/api/payouts?refresh=true', { token: who.token });
+  if (res.body.status !== 'ready') throw new Error(`payouts setup failed: ${JSON.stringify(res.body)}`);
 }

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import fixtures from './stripe-fixtures.json' with { type: 'json' };
 import { connectRoute } from './stripe-connect-server.js';
 import { holdRoute } from './stripe-holds.js';
+import { disputeRoute } from './stripe-disputes.js';
 
 type Json = Record<string, unknown>;
 
@@ -275,6 +276,7 @@ export async function startStripeServer(): Promise<StripeTestServer> {
       return [200, list(data, '/v1/invoice_payments')];
     }
     if (resource === 'payment_methods' && method === 'GET') return found ? [200, found] : missing();
+    if (resource === 'disputes') return disputeRoute(method, id, objects) ?? missing();
     if (resource === 'prices') {
       if (method === 'GET' && !id) {
         const keys = Object.entries(params)

@@ -3,6 +3,7 @@ import { CoinsIcon, GiftIcon, PackageIcon, RefreshIcon } from '../../components/
 import { appLocale } from '../../format';
 import type { Outgoing } from './useOutbox';
 import { ReportMessageButton } from './ReportDialog';
+import { ReturnGiftButton } from './ReturnGiftButton';
 
 export function dayKey(iso: string): string {
   const d = new Date(iso);
@@ -29,7 +30,18 @@ function timeLabel(iso: string): string {
 }
 
 /** One message of the thread (a gift as a card), after a day divider when it starts a day. */
-export function MessageItem({ message, dayDivider, otherLabel }: { message: MessageView; dayDivider: string | null; otherLabel: string }) {
+export function MessageItem({
+  message,
+  dayDivider,
+  otherLabel,
+  returnGiftsIn = null,
+}: {
+  message: MessageView;
+  dayDivider: string | null;
+  otherLabel: string;
+  /** The thread, when its gifts to the reader can be returned (an anonymous giver's). */
+  returnGiftsIn?: string | null;
+}) {
   const gift = message.messageType === 'gift' ? message.giftDetails : null;
   const who = message.mine ? 'You' : otherLabel;
   const giftTitle = gift && gift.giftType === 'item' && gift.title ? gift.title : message.text;
@@ -64,6 +76,9 @@ export function MessageItem({ message, dayDivider, otherLabel }: { message: Mess
               {/* A currency gift's text says what was given, to its reader: 'You gave $5.00' or 'You received a gift of $5.00!'. */}
               <strong className="gift-msg__title">{giftTitle}</strong>
               {giftNote ? <p className="gift-msg__text">{giftNote}</p> : null}
+              {returnGiftsIn && !message.mine && gift.giftType === 'currency' ? (
+                <ReturnGiftButton conversationId={returnGiftsIn} messageId={message._id} />
+              ) : null}
             </div>
           </div>
         ) : (

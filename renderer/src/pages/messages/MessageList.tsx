@@ -21,6 +21,8 @@ interface MessageListProps {
   messages: MessageView[];
   outgoing: Outgoing[];
   otherLabel: string;
+  /** The thread, when the other member is an anonymous giver: their gifts can be returned. */
+  returnGiftsIn: string | null;
   /** The thread's infinite query: its first page, older pages, retries. */
   query: Pager & { isPending: boolean; isFetchingNextPage: boolean; hasNextPage: boolean; refetch: () => unknown };
   error: ThreadError;
@@ -33,7 +35,7 @@ interface MessageListProps {
  * reader keeps their place when they do, and new messages keep the list at the bottom when the
  * reader was there (always for their own).
  */
-export function MessageList({ messages, outgoing, otherLabel, query, error, onRetrySend, onDiscard }: MessageListProps) {
+export function MessageList({ messages, outgoing, otherLabel, returnGiftsIn, query, error, onRetrySend, onDiscard }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useInfiniteScroll(query, {
     root: scroller,
@@ -121,6 +123,7 @@ export function MessageList({ messages, outgoing, otherLabel, query, error, onRe
               message={message}
               dayDivider={newDay ? dayLabel(message.createdAt) : null}
               otherLabel={otherLabel}
+              returnGiftsIn={returnGiftsIn}
             />
           );
         })}

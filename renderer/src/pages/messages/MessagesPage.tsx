@@ -58,6 +58,7 @@ function Thread({ conversationId, user }: { conversationId: string; user: User }
         messages={thread.messages}
         outgoing={outbox.outgoing}
         otherLabel={name ?? 'Them'}
+        returnGiftsIn={conversation?.otherUser.anonymous ? conversationId : null}
         query={thread.query}
         error={thread.error}
         onRetrySend={outbox.retry}

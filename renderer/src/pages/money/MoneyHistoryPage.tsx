@@ -28,6 +28,7 @@ import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatDollars } from '../../format';
 import { balanceAtom } from '../../state/session';
+import { BalanceHolds } from '../../components/BalanceHolds';
 import './MoneyHistoryPage.css';
 
 const KINDS = Object.keys(MONEY_HISTORY_KINDS) as MoneyHistoryKind[];
@@ -42,6 +43,8 @@ const ICONS: Record<MoneyHistoryKind, typeof WalletIcon> = {
   purchase: PackageIcon,
   refund: RefreshIcon,
   subscription: StarIcon,
+  dispute: LockIcon,
+  gift_returned: RefreshIcon,
   other: CoinsIcon,
 };
 
@@ -96,6 +99,9 @@ export function MoneyHistoryPage() {
         <h1>Money history</h1>
         <p>
           Every deposit, withdrawal, gift and purchase, newest first. Your balance is <strong>{formatDollars(balance)}</strong>.
+        </p>
+        <p>
+          <BalanceHolds />
         </p>
       </header>
 

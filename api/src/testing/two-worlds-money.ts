@@ -1,0 +1,74 @@
+/**
+ * The two-world property's actions about money on hold: a gift returned by R, A's card payment
+ * disputed (the sandbox's disputed test card, through the webhook's path), and the hold ending (the
+ * servers' clocks moved past FUNDS_HOLD_HOURS). R's observations must not differ by who A is.
+ */
+import crypto from 'node:crypto';
+import { disputeSandboxCharges } from '../commands/sandbox-disputes.js';
+import { SANDBOX_DISPUTE_AFTER_MS } from '../payments/sandbox.js';
+import { HOUR, action } from './two-worlds-actions.js';
+import { callAs, type World } from './two-worlds.js';
+import type { TestServer } from './server.js';
+
+/** How far each server's clock has been moved (the servers live for the whole file). */
+const moved = new WeakMap<TestServer, number>();
+const clockOf = (server: TestServer) => new Date(Date.now() + (moved.get(server) ?? 0));
+
+function moveClock(server: TestServer, ms: number): void {
+  moved.set(server, (moved.get(server) ?? 0) + ms);
+  server.deps.clock = () => clockOf(server);
+}
+
+/** The gift messages in R's anonymous thread, newest last. */
+async function anonymousGifts(w: World): Promise<string[]> {
+  if (!w.thread.anonymous) return [];
+  const page = await callAs(w, 'R', 'GET', `/messages/${w.thread.anonymous}?page=1`);
+  const messages = (page.body as { messages?: { _id: string; messageType: string; mine: boolean }[] }).messages ?? [];
+  return messages.filter((m) => m.messageType === 'gift' && !m.mine).map((m) => m._id);
+}
+
+export const holds = [
+  action(
+    "R returns A's latest gift",
+    false,
+    (w) => w.thread.anonymous !== null,
+    async (w) => {
+      const gift = (await anonymousGifts(w)).at(-1);
+      if (!gift) return 'no gift';
+      const reply = await callAs(w, 'R', 'POST', `/conversations/${w.thread.anonymous}/gifts/${gift}/return`);
+      return `return ${reply.status}`;
+    },
+  ),
+  action(
+    "A gives $2 to R's receive link with the card that is disputed, and the bank disputes it",
+    true,
+    (w) => w.recipientLink === null,
+    async (w) => {
+      const link = await callAs(w, 'R', 'POST', '/links/create', {
+        details: { giveorreceive: 'receive', type: 'currency', amount: 2, quantity: 1 },
+      });
+      if (link.status !== 201) return `link ${link.status}`;
+      const linkId = (link.body as { id: string }).id;
+      const card = { number: '4000 0000 0000 0259', expiry: '12/40', cvc: '123' };
+      const paid = await w.server.request('POST', '/api/wallet/card-deposit', {
+        token: w.people[w.anonymous].token,
+        body: { amount: 2, card },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+      const give = await callAs(w, 'A', 'POST', '/statuses/api/gives', { postId: linkId, amount: 2 });
+      if (give.status === 201) w.thread.anonymous = (give.body as { conversationId: string }).conversationId;
+      else w.recipientLink = linkId;
+      const disputed = await disputeSandboxCharges(w.server.deps, new Date(clockOf(w.server).getTime() + SANDBOX_DISPUTE_AFTER_MS + 1000));
+      return `card ${paid.status}, give ${give.status}, disputed ${disputed}`;
+    },
+  ),
+  action(
+    'the hold ends (the clock moves past FUNDS_HOLD_HOURS)',
+    false,
+    () => true,
+    async (w) => {
+      moveClock(w.server, w.server.deps.config.fundsHoldHours * HOUR + 1000);
+      return 'clock moved';
+    },
+  ),
+];
