@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { AVAILABLE, GIFT_RETURNED, RETURN_GIFT } from '../api/contract/texts.js';
+import { AVAILABLE, GIFT_RETURNED, RETURN_GIFT, RETURN_GIFT_CONFIRM } from '../api/contract/texts.js';
 import {
   VIEWPORTS,
   balanceButton,
@@ -28,6 +28,12 @@ beforeAll(async () => {
   const give = await app.request(bob, 'POST', '/statuses/api/gives', { postId: link.body.id, amount: 5 });
   if (give.status !== 201) throw new Error(`give failed: ${JSON.stringify(give.body)}`);
   conversationId = give.body.conversationId as string;
+  // Ana's payouts are set up: what stops her withdrawal is the hold alone.
+  const bank = await app.request(ana, 'POST', '/api/payouts/sandbox/complete', {
+    routingNumber: '110000000',
+    accountNumber: '000123456789',
+  });
+  if (bank.status !== 200) throw new Error(`payouts failed: ${JSON.stringify(bank.body)}`);
 });
 afterAll(() => stopStories(app, browser));
 
@@ -49,6 +55,10 @@ describe('money on hold, and a gift sent back', () => {
     await giveBack.waitFor({ timeout: 10_000 });
     await screenshots(page, 'gift-return-button');
     await giveBack.click();
+    const confirm = page.getByRole('dialog', { name: RETURN_GIFT_CONFIRM });
+    await confirm.waitFor();
+    await screenshots(page, 'gift-return-confirm');
+    await confirm.getByRole('button', { name: 'Return' }).click();
     await page.getByText(GIFT_RETURNED).first().waitFor();
     await balanceShows(page, '$0.00');
     await screenshots(page, 'gift-returned');

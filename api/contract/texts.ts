@@ -419,6 +419,7 @@ export const balanceOwed = (amount: string) =>
 /** The recipient's button on a gift in an anonymous thread, and what the thread then says (from the recipient, to both). */
 export const RETURN_GIFT = 'Return this gift';
 export const GIFT_RETURNED = 'This gift was returned.';
+export const RETURN_GIFT_CONFIRM = 'Return this gift? The money goes back to the person who gave it, and this cannot be undone.';
 export const GIFT_NOT_FOUND = 'Gift not found';
 export const ONLY_RECIPIENT_RETURNS = 'Only the person who received a gift can return it.';
 export const GIFT_NOT_RETURNABLE = 'Only an anonymous gift still on hold, and not spent, can be returned.';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GIFT_RETURNED, RETURN_GIFT, RETURN_GIFT_FAILED } from '../../../../api/contract/texts';
+import { GIFT_RETURNED, RETURN_GIFT, RETURN_GIFT_CONFIRM, RETURN_GIFT_FAILED } from '../../../../api/contract/texts';
+import { ConfirmPopup } from '../../components/ConfirmPopup';
 import { returnGift } from '../../api/conversations';
 import { errorMessage } from '../../api/client';
 import { sessionKeys } from '../../api/auth';
@@ -10,6 +11,7 @@ export function ReturnGiftButton({ conversationId, messageId }: { conversationId
   // One key per gift shown: a retry after a network failure returns it at most once.
   const [key] = useState(() => crypto.randomUUID());
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const giveBack = useMutation({
     mutationFn: () => returnGift(conversationId, messageId, key),
     // The balance left with the gift: the session's copy is read again.
@@ -18,9 +20,19 @@ export function ReturnGiftButton({ conversationId, messageId }: { conversationId
   if (giveBack.isSuccess) return <p className="gift-msg__text">{GIFT_RETURNED}</p>;
   return (
     <span className="gift-msg__actions">
-      <button type="button" className="msg__action" onClick={() => giveBack.mutate()} disabled={giveBack.isPending}>
+      <button type="button" className="msg__action" onClick={() => setConfirming(true)} disabled={giveBack.isPending}>
         {RETURN_GIFT}
       </button>
+      {confirming ? (
+        <ConfirmPopup
+          message={RETURN_GIFT_CONFIRM}
+          primaryLabel="Return"
+          secondaryLabel="Cancel"
+          onSecondary={() => setConfirming(false)}
+          busy={giveBack.isPending}
+          onPrimary={() => giveBack.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        />
+      ) : null}
       {giveBack.isError ? (
         <span className="msg__meta msg__meta--failed" role="alert">
           {errorMessage(giveBack.error, RETURN_GIFT_FAILED)}
