@@ -3,7 +3,7 @@ import type { Database } from '../db/index.js';
 import { ledgerInvariants } from '../money/ledger.js';
 
 /**
- * The ledger's invariants (DESIGN.md, 'Money: one ledger'), asserted: all entries sum to zero,
+ * The ledger's invariants (docs/decisions/0019-the-ledger.md), asserted: all entries sum to zero,
  * every cached balance equals its entries, no user or escrow balance is below zero, and every
  * transfer balances, and no closed account was credited.
  */
