@@ -75,10 +75,10 @@ describe('check:docs', () => {
       '```',
     ].join('\n');
     expect(problemsOf(doc)).toEqual([
-      'docs/GUIDE.md:4: cites STYLE.md, which is outside the repository',
       'docs/GUIDE.md:3: link to missing.md: docs/missing.md does not exist',
       'docs/GUIDE.md:3: link to ../README.md#the-three-commands: README.md has no heading #the-three-commands',
       'docs/GUIDE.md:3: npm run check:nothing: no such script in package.json',
+      'docs/GUIDE.md:4: cites STYLE.md, which is outside the repository',
       'docs/GUIDE.md:4: REDIS_URL: not a variable of api/src/config-schema.ts, nor read anywhere in the code',
       'docs/GUIDE.md:7: commands.ts (in links/): no such file or folder',
     ]);

@@ -43,8 +43,8 @@ interface Repo {
   basenames: Map<string, string[]>;
   scripts: Set<string>;
   configVars: Set<string>;
-  /** Every word of every source file (not the docs), for names that must be used somewhere. */
-  sourceWords: Set<string>;
+  /** Which of `words` the code (not the docs) uses: one `git grep` for all of them. */
+  usedInCode(words: string[]): Set<string>;
   read(rel: string): string;
 }
 
@@ -56,7 +56,7 @@ function gitFiles(root: string): string[] {
     .filter((f) => f && fs.existsSync(path.join(root, f)));
 }
 
-export function loadRepo(root: string): Repo {
+function loadRepo(root: string): Repo {
   const files = gitFiles(root);
   const entries = new Set<string>();
   const basenames = new Map<string, string[]>();
@@ -78,11 +78,21 @@ export function loadRepo(root: string): Repo {
     }
     return text;
   };
-  const sourceWords = new Set<string>();
-  for (const file of files.filter((f) => /\.(ts|tsx|mjs|cjs|js|sh|ya?ml)$/.test(f) && !f.startsWith('resources/'))) {
-    for (const m of read(file).matchAll(/[A-Za-z_$][\w$]*/g)) sourceWords.add(m[0]);
-  }
-  return { root, entries, basenames, scripts: new Set(Object.keys(pkg.scripts ?? {})), configVars, sourceWords, read };
+  const usedInCode = (words: string[]) => {
+    if (words.length === 0) return new Set<string>();
+    const args = ['grep', '-h', '-o', '-w', '-I', '--untracked', '-F', ...words.flatMap((w) => ['-e', w])];
+    const code = ['*.ts', '*.tsx', '*.mjs', '*.cjs', '*.js', '*.sh', '*.yml', '*.yaml', ':!resources/'];
+    try {
+      return new Set(
+        execFileSync('git', [...args, '--', ...code], { cwd: root, maxBuffer: 64 << 20 })
+          .toString('utf8')
+          .split('\n'),
+      );
+    } catch {
+      return new Set<string>(); // git grep exits 1 when nothing matches
+    }
+  };
+  return { root, entries, basenames, scripts: new Set(Object.keys(pkg.scripts ?? {})), configVars, usedInCode, read };
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
@@ -156,8 +166,14 @@ function isPathToken(root: string, token: string): boolean {
   return !/^[@a-z]/.test(token) || !token.includes('/') || !fs.existsSync(path.join(root, 'node_modules', token));
 }
 
-/** The problems of one doc, `rel` relative to the repository's root. */
-export function checkDoc(repo: Repo, rel: string, text: string, anchorsOf: (rel: string) => Set<string>): Problem[] {
+/** A name the code must use somewhere, checked for all docs at once. */
+interface WordClaim {
+  word: string;
+  problem: Problem;
+}
+
+/** The problems of one doc, `rel` relative to the repository's root; names the code must use go to `words`. */
+function checkDoc(repo: Repo, rel: string, text: string, anchorsOf: (rel: string) => Set<string>, words: WordClaim[]): Problem[] {
   const problems: Problem[] = [];
   const docDir = path.posix.dirname(rel);
   const tree = parse(text);
@@ -215,8 +231,9 @@ export function checkDoc(repo: Repo, rel: string, text: string, anchorsOf: (rel:
 
     for (const token of value.split(/\s+/)) {
       const name = token.split('=')[0];
-      if (ENV_NAME.test(name) && !repo.configVars.has(name) && !repo.sourceWords.has(name)) {
-        report(node, `${name}: not a variable of api/src/config-schema.ts, nor read anywhere in the code`);
+      if (ENV_NAME.test(name) && !repo.configVars.has(name)) {
+        const message = `${name}: not a variable of api/src/config-schema.ts, nor read anywhere in the code`;
+        words.push({ word: name, problem: { file: rel, line: node.position?.start.line ?? 0, message } });
       }
       if (isPathToken(repo.root, token) && resolvePath(repo, docDir, token).length === 0) report(node, `${token}: no such file or folder`);
     }
@@ -225,8 +242,12 @@ export function checkDoc(repo: Repo, rel: string, text: string, anchorsOf: (rel:
     if (!symbol || !parent || isPathToken(repo.root, value) || /\.(ts|tsx|md|json|js)$/.test(value)) return;
     const name = value.replace(/\(.*$/, '').split('.').pop() as string;
     // A call written as `name()` must be one of ours (snake_case names are other languages', PromQL's or SQL's).
-    if (symbol[3] !== undefined && !name.includes('_') && !repo.sourceWords.has(name))
-      report(node, `${value}: ${name} is in no source file`);
+    if (symbol[3] !== undefined && !name.includes('_')) {
+      words.push({
+        word: name,
+        problem: { file: rel, line: node.position?.start.line ?? 0, message: `${value}: ${name} is in no source file` },
+      });
+    }
     const siblings = parent.children as Nodes[];
     const i = siblings.indexOf(node);
     const between = siblings[i + 1];
@@ -246,7 +267,7 @@ export function checkDoc(repo: Repo, rel: string, text: string, anchorsOf: (rel:
 }
 
 /** README.md, CONTRIBUTING.md and every doc under docs/. */
-export function docFiles(repo: Repo): string[] {
+function docFiles(repo: Repo): string[] {
   return [...repo.entries]
     .filter((e) => e === 'README.md' || e === 'CONTRIBUTING.md' || (e.startsWith('docs/') && e.endsWith('.md')))
     .sort();
@@ -265,8 +286,12 @@ export function checkDocs(root: string): Problem[] {
     return set;
   };
   const docs = docFiles(repo);
-  const problems = docs.flatMap((rel) => checkDoc(repo, rel, repo.read(rel), anchorsOf));
+  const words: WordClaim[] = [];
+  const problems = docs.flatMap((rel) => checkDoc(repo, rel, repo.read(rel), anchorsOf, words));
+  const used = repo.usedInCode([...new Set(words.map((w) => w.word))]);
+  problems.push(...words.filter((w) => !used.has(w.word)).map((w) => w.problem));
   problems.push(...outsideCitationsInCode(root, new Set(docs)));
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return problems;
 }
 
