@@ -7,7 +7,13 @@ export default defineConfig({
   // The server renders the renderer's views (sharing/pages.tsx) with Preact, as tsconfig.json compiles them.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
-    include: ['api/src/**/*.test.ts', 'api/contract/**/*.test.ts', 'renderer/src/**/*.test.ts', 'electron/**/*.test.ts'],
+    include: [
+      'api/src/**/*.test.ts',
+      'api/contract/**/*.test.ts',
+      'renderer/src/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'scripts/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

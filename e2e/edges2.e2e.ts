@@ -237,7 +237,7 @@ describe('a used invite', () => {
 });
 
 describe('the feed', () => {
-  it("says an empty feed has no links yet, with Create a link, and keeps SPEC's end text for the end of a list", async () => {
+  it("says an empty feed has no links yet, with Create a link, and keeps the product's end text for the end of a list", async () => {
     // A server of its own: nobody there has made a link.
     const empty = await startApp();
     try {
@@ -255,7 +255,7 @@ describe('the feed', () => {
       await empty.stop();
     }
 
-    // Links to show: the end of the list says SPEC's end text, and nothing says there are none.
+    // Links to show: the end of the list says the product's end text, and nothing says there are none.
     const page = await as(ada);
     await page.getByText(FEED_END).waitFor();
     expect(await page.getByRole('heading', { name: 'No links yet' }).count()).toBe(0);
@@ -264,7 +264,7 @@ describe('the feed', () => {
 });
 
 describe('a link used before', () => {
-  it("says SPEC's 'you can't use this link more than once' and offers a way on", async () => {
+  it("says the product's 'you can't use this link more than once' and offers a way on", async () => {
     const page = await as(ben);
     await page.goto(`${app.url}/link/ada`);
     await page.getByText("you can't use this link more than once").waitFor();

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('the feed', () => {
-  it('loads the next page once the reader has scrolled through 80% of what is loaded (SPEC 9)', async () => {
+  it('loads the next page once the reader has scrolled through 80% of what is loaded (PRODUCT.md §9)', async () => {
     const page = await openAs(browser, app, reader, { viewport: { width: 390, height: 844 } });
     const secondPage: string[] = [];
     page.on('request', (r) => {

@@ -20,7 +20,7 @@ let tara: ApiAccount;
 
 beforeAll(async () => {
   [app, browser, tara] = await startStories(['tara']);
-  // The largest balance SPEC's amounts allow in one deposit: under $1,000,000.
+  // The largest balance the product's amounts allow in one deposit: under $1,000,000.
   await app.call(tara, 'POST', '/api/billing-settings-deposit', { userId: tara.userId, balance: 999999.99 });
 }, 120_000);
 afterAll(() => stopStories(app, browser));

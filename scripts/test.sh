@@ -8,7 +8,7 @@ echo "Node $(node -v)"
 # The browser stories are the longest step: they get a lane to themselves; the static checks go first in the other.
 lanes=(
   "npm run test:e2e"
-  "npm run typecheck && npm run lint && npm run check:deps && npm run check:unused && npm run format:check && npm run build:desktop && npm run test:api"
+  "npm run typecheck && npm run lint && npm run check:deps && npm run check:docs && npm run check:unused && npm run format:check && npm run build:desktop && npm run test:api"
 )
 if [ "${1:-}" = --ci ]; then
   lanes[1]+=" && DATABASE_URL=${CI_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} REDIS_URL=${CI_REDIS_URL:-redis://127.0.0.1:6379} npm run test:api:prism"

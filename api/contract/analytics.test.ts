@@ -41,7 +41,7 @@ describe('visitorDevice', () => {
 });
 
 describe('eventDetailsError', () => {
-  it('lets a null giveorreceive and a null link amount pass, as SPEC 5 says', () => {
+  it('lets a null giveorreceive and a null link amount pass, as PRODUCT.md §5 says', () => {
     expect(eventDetailsError('linkShare', { giveorreceive: null, type: 'item' })).toBeNull();
     expect(eventDetailsError('linkTransaction', { _id: 'l', details: { type: 'item', amount: null } })).toBeNull();
     expect(eventDetailsError('wishlistTransaction', { price: -1, shippingPrice: 0, itemId: 'i' })).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Analytics (SPEC sections 3, 5 and 7), written once for the API and the renderer: the four event
+ * Analytics (PRODUCT.md §3, §5 and §7), written once for the API and the renderer: the four event
  * types, their payload rules with the spec's messages, the record each one emits, and the link
  * visitor facts (where a visitor came from, which kind of device). Plain TypeScript, no zod, so
  * the renderer validates with this very code before sending and the API refuses what it refuses.
@@ -15,7 +15,7 @@ export const ANALYTICS_PAGE_URL_MAX_LENGTH = 2048;
 /** The longest user agent kept. */
 export const ANALYTICS_USER_AGENT_MAX_LENGTH = 255;
 
-// ---- SPEC 5's event payload rules, as written ------------------------------------------------------
+// ---- PRODUCT.md §5's event payload rules, as written -----------------------------------------------
 
 export const EVENT_RULES = {
   linkId: 'link_id must be a non-empty string',
@@ -79,7 +79,7 @@ const rules: Record<AnalyticsEventType, (p: unknown) => string | null> = {
   },
 };
 
-/** The first rule of SPEC 5 that `details` breaks, as its message; null when it keeps them all. */
+/** The first rule of PRODUCT.md §5 that `details` breaks, as its message; null when it keeps them all. */
 export function eventDetailsError(eventType: AnalyticsEventType, details: unknown): string | null {
   return rules[eventType](details);
 }
@@ -89,7 +89,7 @@ export function detailsBytes(details: unknown): number {
   return new TextEncoder().encode(JSON.stringify(details) ?? '').length;
 }
 
-// ---- the emitted records (SPEC 3) ---------------------------------------------------------------
+// ---- the emitted records (PRODUCT.md §3) --------------------------------------------------------
 
 /** What the record takes from outside the payload: the page, and (server side) the request. */
 export interface EmitContext {
@@ -107,7 +107,7 @@ const KNOWN: Record<AnalyticsEventType, string[]> = {
   // new_balance is accepted but never kept: a user's balance is not analytics.
   bankTransaction: ['type', 'amount', 'new_balance', 'user_agent', 'timestamp'],
 };
-/** wishlistTransaction's record carries no extra data (SPEC 3). */
+/** wishlistTransaction's record carries no extra data (PRODUCT.md §3). */
 const TAKES_EXTRA: Record<AnalyticsEventType, boolean> = {
   linkTransaction: true,
   wishlistTransaction: false,
@@ -144,7 +144,7 @@ function isoTimestamp(value: unknown, now: Date): string {
 const orNull = (v: unknown) => (v === undefined ? null : v);
 
 /**
- * The record SPEC 3 says each event emits, from a payload that keeps SPEC 5's rules
+ * The record PRODUCT.md §3 says each event emits, from a payload that keeps PRODUCT.md §5's rules
  * (`eventDetailsError` is null). This is what the API stores.
  */
 export function emittedRecord(eventType: AnalyticsEventType, details: unknown, context: EmitContext): Payload {
@@ -182,7 +182,7 @@ export function emittedRecord(eventType: AnalyticsEventType, details: unknown, c
   return { ...record, ...extraData(eventType, p, record) };
 }
 
-// ---- the calls (SPEC 7) -------------------------------------------------------------------------
+// ---- the calls (PRODUCT.md §7) ------------------------------------------------------------------
 
 /** POST /analytics/start-session. `user_id` is only checked: the session says who is signed in. */
 export interface StartSessionRequest {

@@ -2,7 +2,7 @@ import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'o
 import { BLOCKED_QUERY_MESSAGE } from './texts.js';
 
 /**
- * Adult and profane searches are refused (SPEC section 5: "Haha noo..."), by the API and by the
+ * Adult and profane searches are refused (PRODUCT.md §5: "Haha noo..."), by the API and by the
  * search bar before any request, with this one list. The terms come from the `obscenity`
  * library's English dataset, which also catches l33t-speak, look-alike characters and stretched
  * letters. The dataset is large: the renderer loads this module on demand.

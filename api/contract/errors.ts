@@ -1,6 +1,6 @@
 /**
  * Every error code the API answers (`{ error, message }`, over HTTP and on the socket), with the
- * HTTP statuses it comes with and, where SPEC fixes it, the text people read. AppError
+ * HTTP statuses it comes with and, where PRODUCT.md fixes it, the text people read. AppError
  * (api/src/errors.ts) takes only these codes; the renderer reads the same list. Plain values, no zod.
  */
 import {
@@ -24,7 +24,7 @@ import {
 interface ErrorEntry {
   /** The status, or the statuses, it is answered with. */
   readonly status: number | readonly number[];
-  /** The text SPEC gives it: every answer with this code carries exactly this message. */
+  /** The text PRODUCT.md gives it: every answer with this code carries exactly this message. */
   readonly text?: string;
 }
 
@@ -167,5 +167,5 @@ export type ErrorStatus<C extends ErrorCode> = Statuses<(typeof ERRORS)[C]['stat
 /** The codes answered with status `S`. */
 export type ErrorCodeFor<S extends number> = { [C in ErrorCode]: S extends ErrorStatus<C> ? C : never }[ErrorCode];
 
-/** The message `C` carries: its SPEC text when it has one, else any text. */
+/** The message `C` carries: its PRODUCT.md text when it has one, else any text. */
 export type ErrorMessage<C extends ErrorCode> = (typeof ERRORS)[C] extends { text: infer T extends string } ? T : string;

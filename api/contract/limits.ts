@@ -1,5 +1,5 @@
 /**
- * The product's numbers (SPEC section 9, section 5's field limits and the API's own bounds),
+ * The product's numbers (PRODUCT.md §9, §5's field limits and the API's own bounds),
  * written once for the API and the renderer. Plain values: no imports, safe in any bundle.
  * Amounts are integer cents unless the name says otherwise.
  */
@@ -15,7 +15,7 @@ export const INBOX_PAGE_SIZE = 25;
 export const INBOX_PAGE_MAX = 100;
 /** The response header of an inbox page that is full: the `cursor` of the page after it. */
 export const INBOX_CURSOR_HEADER = 'X-Next-Cursor';
-/** The feed fetches its next page once the reader has scrolled through this share of what is loaded (SPEC 9). */
+/** The feed fetches its next page once the reader has scrolled through this share of what is loaded (PRODUCT.md §9). */
 export const INFINITE_SCROLL_TRIGGER = 0.8;
 /** The highest page number a list accepts. */
 export const MAX_PAGE = 100_000;
@@ -47,7 +47,7 @@ export const MIN_AMOUNT_CENTS = 100;
 export const MAX_AMOUNT_CENTS_EXCLUSIVE = 100_000_000;
 /** The weekly subscription: $1.99 a week. */
 export const SUBSCRIPTION_PRICE_CENTS = 199;
-/** SPEC 9: the one product's fixed id, never shown (also exported by subscriptions.ts; here so the renderer may import it). */
+/** PRODUCT.md §9: the one product's fixed id, never shown (also exported by subscriptions.ts; here so the renderer may import it). */
 export const SUBSCRIPTION_PRODUCT_ID = 'giftlink-weekly';
 
 // ---- wishlists and the catalogue ----------------------------------------------------------------

@@ -190,7 +190,7 @@ describe('writing money', () => {
   });
 });
 
-describe("a product's cost (SPEC section 5)", () => {
+describe("a product's cost (PRODUCT.md §5)", () => {
   const shipping = (value: string) => [{ shippingCostType: 'FIXED', shippingCost: { value, currency: 'USD' } }];
   it('reads the price and the first shipping cost in cents', () => {
     const product = { price: { value: '12.50', currency: 'USD' }, shippingOptions: [...shipping('3.99'), ...shipping('9.00')] };
@@ -202,7 +202,7 @@ describe("a product's cost (SPEC section 5)", () => {
   });
 });
 
-describe('the amount rule (SPEC section 5)', () => {
+describe('the amount rule (PRODUCT.md §5)', () => {
   it.each([
     [undefined, false],
     [99, false],

@@ -111,7 +111,7 @@ interface PricedProduct {
 }
 
 /**
- * A product's price and first shipping cost in cents (SPEC section 5: an item costs its price
+ * A product's price and first shipping cost in cents (PRODUCT.md §5: an item costs its price
  * plus the first shipping cost); each undefined when the marketplace gives none usable.
  */
 export function productCents(product: PricedProduct): { price: number | undefined; shipping: number | undefined } {
@@ -121,7 +121,7 @@ export function productCents(product: PricedProduct): { price: number | undefine
   };
 }
 
-/** SPEC section 5: a deposit, withdrawal, give or link amount is at least $1 and under $1,000,000. */
+/** PRODUCT.md §5: a deposit, withdrawal, give or link amount is at least $1 and under $1,000,000. */
 export function isValidAmountCents(cents: number | undefined): cents is number {
   return cents !== undefined && cents >= MIN_AMOUNT_CENTS && cents < MAX_AMOUNT_CENTS_EXCLUSIVE;
 }

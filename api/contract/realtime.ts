@@ -1,5 +1,5 @@
 /**
- * The socket.io contract (SPEC section 7). The server identifies the user at the handshake
+ * The socket.io contract (PRODUCT.md §7). The server identifies the user at the handshake
  * (auth.token, the x-auth-token header or the session cookie) and never trusts an id a client
  * sends.
  */

@@ -1,10 +1,10 @@
 /**
- * Sharing a link or a wishlist (SPEC section 2, 'Share modal'): the image templates and formats
+ * Sharing a link or a wishlist (PRODUCT.md §2, 'Share modal'): the image templates and formats
  * the server renders, the share texts with the spec's wording rules, and the addresses the share
  * targets open. Pure and isomorphic: no zod, no DOM, safe in any bundle.
  */
 
-/** SPEC section 9: the five share-image templates, in carousel order. */
+/** PRODUCT.md §9: the five share-image templates, in carousel order. */
 export const SHARE_TEMPLATES = ['standard', 'purple-gradient', 'green-gradient', 'orange-gradient', 'blue-gradient'] as const;
 export type ShareTemplate = (typeof SHARE_TEMPLATES)[number];
 
@@ -62,7 +62,7 @@ export interface ShareTextLink {
   title: string | null;
 }
 
-/** SPEC: 'dollar' for 1.99 or less, 'dollars' otherwise. */
+/** PRODUCT.md: 'dollar' for 1.99 or less, 'dollars' otherwise. */
 export const dollarWord = (amount: number): 'dollar' | 'dollars' => (amount <= 1.99 ? 'dollar' : 'dollars');
 
 /** An amount as it is read before 'dollars': `5`, `2.50`, `1,000`. */
@@ -119,7 +119,7 @@ export const smsUrl = (body: string): string => `sms:?&body=${encodeURIComponent
 
 // ---- the typing animation -----------------------------------------------------------------------
 
-/** SPEC: the share text is typed at 80 ms per character, the link at 50 ms. */
+/** PRODUCT.md: the share text is typed at 80 ms per character, the link at 50 ms. */
 export const TYPE_TEXT_MS = 80;
 export const TYPE_LINK_MS = 50;
 

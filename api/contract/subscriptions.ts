@@ -3,15 +3,15 @@ import { dollars, isoTime } from './common.js';
 import { SUBSCRIPTION_PRODUCT_ID } from './limits.js';
 
 /**
- * The weekly subscription (SPEC 2 Subscription page, 3, 4, 7, 8, 9): the four calls the
+ * The weekly subscription (PRODUCT.md §2's subscription page, §3, §4, §7, §8, §9): the four calls the
  * spec names, their answers, and what the page needs to know about how to pay.
  */
 
-/** SPEC 9: one product, $1.99 a week; its id is fixed and never shown (defined in limits.ts, which the renderer may import). */
+/** PRODUCT.md §9: one product, $1.99 a week; its id is fixed and never shown (defined in limits.ts, which the renderer may import). */
 export { SUBSCRIPTION_PRODUCT_ID };
 
 /**
- * incomplete → active → (renewal) active | past_due → canceled (SPEC 4). A canceled
+ * incomplete → active → (renewal) active | past_due → canceled (PRODUCT.md §4). A canceled
  * subscription keeps its benefits until `subscriptionEndDate` when it was canceled at period end.
  */
 export const SubscriptionStatus = z.enum(['incomplete', 'active', 'past_due', 'canceled']);

@@ -1,5 +1,5 @@
 /**
- * The texts people read: the spec's validation and error texts (SPEC sections 2, 5 and 8, as
+ * The texts people read: the product's validation and error texts (PRODUCT.md §2, §5 and §8, as
  * written, misspellings included) and the API's own error messages, written once for the API
  * and the renderer. Plain strings, safe in any bundle.
  */

@@ -3,7 +3,7 @@
 // userData folder. Entries are keyed by (store, username); a size cap evicts the least recently
 // used entries. A database file that is corrupt, not a database, or locked is moved aside and
 // recreated, and the next read or write rejects once with the spec's text so the page tells the
-// user (SPEC: 'Could not save images locally. Wishlist images may not save properly.').
+// user (PRODUCT.md: 'Could not save images locally. Wishlist images may not save properly.').
 import Database from 'better-sqlite3';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -87,7 +87,7 @@ const routes: RouteObject[] = [
       { path: '/link/:username', element: <LinkPage /> },
       // Open to visitors; only the owner edits.
       { path: '/wishlist/:username', element: <WishlistPage /> },
-      // Signed out: 'Please log in to subscribe.' (SPEC 5); another user's page redirects to /.
+      // Signed out: 'Please log in to subscribe.' (PRODUCT.md §5); another user's page redirects to /.
       { path: '/manage-subscription/:username', element: <SubscriptionPage /> },
       {
         element: <ProtectedRoute />,

@@ -10,7 +10,7 @@ import { relativeTimeText, timeLeftText, type TimeLocale } from '../../api/contr
 export { formatDollars };
 
 /**
- * A quick-amount button's label only (SPEC: 'Give quick amounts: $1, $5, $10'): `5` → `$5`.
+ * A quick-amount button's label only (PRODUCT.md: 'Give quick amounts: $1, $5, $10'): `5` → `$5`.
  * Everywhere else an amount is stated with `formatDollars`.
  */
 export const formatAmount = (amount: number): string => formatDollars(amount, { brief: true });
@@ -21,7 +21,7 @@ export function parseDollars(text: string): number | null {
   return cents === undefined ? null : centsToDollars(cents);
 }
 
-/** SPEC section 5: amounts are at least $1 and under $1,000,000. */
+/** PRODUCT.md §5: amounts are at least $1 and under $1,000,000. */
 export function isValidAmount(amount: number | null): amount is number {
   return amount !== null && isValidAmountCents(dollarsToCents(amount));
 }

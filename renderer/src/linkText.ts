@@ -6,7 +6,7 @@ export function linkWhat(link: LinkView): string {
   return link.details.type === 'item' ? (link.details.title ?? 'an item') : formatDollars(link.details.amount);
 }
 
-/** SPEC's card wording: 'User is' / 'You are' + giving / requesting + amount or item. */
+/** The product's card wording: 'User is' / 'You are' + giving / requesting + amount or item. */
 export function linkSentence(link: LinkView, mine: boolean): string {
   const verb = link.details.giveorreceive === 'give' ? 'giving' : 'requesting';
   return `${mine ? 'You are' : 'User is'} ${verb} ${linkWhat(link)}`;

@@ -1,5 +1,5 @@
 /**
- * The onboarding art (SPEC section 4): the three share targets' icons and the steps of the
+ * The onboarding art (PRODUCT.md §4): the three share targets' icons and the steps of the
  * 'How to Share the Link' flows (Instagram four, Twitter/X two, Messages two). Shipped as static
  * files in renderer/public/onboarding/ and preloaded after login.
  */

@@ -7,7 +7,7 @@ export function productShipping(product: SearchProduct): number | null {
   return shipping === undefined ? null : centsToDollars(shipping);
 }
 
-/** SPEC section 5: an item costs its price plus the first shipping cost. In dollars, to the cent. */
+/** PRODUCT.md §5: an item costs its price plus the first shipping cost. In dollars, to the cent. */
 export function productTotal(product: SearchProduct): number {
   const { price, shipping } = productCents(product);
   return centsToDollars((price ?? 0) + (shipping ?? 0));

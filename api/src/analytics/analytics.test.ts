@@ -75,7 +75,7 @@ describe('POST /analytics/log-event', () => {
     expect(record.user_agent).toMatch(/Mozilla|node/);
   });
 
-  it('emits the records of SPEC 3: defaults for missing fields, extra data kept, identities dropped', async () => {
+  it('emits the records of PRODUCT.md §3: defaults for missing fields, extra data kept, identities dropped', async () => {
     const session = crypto.randomUUID();
     const sent: [AnalyticsEventType, Record<string, unknown>][] = [
       ['linkTransaction', { _id: 'l1', details: { type: 'item' }, action: 'give', creatorUserId: other.user._id }],
@@ -130,7 +130,7 @@ describe('POST /analytics/log-event', () => {
     ['bankTransaction', { type: 'deposit', amount: 0 }, EVENT_RULES.bankAmount],
     ['bankTransaction', { type: 'deposit' }, EVENT_RULES.bankAmount],
   ];
-  it.each(broken)('refuses %s %j with SPEC 5’s message', async (type, details, message) => {
+  it.each(broken)('refuses %s %j with PRODUCT.md §5’s message', async (type, details, message) => {
     const session = crypto.randomUUID();
     const res = await logEvent(type, details, { session });
     expect(res.status).toBe(400);

@@ -1,11 +1,11 @@
 import { EntitySchema } from 'typeorm';
 import { dateColumn, idColumn, refColumn } from '../db/columns.js';
 
-/** What an analytics row records: a session start, a page view, or one of SPEC 3's four events. */
+/** What an analytics row records: a session start, a page view, or one of PRODUCT.md §3's four events. */
 export type AnalyticsKind = 'sessionStart' | 'pageview' | 'linkTransaction' | 'wishlistTransaction' | 'linkShare' | 'bankTransaction';
 
 /**
- * One analytics event (SPEC 3's "Analytics event"): the browser session, the signed-in user (from
+ * One analytics event (PRODUCT.md §3's "Analytics event"): the browser session, the signed-in user (from
  * the request's session, never from the body), and for the four events the emitted record as JSON.
  */
 export interface AnalyticsEvent {
@@ -13,7 +13,7 @@ export interface AnalyticsEvent {
   sessionId: string;
   userId: string | null;
   eventType: AnalyticsKind;
-  /** The emitted record (SPEC 3), JSON; null for session starts and page views. */
+  /** The emitted record (PRODUCT.md §3), JSON; null for session starts and page views. */
   eventDetails: string | null;
   pageUrl: string | null;
   createdAt: Date;

@@ -23,7 +23,7 @@ const honourGpc: Middleware = async (ctx, next) => {
 };
 
 /**
- * The analytics calls of SPEC 7, each answering 204 (`user_id` comes from the request's session:
+ * The analytics calls of PRODUCT.md §7, each answering 204 (`user_id` comes from the request's session:
  * a body naming someone else is a 403 and stores nothing). Limited per client (a share of
  * API_RATE_LIMIT, on top of the default limit) and per browser session, size-capped, and silent
  * under Global Privacy Control.

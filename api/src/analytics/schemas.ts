@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ANALYTICS_EVENT_TYPES, ANALYTICS_PAGE_URL_MAX_LENGTH, ENVELOPE_RULES } from '../../contract/analytics.js';
 
 /**
- * The envelopes of the /analytics calls (SPEC 7). The event payloads themselves are checked by the
- * contract's plain rules (`eventDetailsError`, SPEC 5), which the renderer runs too: zod stays out
+ * The envelopes of the /analytics calls (PRODUCT.md §7). The event payloads themselves are checked by the
+ * contract's plain rules (`eventDetailsError`, PRODUCT.md §5), which the renderer runs too: zod stays out
  * of its bundle, so these envelope schemas live on the server only.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

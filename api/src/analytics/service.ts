@@ -52,8 +52,8 @@ export class AnalyticsIngest {
   }
 
   /**
-   * One of SPEC 3's four events: 413 when its payload is over ANALYTICS_DETAILS_MAX_BYTES, 400
-   * with SPEC 5's message for the first rule it breaks; else its emitted record is stored.
+   * One of PRODUCT.md §3's four events: 413 when its payload is over ANALYTICS_DETAILS_MAX_BYTES, 400
+   * with PRODUCT.md §5's message for the first rule it breaks; else its emitted record is stored.
    */
   logEvent(sender: Sender, event: { type: AnalyticsEventType; details: unknown; pageUrl: string; userAgent: string | null }): void {
     if (detailsBytes(event.details) > ANALYTICS_DETAILS_MAX_BYTES) throw tooLarge(ENVELOPE_RULES.detailsTooLarge);

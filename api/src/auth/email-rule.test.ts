@@ -13,7 +13,7 @@ const register = async (username: string, email: string) =>
   });
 
 describe('the email rule', () => {
-  it("registers an address a browser's email field accepts, as short as SPEC's minimum (a@b.c)", async () => {
+  it("registers an address a browser's email field accepts, as short as the product's minimum (a@b.c)", async () => {
     const res = await register('shortmail', 'a@b.c');
     expect(res.status).toBe(201);
     expect(res.body.user.email).toBe('a@b.c');

@@ -2,7 +2,7 @@ import type { User } from '../users/entity.js';
 import type { Link } from './entity.js';
 
 /**
- * Who may see and use which link, written once (STYLE.md, "Who may see what"). The services
+ * Who may see and use which link, written once (docs/DESIGN-RULES.md, "Who may see what"). The services
  * (the link commands, links/service.ts) ask these rules; nobody re-derives them inline. Pure: no
  * database, no Node.
  */

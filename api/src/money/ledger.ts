@@ -1,5 +1,5 @@
 /**
- * The ledger: the one way money moves (DESIGN.md, "Money: one ledger").
+ * The ledger: the one way money moves (docs/decisions/0019-the-ledger.md).
  *
  * Accounts are named by a string key:
  * - `user:<userId>`   a person's balance. Its cached balance is users.balance_cents (CHECK >= 0),

@@ -2,7 +2,7 @@ import type { User } from '../users/entity.js';
 import type { Order } from './entity.js';
 
 /**
- * Who may see what of an order, written once (STYLE.md, "Who may see what"). Pure: no database.
+ * Who may see what of an order, written once (docs/DESIGN-RULES.md, "Who may see what"). Pure: no database.
  *
  * - An address is its owner's alone: no answer to anyone else carries it, not even a giver's
  *   view of the order it ships.

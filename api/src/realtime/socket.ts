@@ -38,7 +38,7 @@ function errorBody(err: unknown, deps: Deps): RealtimeErrorBody {
 }
 
 /**
- * The socket events (SPEC section 7), registered explicitly. Identity is fixed at the handshake;
+ * The socket events (PRODUCT.md §7), registered explicitly. Identity is fixed at the handshake;
  * every event acts as that user whatever ids its payload names.
  */
 export function registerSocketHandlers(io: RealtimeServer, deps: Deps, hub: Realtime): void {

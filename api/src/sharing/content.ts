@@ -44,7 +44,7 @@ export function pictureSource(location: string | null | undefined): PictureSourc
 const shortLink = (publicUrl: string, kind: ShareKind, username: string) =>
   sharePageUrl(publicUrl, kind, username).replace(/^https?:\/\//, '');
 
-/** 'for one person' / 'for 3 people': SPEC's 'people' when the remaining quantity is above 1. */
+/** 'for one person' / 'for 3 people': the product's 'people' when the remaining quantity is above 1. */
 export function forPeople(remaining: number): string {
   return remaining > 1 ? `for ${remaining} people` : 'for one person';
 }

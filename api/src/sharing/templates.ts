@@ -1,6 +1,6 @@
 import type { ShareFormat, ShareTemplate } from './urls.js';
 
-/** The colours of one template (SPEC 9's five styles); the layout is the same for all. */
+/** The colours of one template (PRODUCT.md §9's five styles); the layout is the same for all. */
 export interface Palette {
   /** The page behind everything: a CSS background (satori draws linear gradients). */
   background: string;

@@ -3,7 +3,7 @@ import { isSubscribed } from '../users/policy.js';
 import type { Subscription } from './entity.js';
 
 /**
- * The subscription's benefits, written once (STYLE.md, "Who may see what"). Whether a
+ * The subscription's benefits, written once (docs/DESIGN-RULES.md, "Who may see what"). Whether a
  * user is subscribed is derived from `users.subscribed_until`, which only the subscription service
  * sets (never a client field): `isSubscribed(user, now)` (users/policy.ts). The entitlement rules take a viewer whose
  * `isSubscribed` was worked out by that one function (`entitled`), so none of them can read a

@@ -21,7 +21,7 @@ import { confirmSandboxPayment } from './sandbox-confirm.js';
 const UserIdParams = z.object({ userId: z.string().min(1).max(64) });
 
 /**
- * The four subscription calls of SPEC 7, the page's config and the sandbox's card confirm.
+ * The four subscription calls of PRODUCT.md §7, the page's config and the sandbox's card confirm.
  * Identity is the token's: a `userId` naming anyone else is a 403 (`actingUser`).
  */
 export function subscriptionRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {

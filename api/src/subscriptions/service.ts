@@ -17,7 +17,7 @@ import {
 import { isRunning, isOver, laterEnd, lockSubscription, publicId, saveSubscription } from './state.js';
 
 /**
- * The weekly subscription (SPEC 7): start, pay (a card through the provider, or the
+ * The weekly subscription (PRODUCT.md §7): start, pay (a card through the provider, or the
  * balance through the ledger), resume, cancel. A provider is never called inside a transaction:
  * the service records what it is about to do, calls the provider, then settles in a transaction
  * (or the verified webhook settles it first; settle.ts). Idempotency keys make a retry after a

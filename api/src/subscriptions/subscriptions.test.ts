@@ -167,7 +167,7 @@ describe('the sandbox subscription flow', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/4242 4242 4242 4242/);
-    // Nothing is paid: create-subscription with the unconfirmed intent is refused with the SPEC text.
+    // Nothing is paid: create-subscription with the unconfirmed intent is refused with the product's text.
     const paymentIntentId = declined.clientSecret.split('_secret_')[0];
     const created = await post(who, '/subscriptions/create-subscription', { productId: SUBSCRIPTION_PRODUCT_ID, paymentIntentId });
     expect(created.status).toBe(402);

@@ -4,7 +4,7 @@ import { ledgerInvariants } from '../money/ledger.js';
 import { holdClock } from '../money/holds.js';
 
 /**
- * The ledger's invariants (DESIGN.md, 'Money: one ledger'), asserted: all entries sum to zero,
+ * The ledger's invariants (docs/decisions/0019-the-ledger.md), asserted: all entries sum to zero,
  * every cached balance equals its entries, no user or escrow balance is below zero, and every
  * transfer balances, and no closed account was credited; no held lot is out of range and no account
  * holds more on hold than its balance (at the server's clock).

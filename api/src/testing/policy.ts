@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * Tests a policy rule as a table (STYLE.md, "Who may see what"): one row per case, written as
+ * Tests a policy rule as a table (docs/DESIGN-RULES.md, "Who may see what"): one row per case, written as
  * `[what the case is, ...the rule's arguments (viewer, subject…), expected answer]`.
  */
 export function ruleTable<A extends unknown[]>(title: string, rule: (...args: A) => boolean, rows: [string, ...A, boolean][]): void {

@@ -2,7 +2,7 @@ import type { User } from './entity.js';
 
 /**
  * Who may act as whom and see what of a user, written once. Identity always comes from the
- * token (DESIGN.md, "Rules the spec leaves open"): where a request also names the user acting
+ * token (docs/DESIGN-RULES.md, "Rules the product leaves open"): where a request also names the user acting
  * (`userId`, `purchaserUserId`, `creatorUsername`, …), it must name the signed-in user, or the
  * answer is a 403. Routes, services and socket handlers ask these rules; nobody compares ids or
  * usernames inline. Pure: no database, no Node.

@@ -2,7 +2,7 @@ import { EntitySchema } from 'typeorm';
 import { centsColumn, dateColumn, idColumn, refColumn } from '../db/columns.js';
 import type { ShippingCostType } from '../../contract/catalog.js';
 
-/** The most items a wishlist holds (SPEC section 9), purchased ones included, archived ('Received') ones not. */
+/** The most items a wishlist holds (PRODUCT.md §9), purchased ones included, archived ('Received') ones not. */
 export const WISHLIST_MAX_ITEMS = 7;
 
 /**

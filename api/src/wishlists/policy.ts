@@ -3,7 +3,7 @@ import { canActAs, type Viewer } from '../users/policy.js';
 import type { WishlistItem } from './entity.js';
 
 /**
- * Who may edit, buy from and look into a wishlist, written once (STYLE.md, "Who may see what").
+ * Who may edit, buy from and look into a wishlist, written once (docs/DESIGN-RULES.md, "Who may see what").
  * Everyone may see a wishlist. The service (wishlists/service.ts) asks these rules; nobody
  * re-derives them inline. Pure: no database, no Node.
  */

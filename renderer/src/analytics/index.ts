@@ -77,7 +77,7 @@ function onceIdle(call: () => void): void {
 }
 
 /**
- * Logs an analytics event (SPEC sections 3 and 5): checked here by the same rules the API applies,
+ * Logs an analytics event (PRODUCT.md §3 and §5): checked here by the same rules the API applies,
  * then sent to POST /analytics/log-event. Fire-and-forget: a payload that breaks a rule, or a
  * failed call, is only logged.
  */

@@ -13,7 +13,7 @@ import { SUBSCRIPTION_PRODUCT_ID } from '../../../api/contract/limits';
 import { refreshSession } from './auth';
 import { api, idempotent } from './client';
 
-/** The weekly subscription (SPEC 7): the four calls, the page's config and the sandbox card confirm. */
+/** The weekly subscription (PRODUCT.md §7): the four calls, the page's config and the sandbox card confirm. */
 
 const enc = encodeURIComponent;
 

@@ -43,7 +43,7 @@ export function AppLayout() {
   // The desktop app's tray menu, deep links and notifications open routes inside the app.
   useEffect(() => platform.desktop?.onNavigate((route) => void navigateRef.current(route)), []);
 
-  // One live connection per signed-in session (SPEC sections 4 and 7).
+  // One live connection per signed-in session (PRODUCT.md §4 and §7).
   useRealtimeSession(userId, openPath);
 
   // Analytics: the session start once, a page view on every route change (failures only logged).

@@ -23,7 +23,7 @@ export async function writeClipboard(text: string): Promise<void> {
 }
 
 /**
- * Copies text and remembers how it went for 3 s (SPEC: the copy notice lasts 3000 ms):
+ * Copies text and remembers how it went for 3 s (PRODUCT.md: the copy notice lasts 3000 ms):
  * `result.ok` picks COPY_OK or COPY_FAILED.
  */
 export function useCopy(): [{ ok: boolean; at: number } | null, (text: string) => Promise<void>] {

@@ -122,7 +122,7 @@ export function TopBar() {
 
   const entries = user ? menuEntries(user.username) : [];
 
-  // SPEC: the balance is shown with 2 decimals, in full, at every width (the bar's CSS makes room for $999,999.99).
+  // PRODUCT.md: the balance is shown with 2 decimals, in full, at every width (the bar's CSS makes room for $999,999.99).
   const balanceText = formatDollars(balance);
 
   return (

@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ImageCache, ImageStoreName, StoredImage } from './types';
 
-/** SPEC sections 3 and 9: the local database 'ImageDB', version 2, two stores keyed by username. */
+/** PRODUCT.md §3 and §9: the local database 'ImageDB', version 2, two stores keyed by username. */
 export const IMAGE_DB_NAME = 'ImageDB';
 export const IMAGE_DB_VERSION = 2;
 export const IMAGE_STORES: readonly ImageStoreName[] = ['shareImages', 'wishlistImages'];

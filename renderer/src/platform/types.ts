@@ -28,7 +28,7 @@ export interface Notifications {
   requestPermission(): Promise<NotificationPermissionState>;
 }
 
-/** The image stores of the local image database (SPEC: 'ImageDB' version 2). */
+/** The image stores of the local image database (PRODUCT.md: 'ImageDB' version 2). */
 export type ImageStoreName = 'shareImages' | 'wishlistImages';
 
 /** One saved image: the address it was downloaded from and its bytes. */

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REFRESH_ERROR } from '../../../api/contract/texts';
 import { sessionKeys } from '../api/auth';
 
-/** SPEC section 8: the balance could not be re-read after money moved. */
+/** PRODUCT.md §8: the balance could not be re-read after money moved. */
 export { BALANCE_REFRESH_ERROR };
 
 /** Whether the deposit/withdrawal modal is open (the top bar and every Add Funds button open it). */

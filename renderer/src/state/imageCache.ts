@@ -21,7 +21,7 @@ export function useCacheWishlistImages() {
   );
 }
 
-/** After login (SPEC section 4): the user's wishlist images and the onboarding art. */
+/** After login (PRODUCT.md §4): the user's wishlist images and the onboarding art. */
 export function usePreloadSessionImages() {
   const addImage = useSetAtom(addImageAtom);
   const cacheWishlistImages = useCacheWishlistImages();

@@ -2,7 +2,7 @@ import { IMAGE_CACHE_ERROR } from '../../../api/contract/texts';
 import { apiFetch, isApiUrl } from '../api/client';
 import { platform, type ImageStoreName, type StoredImage } from '../platform';
 
-/** SPEC section 8: what the user is told when the local image database fails. */
+/** PRODUCT.md §8: what the user is told when the local image database fails. */
 export { IMAGE_CACHE_ERROR };
 
 export interface CachedImage {

@@ -63,7 +63,7 @@ export const clearImagesAtom = atom(null, (get, set) => {
 
 // ---- local database errors ----------------------------------------------------------------
 
-/** The session's database error (SPEC section 3): the last local-storage failure's text, or false. */
+/** The session's database error (PRODUCT.md §3): the last local-storage failure's text, or false. */
 export const databaseErrorAtom = atom<false | string>(false);
 
 /** Whether the database error's popup is up; it is shown once per session, then only kept. */
@@ -81,7 +81,7 @@ export const dismissDatabaseErrorAtom = atom(null, (_get, set) => {
   set(databaseErrorNoticeAtom, false);
 });
 
-// ---- session transitions (SPEC section 4); the user itself is set in the session query --------
+// ---- session transitions (PRODUCT.md §4); the user itself is set in the session query ----
 
 export const loginStartAtom = atom(null, (_get, set) => {
   set(isLoadingAtom, true);

@@ -51,7 +51,7 @@ export function useCompleteLogin() {
 }
 
 /**
- * Ends the session everywhere (SPEC section 4): the socket, server cookie, stored token, visitor
+ * Ends the session everywhere (PRODUCT.md §4): the socket, server cookie, stored token, visitor
  * id, image caches, every cached server answer; then /login.
  */
 export function useLogout() {

@@ -7,7 +7,7 @@ let forgotten = 0;
 export const visitorSessionEpoch = (): number => forgotten;
 
 /**
- * The browser's visitor id (SPEC: a random UUID generated once per browser, kept as `sessionId`),
+ * The browser's visitor id (PRODUCT.md: a random UUID generated once per browser, kept as `sessionId`),
  * so link pages count an anonymous visitor once. Falls back to memory when storage is blocked.
  */
 export function getVisitorSessionId(): string {
@@ -24,7 +24,7 @@ export function getVisitorSessionId(): string {
   }
 }
 
-/** Logout forgets it (SPEC section 4). */
+/** Logout forgets it (PRODUCT.md §4). */
 export function clearVisitorSessionId(): void {
   forgotten++;
   memory = null;

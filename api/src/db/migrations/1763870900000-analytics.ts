@@ -1,7 +1,7 @@
 import { Table, TableColumn, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Analytics: the events of SPEC 3 and 7 (`analytics_events`: session starts, page
+ * Analytics: the events of PRODUCT.md §3 and §7 (`analytics_events`: session starts, page
  * views and the four event types, each the emitted record as JSON), and the facts behind a link
  * owner's visitor breakdown: per visitor at its first visit where it came from and which kind of
  * device (two columns of `link_visitors`), and per link and UTC day the counted views and distinct

@@ -98,7 +98,7 @@ export function ShareModal({ subject, onClose }: { subject: ShareSubject; onClos
   const fileName = shareImageFileName(subject.kind, username, template, format);
   const shown = image.data;
 
-  // SPEC: the image is rendered and cached as the modal shows it ('shareImages', by username).
+  // PRODUCT.md: the image is rendered and cached as the modal shows it ('shareImages', by username).
   useEffect(() => {
     if (shown) void cacheImage(username, shown);
   }, [cacheImage, username, shown]);

@@ -13,7 +13,7 @@ export interface TypingOptions {
 }
 
 /**
- * Types `text` one character every 80 ms, then `link` one every 50 ms (SPEC: the share modal's
+ * Types `text` one character every 80 ms, then `link` one every 50 ms (PRODUCT.md: the share modal's
  * typing animation), calling `onFrame` after each character. The first frame (nothing typed, or
  * everything under reduced motion) is delivered synchronously. Returns a function that stops it.
  * Plain timers, no DOM: tested with fake timers.

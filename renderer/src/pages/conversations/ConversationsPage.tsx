@@ -20,7 +20,7 @@ export function otherPartyName(conversation: ConversationView): string {
   return otherUser.anonymous ? 'Anonymous' : otherUser.displayName || otherUser.username;
 }
 
-/** The inbox (SPEC section 2, /conversations): newest first, kept live by the session's socket. */
+/** The inbox (PRODUCT.md §2, /conversations): newest first, kept live by the session's socket. */
 export function ConversationsPage() {
   usePageTitle('Messages');
   const user = useAtomValue(userAtom);

@@ -16,7 +16,7 @@ import { userAtom } from '../../state/session';
 import { FeedHeader, HomeHero } from './HomeHero';
 import './HomePage.css';
 
-/** SPEC section 2, as written. */
+/** PRODUCT.md §2, as written. */
 export const FEED_END = 'There are no more links availble. Create one for it to show up on the home page.';
 
 /** The next page loads once the end of the list comes within half a screen of the viewport. */
@@ -85,7 +85,7 @@ export function HomePage() {
   const now = useNow();
   const busy = status !== 'idle';
   const pull = usePullToRefresh(() => void refresh(), status !== 'refreshing' && status !== 'loading');
-  // Infinite scroll: a sentinel over the list's last fifth fetches the next page (SPEC: trigger at 80%).
+  // Infinite scroll: a sentinel over the list's last fifth fetches the next page (PRODUCT.md: trigger at 80%).
   const sentinel = useInfiniteScroll(query);
 
   const pullLabel = status === 'refreshing' ? 'Refreshing…' : pull >= PULL_THRESHOLD ? 'Release to refresh' : 'Pull to refresh';
@@ -154,7 +154,7 @@ export function HomePage() {
                 <GiftIcon size={28} />
               </div>
               <h3>No links yet</h3>
-              {/* SPEC's end text is for the end of a list; an empty feed asks for the first link instead. */}
+              {/* The product's end text is for the end of a list; an empty feed asks for the first link instead. */}
               <p className="muted">Nobody has shared a link yet. Create one to ask for or give a gift, and it shows up here.</p>
               <AppLink className="btn btn--primary" to="/share">
                 <PlusIcon size={18} />

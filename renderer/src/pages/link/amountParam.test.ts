@@ -10,7 +10,7 @@ describe('parseAmountParam', () => {
     expect(parseAmountParam('999999.99')).toBe(999999.99);
   });
 
-  it("refuses what SPEC's amounts do not allow: under $1, $1,000,000 or more, three decimals", () => {
+  it("refuses what the product's amounts do not allow: under $1, $1,000,000 or more, three decimals", () => {
     expect(parseAmountParam('0.99')).toBeNull();
     expect(parseAmountParam('0')).toBeNull();
     expect(parseAmountParam('1000000')).toBeNull();

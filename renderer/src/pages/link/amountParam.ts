@@ -4,7 +4,7 @@ import { centsToDecimal, dollarsToCents, isValidAmountCents } from '../../../../
 export const AMOUNT_PARAM = 'amount';
 
 /**
- * The amount, in dollars, that a `?amount=` value names, when SPEC allows it (at least $1, under
+ * The amount, in dollars, that a `?amount=` value names, when PRODUCT.md allows it (at least $1, under
  * $1,000,000, at most two decimals); else null.
  */
 export function parseAmountParam(value: string | null): number | null {

@@ -14,7 +14,7 @@ import { useCompleteLogin } from '../../state/useSession';
 import { LoginFooter, LoginForm } from './LoginForm';
 import '../password/PasswordReset.css';
 
-/** SPEC section 8: login errors. */
+/** PRODUCT.md §8: login errors. */
 function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return NETWORK_ERROR_MESSAGE;

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../../api/contract/limits';
 import { SendIcon } from '../../components/Icons';
 
-/** SPEC section 2: the message input starts at this height and grows with its text. */
+/** PRODUCT.md §2: the message input starts at this height and grows with its text. */
 const INPUT_MIN_HEIGHT = 38;
 const INPUT_MAX_HEIGHT = 160;
 

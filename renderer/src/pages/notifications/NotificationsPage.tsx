@@ -23,7 +23,7 @@ function itemLine(n: NotificationView): string | null {
   return n.ebItemTitle;
 }
 
-/** SPEC section 2, /notifications: unread/read toggle, Mark all read, senders shown anonymously. */
+/** PRODUCT.md §2, /notifications: unread/read toggle, Mark all read, senders shown anonymously. */
 export function NotificationsPage() {
   usePageTitle('Notifications');
   const user = useAtomValue(userAtom);

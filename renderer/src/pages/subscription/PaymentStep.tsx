@@ -13,7 +13,7 @@ interface PaymentStepProps {
   config: SubscriptionConfigResponse;
   balance: number;
   busy: boolean;
-  /** The last attempt's text (SPEC 8), or null. */
+  /** The last attempt's text (PRODUCT.md §8), or null. */
   error: string | null;
   onPay: (input: SubscribeInput) => void;
   onBack: () => void;

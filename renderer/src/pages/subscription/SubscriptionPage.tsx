@@ -19,7 +19,7 @@ import { subscriptionErrorText, useSubscribe } from './useSubscribe';
 import './SubscriptionPage.css';
 
 /**
- * /manage-subscription/{username} (SPEC 2 Subscription page): only for the named user. Not
+ * /manage-subscription/{username} (PRODUCT.md §2, subscription page): only for the named user. Not
  * subscribed: step 1 the product, step 2 payment, step 3 success. Subscribed: status, date,
  * community, Cancel (or Resume once canceled).
  */

@@ -14,7 +14,7 @@ import { cardForConfirm, type CardInput } from '../../components/card/card';
 import type { ConfirmCardPayment } from '../../components/card/StripeCardForm';
 
 /**
- * A failure whose text is already what the page shows (SPEC 8): 'Error: …' with the server's or
+ * A failure whose text is already what the page shows (PRODUCT.md §8): 'Error: …' with the server's or
  * the card processor's text, or one of the two payment texts.
  */
 export class PaymentError extends Error {
@@ -24,10 +24,10 @@ export class PaymentError extends Error {
   }
 }
 
-/** 'Error: <the server's text>' (SPEC 8), for any failure of a subscription call. */
+/** 'Error: <the server's text>' (PRODUCT.md §8), for any failure of a subscription call. */
 export function subscriptionErrorText(err: unknown): string {
   if (err instanceof PaymentError) return err.message;
-  // The server's own SPEC 8 payment texts stand alone.
+  // The server's own PRODUCT.md §8 payment texts stand alone.
   if (err instanceof Error && (err.message === PAYMENT_STATUS_UNCLEAR || err.message === PAYMENT_INCOMPLETE)) return err.message;
   if (err instanceof ApiError) return `Error: ${err.isNetworkError ? NETWORK_ERROR : err.message}`;
   if (err instanceof Error && err.message) return `Error: ${err.message}`;

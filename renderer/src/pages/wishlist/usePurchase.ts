@@ -12,7 +12,7 @@ import { balanceAtom, userAtom } from '../../state/session';
 const enc = encodeURIComponent;
 
 /**
- * Buying from someone's wishlist (SPEC section 4): a visitor logs in first (and comes back to the
+ * Buying from someone's wishlist (PRODUCT.md §4): a visitor logs in first (and comes back to the
  * item), the balance covers the total and Yes confirms, or a short balance pays the rest by card
  * in one step (no confirm: the button says what it does); then the conversation the gift opened.
  */

@@ -35,7 +35,7 @@ import { connectionStatusAtom, unreadCountsAtom } from './atoms';
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Store = ReturnType<typeof createStore>;
 
-/** SPEC section 9: the product's socket reconnect delay cap. */
+/** PRODUCT.md §9: the product's socket reconnect delay cap. */
 export const RECONNECT_DELAY_MAX_MS = 2000;
 /** How long a message sent over the socket waits for the server's acknowledgement. */
 const SEND_ACK_TIMEOUT_MS = 10_000;

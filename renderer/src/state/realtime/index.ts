@@ -8,7 +8,7 @@ import type { IncomingMessage, RealtimeConnection } from './connection';
 export { connectionStatusAtom, unreadCountsAtom } from './atoms';
 export type { IncomingMessage, RealtimeConnection } from './connection';
 
-/** The session's live connection (SPEC section 3: the socket context), or null when signed out. */
+/** The session's live connection (PRODUCT.md §3: the socket context), or null when signed out. */
 export const realtimeAtom = atom<RealtimeConnection | null>(null);
 
 /**
