@@ -15,7 +15,7 @@
  *
  * Prints what was sent, acknowledged, lost and duplicated, and each recovery time; exits 1 when a
  * check fails. Options: --no-build, --users N (default 50), --sockets-per-user N (default 4),
- * --outage-ms MS (default 3000), --faults kill,redis,postgres,rolling (the default; `none`: load only).
+ * --outage-ms MS (default 3000), --faults kill,redis,postgres,rolling (the default; `none`: load only), --help.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +30,12 @@ import { sleep, waitFor } from './cluster/processes.js';
 import { PrivatePostgres, PrivateRedis } from './cluster/services.js';
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(
+    `npm run cluster-chaos -- [--no-build] [--users N] [--sockets-per-user N] [--outage-ms MS] [--faults kill,redis,postgres,rolling|none] (on Node ${process.versions.node})`,
+  );
+  process.exit(0);
+}
 const opt = (name: string, fallback: number, max: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? numberArg(name, args[i + 1], 1, max) : fallback;
