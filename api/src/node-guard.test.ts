@@ -17,10 +17,10 @@ describe('the Node an entry runs on', () => {
     expect(engineProblem(process.versions.node, pkg.engines.node)).toBeUndefined();
   });
 
-  it('names a native module that cannot load, the first line of why, and the rebuild', () => {
+  it('names a native module that cannot load, the first line of why, and the reinstall', () => {
     const err = new Error('The module was compiled against a different Node.js version using\nNODE_MODULE_VERSION 115.');
     expect(nativeProblem('better-sqlite3', err, '24.21.0')).toBe(
-      `Giftlink cannot load better-sqlite3 on Node 24.21.0 (${process.platform}-${process.arch}): The module was compiled against a different Node.js version using. Run \`npm rebuild better-sqlite3\` (or \`npm ci\`) on this Node.`,
+      `Giftlink cannot load better-sqlite3 on Node 24.21.0 (${process.platform}-${process.arch}): The module was compiled against a different Node.js version using. Reinstall the dependencies on this machine and Node: \`npm ci\`.`,
     );
   });
 

@@ -16,10 +16,10 @@ export function engineProblem(version: string, wanted: string | undefined, nodeP
   return `Giftlink needs Node ${wanted} and this is Node ${version} (${nodePath}): ${FIX}.`;
 }
 
-/** The refusal for a native module that failed to load: which one, why in a line, and what rebuilds it. */
+/** The refusal for a native module that failed to load: which one, why in a line, and what reinstalls it. */
 export function nativeProblem(name: string, err: unknown, version = process.versions.node): string {
   const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-  return `Giftlink cannot load ${name} on Node ${version} (${process.platform}-${process.arch}): ${why}. Run \`npm rebuild ${name}\` (or \`npm ci\`) on this Node.`;
+  return `Giftlink cannot load ${name} on Node ${version} (${process.platform}-${process.arch}): ${why}. Reinstall the dependencies on this machine and Node: \`npm ci\`.`;
 }
 
 /** package.json's engines.node, found above this file (api/src when run from source, dist/server/api/src compiled). */
