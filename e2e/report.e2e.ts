@@ -24,7 +24,7 @@ afterAll(() => stopStories(app, browser));
 
 /** `npm run moderation` against the running app's database, as the compiled CLI. */
 const moderation = (...args: string[]) =>
-  execFileSync('node', [serverFile('api/src/moderation/cli.js'), ...args], {
+  execFileSync(process.execPath, [serverFile('api/src/moderation/cli.js'), ...args], {
     env: { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

@@ -15,7 +15,7 @@
  *
  * Prints what was sent, acknowledged, lost and duplicated, and each recovery time; exits 1 when a
  * check fails. Options: --no-build, --users N (default 50), --sockets-per-user N (default 4),
- * --outage-ms MS (default 3000), --faults kill,redis,postgres,rolling (the default; `none`: load only).
+ * --outage-ms MS (default 3000), --faults kill,redis,postgres,rolling (the default; `none`: load only), --help.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,13 +30,20 @@ import { sleep, waitFor } from './cluster/processes.js';
 import { PrivatePostgres, PrivateRedis } from './cluster/services.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string, fallback: number, max: number) => {
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(
+    `npm run cluster-chaos -- [--no-build] [--users N (10 or more)] [--sockets-per-user N] [--outage-ms MS] [--faults kill,redis,postgres,rolling|none] (on Node ${process.versions.node})`,
+  );
+  process.exit(0);
+}
+const opt = (name: string, fallback: number, min: number, max: number) => {
   const i = args.indexOf(name);
-  return i >= 0 ? numberArg(name, args[i + 1], 1, max) : fallback;
+  return i >= 0 ? numberArg(name, args[i + 1], min, max) : fallback;
 };
-const USERS = Math.round(opt('--users', 50, 200));
-const SOCKETS_PER_USER = Math.round(opt('--sockets-per-user', 4, 10));
-const OUTAGE_MS = opt('--outage-ms', 3_000, 30_000);
+// One account in five gives, and an accept needs a giving account other than its sender: two givers at least.
+const USERS = Math.round(opt('--users', 50, 10, 200));
+const SOCKETS_PER_USER = Math.round(opt('--sockets-per-user', 4, 1, 10));
+const OUTAGE_MS = opt('--outage-ms', 3_000, 1, 30_000);
 const STEADY_MS = 4_000;
 const FAULTS = (args.includes('--faults') ? (args[args.indexOf('--faults') + 1] ?? '') : 'kill,redis,postgres,rolling').split(',');
 /** The whole run's bound: past it, whatever is running is stopped and the run fails. */

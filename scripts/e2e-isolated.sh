@@ -4,6 +4,7 @@
 #   bash scripts/e2e-isolated.sh <name> e2e/some.e2e.ts [more files or vitest flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/ensure-node.sh
 bash scripts/ensure-chromium.sh
 name=$1
 shift

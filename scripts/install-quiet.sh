@@ -7,7 +7,7 @@ source scripts/ensure-node.sh
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 start=$SECONDS
-npm ci --no-audit --no-fund 2>&1 | tee -a "$log"
+npm ci --no-audit --no-fund --loglevel=warn 2>&1 | tee -a "$log"
 echo "npm ci on Node $(node -v): $((SECONDS - start)) s"
 npm run build:web 2>&1 | tee -a "$log" >/dev/null
 npm run build:desktop 2>&1 | tee -a "$log" >/dev/null

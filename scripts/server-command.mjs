@@ -4,8 +4,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Before compiling: an older Node is told in one line (as api/src/node-guard.ts tells the command itself).
+const wanted = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines?.node;
+if (wanted && !semver.satisfies(process.versions.node, wanted)) {
+  console.error(
+    `Giftlink needs Node ${wanted} and this is Node ${process.versions.node} (${process.execPath}): run it through npm (npm start, npm run …), which uses the Node scripts/ensure-node.sh installs, or \`source scripts/ensure-node.sh\` first.`,
+  );
+  process.exit(1);
+}
 const stamp = path.join(root, 'dist/server/.built');
 const [command, ...args] = process.argv.slice(2);
 if (!command) {

@@ -1,3 +1,4 @@
+import './node-guard.js';
 import { ConfigError, environment, loadConfig } from './config.js';
 
 let config;

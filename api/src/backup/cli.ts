@@ -1,4 +1,5 @@
 // `npm run backup` and `npm run restore -- <path>`.
+import '../node-guard.js';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, environment, loadConfig } from '../config.js';
 import { schema } from '../schema.js';

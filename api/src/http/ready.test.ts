@@ -95,6 +95,13 @@ async function startRedis(port: string): Promise<ChildProcess> {
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  // Without the binary the spawn fails: say what installs it rather than crash the worker.
+  await new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', (err) =>
+      reject(new Error(`redis-server could not start (${err.message}): bash scripts/ensure-redis.sh installs it`)),
+    );
+  });
   for (let i = 0; i < 100 && !out.includes('Ready to accept connections'); i++) await new Promise((r) => setTimeout(r, 50));
   if (!out.includes('Ready to accept connections')) throw new Error(`redis-server did not start:\n${out}`);
   return child;

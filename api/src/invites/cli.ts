@@ -1,4 +1,5 @@
 // `npm run invite`: prints a new invite URL.
+import '../node-guard.js';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, environment, loadConfig } from '../config.js';
 import { openServerDatabase } from '../db/instance.js';

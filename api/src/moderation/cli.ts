@@ -1,4 +1,5 @@
 // `npm run moderation`: open reports; `-- resolve <id>`; `-- suspend <username|id> [reason]`; `-- unsuspend <username|id>`.
+import '../node-guard.js';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, environment, loadConfig } from '../config.js';
 import { openServerDatabase } from '../db/instance.js';

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+// The test's own Node, not the first `node` on PATH that tsx's launcher would find.
+const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 export interface CommandRun {
   code: number | null;
@@ -18,7 +19,7 @@ export interface CommandRun {
  * server it talks to runs in the test's own process.
  */
 export function runCommand(script: string, env: Record<string, string>, cwd: string, args: string[] = []): Promise<CommandRun> {
-  const child = spawn(TSX, [path.join(ROOT, 'api/src', script), ...args], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'api/src', script), ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
