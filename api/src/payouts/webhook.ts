@@ -7,13 +7,12 @@
  */
 import type Stripe from 'stripe';
 import type { Deps } from '../deps.js';
-import { AppError, badRequest, isUniqueViolation } from '../errors.js';
+import { isUniqueViolation } from '../errors.js';
 import type { Middleware } from '../http/context.js';
-import { perAddress } from '../http/rate-limit.js';
 import { connectAccountState } from '../payments/stripe-connect.js';
 import { requireStripeConfig, stripeClient } from '../payments/stripe-client.js';
 import { StripeEventEntity } from '../subscriptions/entity.js';
-import { rawBody, type WebhookOutcome } from '../subscriptions/webhook.js';
+import { signedStripeEndpoint, type WebhookOutcome } from '../subscriptions/webhook.js';
 import { applyAccountState } from './service.js';
 
 export const CONNECT_WEBHOOK_PATHS = new Set(['/payouts/webhook', '/api/payouts/webhook']);
@@ -38,29 +37,12 @@ export async function handleConnectEvent(deps: Pick<Deps, 'db' | 'clock'>, event
 export function connectWebhook(deps: Deps): Middleware {
   const stripeConfig = deps.config.payments === 'stripe' ? requireStripeConfig(deps.config) : null;
   if (!stripeConfig?.connectWebhookSecret) return (_ctx, next) => next();
-  const secret = stripeConfig.connectWebhookSecret;
-  const stripe = stripeClient(stripeConfig);
-  const limit = perAddress(deps.limits, 'stripe.connect-webhook', deps.config.apiRateLimit, deps.config.apiRateWindowSeconds);
-
-  return async (ctx, next) => {
-    if (!CONNECT_WEBHOOK_PATHS.has(ctx.path)) return next();
-    if (ctx.method !== 'POST') {
-      ctx.set('Allow', 'POST');
-      throw new AppError(405, 'method_not_allowed', 'This method is not allowed here.');
-    }
-    await limit(ctx, async () => undefined);
-    const signature = ctx.get('stripe-signature');
-    const declared = ctx.get('content-length');
-    const body = await rawBody(ctx.req, declared ? Number(declared) : undefined);
-    if (!signature) throw badRequest('Missing Stripe-Signature header.', 'bad_signature');
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(body, signature, secret);
-    } catch {
-      throw badRequest('The webhook signature is not valid.', 'bad_signature');
-    }
-    const outcome = await handleConnectEvent(deps, event);
-    ctx.state.log?.info({ eventId: event.id, type: event.type, outcome }, 'stripe connect webhook');
-    ctx.body = { received: true, outcome };
-  };
+  return signedStripeEndpoint(deps, {
+    paths: CONNECT_WEBHOOK_PATHS,
+    secret: stripeConfig.connectWebhookSecret,
+    stripe: stripeClient(stripeConfig),
+    limitName: 'stripe.connect-webhook',
+    label: 'stripe connect webhook',
+    handle: (event) => handleConnectEvent(deps, event),
+  });
 }

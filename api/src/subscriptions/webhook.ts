@@ -18,7 +18,6 @@
  */
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
-import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
 import { AppError, badRequest, isUniqueViolation, tooLarge } from '../errors.js';
@@ -157,19 +156,24 @@ export async function handleStripeEvent(
   }
 }
 
-/**
- * The webhook endpoint as a middleware for app.ts, ahead of the body parser. Other paths pass
- * through. Only with PAYMENTS=stripe (else the path is unknown, as any other).
- */
-export function stripeWebhook(deps: Deps, settlers: WebhookSettlers = {}): Middleware {
-  const config: Config = deps.config;
-  if (config.payments !== 'stripe') return (_ctx, next) => next();
-  const stripeConfig = requireStripeConfig(config);
-  const stripe = stripeClient(stripeConfig);
-  const limit = perAddress(deps.limits, 'stripe.webhook', config.apiRateLimit, config.apiRateWindowSeconds);
+/** What a Stripe endpoint is: its paths, its signing secret, its own per-address limit, and what a verified event does. */
+interface SignedEndpoint {
+  paths: Set<string>;
+  secret: string;
+  stripe: Stripe;
+  limitName: string;
+  label: string;
+  handle: (event: Stripe.Event) => Promise<WebhookOutcome>;
+}
 
+/**
+ * A Stripe endpoint as a middleware, ahead of the body parser: POST only, the raw body checked
+ * against the signature (a bad or missing one is a 400 that changes nothing), then `handle`.
+ */
+export function signedStripeEndpoint(deps: Pick<Deps, 'config' | 'limits'>, endpoint: SignedEndpoint): Middleware {
+  const limit = perAddress(deps.limits, endpoint.limitName, deps.config.apiRateLimit, deps.config.apiRateWindowSeconds);
   return async (ctx, next) => {
-    if (!WEBHOOK_PATHS.has(ctx.path)) return next();
+    if (!endpoint.paths.has(ctx.path)) return next();
     if (ctx.method !== 'POST') {
       ctx.set('Allow', 'POST');
       throw new AppError(405, 'method_not_allowed', 'This method is not allowed here.');
@@ -181,12 +185,29 @@ export function stripeWebhook(deps: Deps, settlers: WebhookSettlers = {}): Middl
     if (!signature) throw badRequest('Missing Stripe-Signature header.', 'bad_signature');
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(body, signature, stripeConfig.webhookSecret);
+      event = endpoint.stripe.webhooks.constructEvent(body, signature, endpoint.secret);
     } catch {
       throw badRequest('The webhook signature is not valid.', 'bad_signature');
     }
-    const outcome = await handleStripeEvent(deps, event, settlers);
-    ctx.state.log?.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+    const outcome = await endpoint.handle(event);
+    ctx.state.log?.info({ eventId: event.id, type: event.type, outcome }, endpoint.label);
     ctx.body = { received: true, outcome };
   };
+}
+
+/**
+ * The webhook endpoint as a middleware for app.ts, ahead of the body parser. Other paths pass
+ * through. Only with PAYMENTS=stripe (else the path is unknown, as any other).
+ */
+export function stripeWebhook(deps: Deps, settlers: WebhookSettlers = {}): Middleware {
+  if (deps.config.payments !== 'stripe') return (_ctx, next) => next();
+  const stripeConfig = requireStripeConfig(deps.config);
+  return signedStripeEndpoint(deps, {
+    paths: WEBHOOK_PATHS,
+    secret: stripeConfig.webhookSecret,
+    stripe: stripeClient(stripeConfig),
+    limitName: 'stripe.webhook',
+    label: 'stripe webhook',
+    handle: (event) => handleStripeEvent(deps, event, settlers),
+  });
 }
