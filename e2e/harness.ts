@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { apiClient, type ApiClient } from './api.js';
+import { freePort as freeTestPort } from '../api/src/testing/commands.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = path.resolve('test-results/screenshots');
@@ -23,17 +23,6 @@ export interface RunningApp extends ApiClient {
   stop(): Promise<number | null>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /**
  * Starts the product exactly as `npm start` does (built site in dist/web, compiled server in
  * dist/server: `npm run test:e2e` builds both) on a fresh data dir.
@@ -42,7 +31,7 @@ function freePort(): Promise<number> {
 export const serverFile = (file: string): string => path.join(process.env.E2E_DIST ?? 'dist', 'server', file);
 
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await freePort();
+  const port = Number(await freeTestPort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-e2e-'));
   // E2E_DIST (default `dist`) lets a build elsewhere (inside the repository, for node_modules) be tested.
   const dist = process.env.E2E_DIST ?? 'dist';

@@ -1,6 +1,6 @@
 /** The crash test's server process: the compiled server started on a free port, killed with SIGKILL, and HTTP calls to it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from '../cluster/processes.js';
 
 export interface Server {
   url: string;
@@ -13,17 +13,6 @@ export interface Reply<T> {
   /** The Idempotent-Replayed header, or null. */
   replayed: string | null;
   body: T;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Starts `main` (the compiled api/src/main.js) with `env` and waits for /healthz. */

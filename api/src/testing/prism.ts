@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort as freeTestPort } from './commands.js';
 
 /**
  * Stoplight Prism's validation proxy in front of a test server (`PRISM=1`, `npm run test:api:prism`):
@@ -34,24 +34,13 @@ export interface Violation {
   message: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts `prism proxy` for `upstream` with the document it serves (or `document`), and waits until it answers. */
 export async function startPrism(upstream: string, document?: string): Promise<PrismProxy> {
   document ??= await (await fetch(`${upstream}/api/openapi.json`)).text();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-prism-'));
   const file = path.join(dir, 'openapi.json');
   fs.writeFileSync(file, document);
-  const port = await freePort();
+  const port = Number(await freeTestPort());
   const bin = require.resolve('@stoplight/prism-cli/dist/index.js');
   // --cors=false: Prism would answer preflights itself and add CORS headers to every answer.
   const args = [
