@@ -145,16 +145,17 @@ describe('two worlds that differ only in who the anonymous giver is', () => {
   it("a lock G earned by name does not refuse A's one-step gift by card", () =>
     inTwoWorlds(["G's card is declined until the lock", "A gives $3 to R's receive link with a card in one step"].map(actionNamed)));
 
+  // The returned gift is the giver's to withdraw: only A's own person has money to take out.
   it('payouts set up and withdrawals by name leave R’s side as it was', () =>
     inTwoWorlds(
       [
         "A gives $3 to R's receive link with a card in one step",
+        "R returns A's latest gift",
         'the hold ends (the clock moves past FUNDS_HOLD_HOURS)',
         'G sets up payouts (the failing bank account)',
         'G withdraws what is available',
         'S sets up payouts (the good bank account)',
         'S withdraws what is available',
-        "R returns A's latest gift",
       ].map(actionNamed),
     ));
 
