@@ -155,7 +155,9 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(10)
-    .describe('Card payments (deposits and gifts paid by card) one account may start per CARD_PAYMENT_WINDOW_SECONDS; past it a 429.'),
+    .describe(
+      'Card payments (deposits and gifts paid by card) one identity may start per CARD_PAYMENT_WINDOW_SECONDS (a person by name, or their persona for a gift paid in one step); past it a 429.',
+    ),
   CARD_PAYMENTS_PER_CARD: z.coerce
     .number()
     .int()
@@ -174,14 +176,16 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(5)
-    .describe('Declined or blocked cards an account may meet per CARD_DECLINE_WINDOW_SECONDS before its card payments are locked.'),
+    .describe(
+      'Declined or blocked cards an identity (a person by name, or their persona for a gift paid in one step) may meet per CARD_DECLINE_WINDOW_SECONDS before its card payments are locked.',
+    ),
   CARD_DECLINE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600).describe('The window of CARD_DECLINES_BEFORE_LOCK.'),
   CARD_LOCK_SECONDS: z.coerce
     .number()
     .int()
     .positive()
     .default(86_400)
-    .describe('How long card payments stay locked for an account after too many declines.'),
+    .describe('How long card payments stay locked for an identity after too many declines.'),
   METRICS_PORT: z.coerce
     .number()
     .int()

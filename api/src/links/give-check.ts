@@ -43,12 +43,16 @@ export function checkLanding(plan: GivePlan, now: Date): void {
   if (isGroupGift(plan.link) && plan.amountCents > leftToGive(plan.link)) throw overGoalError(plan.link);
 }
 
-/** All of them, before a card is authorised for the gift: answers what the gift will cost. */
-export async function checkGive(db: Database, giver: Pick<User, 'id'>, input: { postId: string; amountCents?: number }): Promise<number> {
+/** All of them, before a card is authorised for the gift: answers what the gift will cost, and to whom it goes. */
+export async function checkGive(
+  db: Database,
+  giver: Pick<User, 'id'>,
+  input: { postId: string; amountCents?: number },
+): Promise<{ costCents: number; recipientId: string }> {
   const plan = await planGive(db, giver, input);
   checkLanding(plan, new Date());
   if (plan.giverBlocked) throw gone(LINK_GONE);
   if (await db.manager.existsBy(LinkResponseEntity, { linkId: plan.link.id, responderId: giver.id }))
     throw badRequest(ALREADY_USED, 'already_used');
-  return plan.amountCents;
+  return { costCents: plan.amountCents, recipientId: plan.link.creatorId };
 }

@@ -30,6 +30,7 @@ import {
 import { callAs, dropSocket, inactive, signIn, type Role, type World } from './two-worlds.js';
 import { TEST_BANK } from './server.js';
 import { holds } from './two-worlds-money.js';
+import { cards } from './two-worlds-cards.js';
 
 const accounts = GIVERS.flatMap((g) => [
   action(
@@ -319,6 +320,7 @@ export const ALPHABET: Action[] = [
   ...addresses,
   ...time,
   ...holds,
+  ...cards,
 ];
 
 /** Actions after which a giver cannot act for a while or for good (and A, by the rules, neither). */

@@ -18,7 +18,8 @@ const TRACE = process.env.TWO_WORLDS_TRACE === '1';
 // Relaxed limits, the same in both worlds: R probes by messaging every step. Presence settles in
 // 0.2 s, so a giver who chose to show it is really shown during a step (and anyone else must not be).
 // Money waits an hour before it can leave, so gifts can be returned and holds end when the clock moves.
-const OPTIONS = { MESSAGE_RATE_LIMIT: '100000', PRESENCE_SETTLE_SECONDS: '0.2', FUNDS_HOLD_HOURS: '1' };
+// Two declines lock a card payer, so a lock is cheap to reach; the card limits stay the test server's.
+const OPTIONS = { MESSAGE_RATE_LIMIT: '100000', PRESENCE_SETTLE_SECONDS: '0.2', FUNDS_HOLD_HOURS: '1', CARD_DECLINES_BEFORE_LOCK: '2' };
 
 let one: TestServer;
 let two: TestServer;
@@ -139,6 +140,23 @@ describe('two worlds that differ only in who the anonymous giver is', () => {
       ["S accepts R's $1 give link by name", "A gives $2 to R's receive link with the card that is disputed, and the bank disputes it"].map(
         actionNamed,
       ),
+    ));
+
+  it("a lock G earned by name does not refuse A's one-step gift by card", () =>
+    inTwoWorlds(["G's card is declined until the lock", "A gives $3 to R's receive link with a card in one step"].map(actionNamed)));
+
+  // The returned gift is the giver's to withdraw: only A's own person has money to take out.
+  it('payouts set up and withdrawals by name leave R’s side as it was', () =>
+    inTwoWorlds(
+      [
+        "A gives $3 to R's receive link with a card in one step",
+        "R returns A's latest gift",
+        'the hold ends (the clock moves past FUNDS_HOLD_HOURS)',
+        'G sets up payouts (the failing bank account)',
+        'G withdraws what is available',
+        'S sets up payouts (the good bank account)',
+        'S withdraws what is available',
+      ].map(actionNamed),
     ));
 
   it('presence does not bracket the anonymous giver’s activity', () =>

@@ -89,20 +89,52 @@ describe('a lock after repeated declines', () => {
     expect([locked.status, locked.body.error, locked.body.message]).toEqual([429, 'card_payments_locked', CARD_PAYMENTS_LOCKED]);
     expect(await depositsOf(s, dan)).toBe(0);
     expect(await intentsOf(s, dan)).toBe(3);
-    // A one-step gift's authorisation is a card payment too.
-    const owner = await buildUser(s);
-    const link = await s.request<{ id: string }>('POST', '/links/create', {
-      token: owner.token,
-      body: { details: { giveorreceive: 'receive', type: 'currency', amount: 50 } },
-    });
-    const held = await s.request<Body>('POST', '/api/wallet/card-deposit', {
-      token: dan.token,
-      body: { amount: 5, card: PAYS, for: { kind: 'give', postId: link.body.id, amount: 5 } },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    });
-    expect(held.body.error).toBe('card_payments_locked');
-    expect(await refusals(s)).toEqual({ declined: 2, blocked: 1, locked: 2 });
+    expect(await refusals(s)).toEqual({ declined: 2, blocked: 1, locked: 1 });
     // Another account pays as before.
-    expect((await pay(s, owner, PAYS)).status).toBe(200);
+    expect((await pay(s, await buildUser(s), PAYS)).status).toBe(200);
+  });
+});
+
+describe('limits per identity that pays', () => {
+  const receiveLink = async (s: TestServer, owner: TestUser) =>
+    (
+      await s.request<{ id: string }>('POST', '/links/create', {
+        token: owner.token,
+        body: { details: { giveorreceive: 'receive', type: 'currency', amount: 50 } },
+      })
+    ).body.id;
+  const payGift = (s: TestServer, who: TestUser, postId: string, card: typeof PAYS) =>
+    s.request<Body>('POST', '/api/wallet/card-deposit', {
+      token: who.token,
+      body: { amount: 5, card, for: { kind: 'give', postId, amount: 5 } },
+      headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Forwarded-For': '198.51.100.7' },
+    });
+
+  it("a lock by name does not refuse a one-step anonymous gift, and the persona's declines lock only the persona", async () => {
+    const s = await start({ CARD_DECLINES_BEFORE_LOCK: '2', CARD_LOCK_SECONDS: '600' });
+    const [eve, rita, rob] = [await buildUser(s), await buildUser(s), await buildUser(s)];
+    for (let i = 0; i < 2; i++) expect((await pay(s, eve, DECLINED)).body.error).toBe('card_declined');
+    expect((await pay(s, eve, PAYS)).body.error).toBe('card_payments_locked');
+    // The gift goes out as eve's persona towards rita, which the recipient must not see locked by eve's name.
+    const toRita = await receiveLink(s, rita);
+    expect((await payGift(s, eve, toRita, PAYS)).status).toBe(200);
+    // The persona's own declines lock it, and not eve's persona towards someone else.
+    for (let i = 0; i < 2; i++) expect((await payGift(s, eve, toRita, DECLINED)).body.error).toBe('card_declined');
+    expect((await payGift(s, eve, toRita, PAYS)).body.error).toBe('card_payments_locked');
+    expect((await payGift(s, eve, await receiveLink(s, rob), PAYS)).status).toBe(200);
+    expect(await refusals(s)).toEqual({ declined: 4, locked: 2 });
+  });
+
+  it('per account counts the identity that pays; per card and per client still bound every identity', async () => {
+    const s = await start({ CARD_PAYMENTS_PER_ACCOUNT: '1', CARD_PAYMENTS_PER_CARD: '3' });
+    const [fay, gil, hal] = [await buildUser(s), await buildUser(s), await buildUser(s)];
+    expect((await pay(s, fay, PAYS)).status).toBe(200);
+    expect((await pay(s, fay, PAYS)).body.error).toBe('card_payments_limited');
+    expect((await payGift(s, fay, await receiveLink(s, gil), PAYS)).status).toBe(200);
+    expect((await payGift(s, fay, await receiveLink(s, hal), PAYS)).status).toBe(200);
+    // A fresh persona per recipient does not buy a card tester more uses of one card.
+    const tried = await payGift(s, fay, await receiveLink(s, await buildUser(s)), PAYS);
+    expect([tried.status, tried.body.error]).toEqual([429, 'card_payments_limited']);
+    expect(await refusals(s)).toEqual({ 'card-account': 1, 'card-fingerprint': 1 });
   });
 });

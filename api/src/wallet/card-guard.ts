@@ -1,9 +1,13 @@
 /**
- * Card testing stopped: before a card is touched, an account whose card payments are locked is
- * refused, and the payment is counted against three limits (the account, the card's fingerprint,
- * the client's address; in Redis with several processes, as every rate limit is). A card that is
- * declined or blocked counts towards the lock; too many in the window lock the account's card
- * payments for a while. Every refusal moves nothing and is counted in the metrics.
+ * Card testing stopped: before a card is touched, an identity whose card payments are locked is
+ * refused, and the payment is counted against three limits (the identity that pays, the card's
+ * fingerprint, the client's address; in Redis with several processes, as every rate limit is). A
+ * card that is declined or blocked counts towards the lock; too many in the window lock that
+ * identity's card payments for a while. Every refusal moves nothing and is counted in the metrics.
+ *
+ * The identity that pays (identity/identity.ts `payingIdentity`) is the persona for a one-step
+ * anonymous gift and the named person otherwise, so a lock earned by name never refuses a gift
+ * the recipient would see land from a giver who is not locked (docs/anonymity.md).
  */
 import type { CardSafetyConfig } from '../config.js';
 import { AppError } from '../errors.js';
@@ -43,53 +47,54 @@ async function spendOrRefuse(deps: CardGuardDeps, name: string, points: number, 
   }
 }
 
+/** Who pays: the person (whose saved card it may be) and the identity they pay as (`payingIdentity`). */
+export interface CardPayer {
+  userId: string;
+  identity: string;
+  client: string;
+  source: CardSource | null;
+}
+
 /** Checks the lock and spends from the three limits; the card (when the page sent one or a saved one pays) by its fingerprint. */
-export async function admitCardPayment(
-  deps: CardGuardDeps,
-  input: { userId: string; client: string; source: CardSource | null },
-): Promise<void> {
-  const locked = await lockOf(deps).get(input.userId);
+export async function admitCardPayment(deps: CardGuardDeps, input: CardPayer): Promise<void> {
+  const locked = await lockOf(deps).get(input.identity);
   if (locked && locked.consumedPoints > 1) {
     deps.metrics?.cardRefused('locked');
     throw cardPaymentsLocked();
   }
   const limits = deps.config.cardSafety;
-  await spendOrRefuse(deps, 'card-account', limits.perAccount, input.userId);
+  await spendOrRefuse(deps, 'card-account', limits.perAccount, input.identity);
   await spendOrRefuse(deps, 'card-client', limits.perClient, input.client);
   // A card the provider cannot describe now is still limited per account and per client.
   const fingerprint = input.source ? await deps.payments.cardFingerprint(input.userId, input.source).catch(() => null) : null;
   if (fingerprint) await spendOrRefuse(deps, 'card-fingerprint', limits.perCard, fingerprint);
 }
 
-/** A card refused by its bank or the risk check: counted, and past the limit the account's card payments are locked. */
-export async function noteCardRefusal(deps: CardGuardDeps, userId: string, err: unknown): Promise<void> {
+/** A card refused by its bank or the risk check: counted, and past the limit the identity's card payments are locked. */
+export async function noteCardRefusal(deps: CardGuardDeps, identity: string, err: unknown): Promise<void> {
   const reason = err instanceof AppError ? DECLINES[err.code] : undefined;
   if (!reason) return;
   deps.metrics?.cardRefused(reason);
   const limits = deps.config.cardSafety;
   let declines: number;
   try {
-    declines = (await deps.limits.limiter('card-declines', limits.declinesBeforeLock, limits.declineWindowSeconds).consume(userId))
+    declines = (await deps.limits.limiter('card-declines', limits.declinesBeforeLock, limits.declineWindowSeconds).consume(identity))
       .consumedPoints;
   } catch (over) {
     // Past the window's points the limiter refuses with its state, not an Error; an Error is the store failing.
     if (over instanceof Error) throw over;
     declines = limits.declinesBeforeLock;
   }
-  if (declines >= limits.declinesBeforeLock) await lockOf(deps).block(userId, limits.lockSeconds);
+  if (declines >= limits.declinesBeforeLock) await lockOf(deps).block(identity, limits.lockSeconds);
 }
 
 /** A card payment run under the guard: admitted first, and a decline it meets noted. */
-export async function guardCardPayment<T>(
-  deps: CardGuardDeps,
-  input: { userId: string; client: string; source: CardSource | null },
-  pay: () => Promise<T>,
-): Promise<T> {
+export async function guardCardPayment<T>(deps: CardGuardDeps, input: CardPayer, pay: () => Promise<T>): Promise<T> {
   await admitCardPayment(deps, input);
   try {
     return await pay();
   } catch (err) {
-    await noteCardRefusal(deps, input.userId, err);
+    await noteCardRefusal(deps, input.identity, err);
     throw err;
   }
 }

@@ -31,18 +31,23 @@ import {
 import { confirmCardElements } from './card-elements.js';
 import { guardCardPayment, noteCardRefusal } from './card-guard.js';
 import { badRequest } from '../errors.js';
+import { payingIdentity } from '../identity/identity.js';
 import { checkGive } from '../links/give-check.js';
 import { insufficientFunds } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
 import { checkPurchase } from '../wishlists/service.js';
 
-/** Every refusal the gift could meet, and the balance rule: the balance and this deposit together pay for it. */
-async function checkGiftFirst(deps: Deps, user: User, target: CardGiftTarget, depositCents: number): Promise<void> {
-  const costCents =
+/**
+ * Every refusal the gift could meet, and the balance rule: the balance and this deposit together
+ * pay for it. Answers the identity that pays: the persona the gift goes out as.
+ */
+async function checkGiftFirst(deps: Deps, user: User, target: CardGiftTarget, depositCents: number): Promise<string> {
+  const { costCents, recipientId } =
     target.kind === 'give'
       ? await checkGive(deps.db, user, { postId: target.postId, amountCents: target.amount })
       : await checkPurchase(deps.db, user, target);
   if ((await getBalanceCents(deps.db, user.id)) + depositCents < costCents) throw insufficientFunds();
+  return payingIdentity(user.id, recipientId);
 }
 
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */
@@ -74,13 +79,13 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
       const userId = user.id;
       const idempotencyKey = readIdempotencyKey(ctx);
       // What it pays for is checked before the card is touched: a gift that cannot land charges nothing.
-      if (body.for) await checkGiftFirst(deps, user, body.for, body.amount);
+      const identity = body.for ? await checkGiftFirst(deps, user, body.for, body.amount) : payingIdentity(userId);
       if (body.elements) {
         if (body.card) throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
         const started = { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false, target: body.for };
         sendAnswer(
           ctx,
-          await guardCardPayment(deps, { userId, client: ctx.ip, source: null }, () => startCardElementsDeposit(wallet, started)),
+          await guardCardPayment(deps, { userId, identity, client: ctx.ip, source: null }, () => startCardElementsDeposit(wallet, started)),
         );
         return;
       }
@@ -88,7 +93,7 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
       const request = { userId, amountCents: body.amount, idempotencyKey, source };
       const target = body.for;
       const pay = () => (target ? cardHoldDeposit(wallet, { ...request, target }) : cardDeposit(wallet, request));
-      sendAnswer(ctx, await guardCardPayment(deps, { userId, client: ctx.ip, source }, pay));
+      sendAnswer(ctx, await guardCardPayment(deps, { userId, identity, client: ctx.ip, source }, pay));
     }),
   );
 
@@ -99,7 +104,7 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     validate({ body: ConfirmCardDepositBody }, async (ctx, { body }) => {
       const { id: userId } = currentUser(ctx);
       const answer = await confirmCardElements(wallet, { userId, paymentIntentId: body.paymentIntentId }).catch(async (err: unknown) => {
-        await noteCardRefusal(deps, userId, err);
+        await noteCardRefusal(deps, payingIdentity(userId), err);
         throw err;
       });
       ctx.status = answer.status;

@@ -294,8 +294,12 @@ async function findItem(
  * the gift from the same persona. The buyer stays anonymous to the owner. Nothing is kept when any
  * step fails.
  */
-/** Every refusal a purchase can meet, before a card pays for it: answers what it will cost. */
-export async function checkPurchase(db: Database, buyer: User, input: { wishlistUsername: string; itemId: string }): Promise<number> {
+/** Every refusal a purchase can meet, before a card pays for it: answers what it will cost, and to whom it goes. */
+export async function checkPurchase(
+  db: Database,
+  buyer: User,
+  input: { wishlistUsername: string; itemId: string },
+): Promise<{ costCents: number; recipientId: string }> {
   const owner = await findOwner(db, input.wishlistUsername);
   if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
   const item = await findItem(db.manager, owner.id, input.itemId, { open: true });
@@ -304,7 +308,7 @@ export async function checkPurchase(db: Database, buyer: User, input: { wishlist
   if (item.shippingCents === null) throw badRequest(SHIPPING_ERROR, 'shipping_unavailable');
   const between = { giverId: buyer.id, recipientId: owner.id, identity: 'anonymous' } as const;
   await db.transaction((em) => assertCanReach(em, buyer.id, between, () => forbidden(ITEM_UNAVAILABLE)));
-  return item.priceCents + item.shippingCents;
+  return { costCents: item.priceCents + item.shippingCents, recipientId: owner.id };
 }
 
 export async function purchaseItem(
