@@ -28,8 +28,8 @@ export function BalanceDialog() {
   const user = useAtomValue(userAtom);
   const balance = useAtomValue(balanceAtom);
   const setOpen = useSetAtom(balanceDialogOpenAtom);
-  // The freshest balance while the modal is open: the session is re-read as it opens.
-  const { isRefetchError: refreshFailed } = useQuery({ ...sessionQuery, refetchOnMount: 'always' });
+  // The balance is pushed as it moves; this says when the session's last re-read (a reconnect's) failed.
+  const { isRefetchError: refreshFailed } = useQuery(sessionQuery);
   const move = useMoveMoney(user?._id ?? '');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
