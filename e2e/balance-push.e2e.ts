@@ -11,19 +11,16 @@ let gil: ApiAccount;
 beforeAll(async () => {
   [app, browser, rosa, gil] = await startStories(['rosa', 'gil']);
   await app.call(gil, 'POST', '/api/billing-settings-deposit', { userId: gil.userId, balance: 12 });
+  await app.call(rosa, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 5, quantity: 1 } });
 }, 120_000);
 afterAll(() => stopStories(app, browser));
 
-/** Opens the app as `who` on a phone, once its socket is connected (the server's `init` arrived). */
+/** Opens the app as `who` on a phone, once its socket is live (upgraded to a WebSocket, which speaks only once connected). */
 async function live(who: ApiAccount): Promise<Page> {
   const page = await (await browser.newContext({ viewport: VIEWPORTS.phone })).newPage();
-  const connected = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"init"')) resolve();
-      }),
-    ),
-  );
+  const connected = page
+    .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 15_000 })
+    .then((ws) => ws.waitForEvent('framereceived', { timeout: 15_000 }));
   await logIn(page, app, who);
   await connected;
   return page;
@@ -40,10 +37,6 @@ function sessionReads(page: Page): () => number {
 
 describe('the balance follows money as it moves, without reading the session again', () => {
   it("a gift arriving moves the recipient's top bar, and the giver's, with no GET /api/auth/me", async () => {
-    const link = await app.call<{ id: string }>(rosa, 'POST', '/links/create', {
-      details: { giveorreceive: 'receive', type: 'currency', amount: 5, quantity: 1 },
-    });
-    expect(link.id).toBeTruthy();
     const recipient = await live(rosa);
     await balanceShows(recipient, '$0.00');
     const giver = await live(gil);
