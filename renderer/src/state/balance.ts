@@ -15,8 +15,8 @@ export const balanceErrorAtom = atom<false | string>(false);
 
 /**
  * The balance is the session's (`balanceAtom`), pushed whenever money moves and re-read after a
- * reconnect. When such a re-read fails for a signed-in user, the app's popup says so — unless the balance modal is open: it says
- * so itself. Mounted once, in the app layout.
+ * reconnect. When such a re-read fails for a signed-in user, the app's popup says so — unless the
+ * balance modal is open: it says so itself. Mounted once, in the app layout.
  */
 export function useBalanceRefreshErrors(): void {
   const queryClient = useQueryClient();
