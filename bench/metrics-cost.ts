@@ -59,7 +59,7 @@ async function codeAlone(): Promise<void> {
     const run = tallied(counted);
     await run.work(i);
     metrics.transaction((performance.now() - started) / 1000, true);
-    metrics.counted(run.tally());
+    metrics.counted(run.tally().names);
     metrics.commit(0.0001, 4);
     metrics.flush(0.001);
   };

@@ -7,6 +7,7 @@ import type { ApiErrorBody } from './common.js';
 import type { MessageView } from './conversations.js';
 import type { NotificationView } from './notifications.js';
 import type { AlertKind } from './alerts.js';
+import type { BalanceResponse } from './wallet.js';
 
 export type { MessageView, NotificationView };
 
@@ -15,6 +16,12 @@ export interface UnreadCounts {
   unreadMessages: number;
   unreadNotifications: number;
 }
+
+/**
+ * `balance`: the user's own money after a committed change (a give, a purchase, a deposit, a
+ * refund, a dispute…), the same answer as GET /api/billing-settings-balance. It names nobody else.
+ */
+export type BalanceEvent = BalanceResponse;
 
 /** A persisted message, presented for the member receiving the event (anonymity applied). */
 export interface NewMessageEvent {
@@ -72,6 +79,7 @@ export interface ServerToClientEvents {
   getNotification: (notification: NotificationView, alert: AlertKind | null) => void;
   'missed-messages': (event: MissedMessagesEvent) => void;
   'realtime-error': (event: RealtimeErrorEvent) => void;
+  balance: (event: BalanceEvent) => void;
 }
 
 export interface ClientToServerEvents {

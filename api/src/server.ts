@@ -40,6 +40,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase(config, schema, metrics);
   await recordServer(db, config.publicUrl);
   const realtime = await Realtime.create(config, log, metrics);
+  // Whoever's money a committed transaction moved hears their new balance on their own sockets.
+  db.onBalancesChanged = (userIds) => realtime.publish([{ type: 'balance', userIds }]);
   const deps: Deps = {
     config,
     db,

@@ -33,6 +33,8 @@ export class Database {
   readonly pgReads?: PgReads;
   /** Whether opening it made it: its first migration ran just now. */
   created = false;
+  /** Told, after each commit, whose balances its work changed (`balanceChangedOnCommit`): the realtime hub pushes them. */
+  onBalancesChanged?: (userIds: readonly string[]) => void;
 
   /**
    * @param source the connection every write (and every transaction) goes through
@@ -87,19 +89,20 @@ export class Database {
    * constraints; BEGIN and COMMIT share their round trips with other statements (pg-transaction.ts).
    */
   transaction<T>(work: (em: EntityManager) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const observer = this.observer;
-    if (!observer) return this.run(work, options);
+    const { observer, onBalancesChanged } = this;
+    if (!observer && !onBalancesChanged) return this.run(work, options);
     const started = performance.now();
     const counted = tallied(work);
     return this.run(counted.work, options).then(
       (value) => {
-        observer.transaction((performance.now() - started) / 1000, true);
-        const tally = counted.tally();
-        if (tally.length) observer.counted(tally);
+        observer?.transaction((performance.now() - started) / 1000, true);
+        const { names, balances } = counted.tally();
+        if (names.length) observer?.counted(names);
+        if (balances.size) onBalancesChanged?.([...balances]);
         return value;
       },
       (err: unknown) => {
-        observer.transaction((performance.now() - started) / 1000, false);
+        observer?.transaction((performance.now() - started) / 1000, false);
         throw err;
       },
     );

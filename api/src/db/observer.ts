@@ -15,7 +15,15 @@ export interface DatabaseObserver {
   counted(names: readonly string[]): void;
 }
 
-const counting = new AsyncLocalStorage<string[]>();
+/** What one run of a transaction's work asked to be told once it commits. */
+export interface Tally {
+  /** Names counted (`countOnCommit`), in order. */
+  names: string[];
+  /** Users whose money moved (`balanceChangedOnCommit`), each once. */
+  balances: Set<string>;
+}
+
+const counting = new AsyncLocalStorage<Tally>();
 
 /**
  * Inside a transaction's work: counts `name` once the transaction has committed (the ledger's
@@ -23,15 +31,20 @@ const counting = new AsyncLocalStorage<string[]>();
  * again counts what its last run did, once.
  */
 export function countOnCommit(name: string): void {
-  counting.getStore()?.push(name);
+  counting.getStore()?.names.push(name);
+}
+
+/** Inside a transaction's work: the user's balance (or what of it is held or owed) changed; told once it has committed, as `countOnCommit`. */
+export function balanceChangedOnCommit(userId: string): void {
+  counting.getStore()?.balances.add(userId);
 }
 
 /** Runs `work` with a tally of its own, started afresh at each run (a replay starts over). */
-export function tallied<A, T>(work: (arg: A) => Promise<T>): { work: (arg: A) => Promise<T>; tally: () => readonly string[] } {
-  let tally: string[] = [];
+export function tallied<A, T>(work: (arg: A) => Promise<T>): { work: (arg: A) => Promise<T>; tally: () => Tally } {
+  let tally: Tally = { names: [], balances: new Set() };
   return {
     work: (arg) => {
-      tally = [];
+      tally = { names: [], balances: new Set() };
       return counting.run(tally, work, arg);
     },
     tally: () => tally,

@@ -8,6 +8,7 @@
  * docs/decisions/0017-holds-and-disputes.md.
  */
 import type { EntityManager } from 'typeorm';
+import { balanceChangedOnCommit } from '../db/observer.js';
 import { holdNow } from './holds.js';
 import { accountsHoldingOrigin } from './holds-store.js';
 import {
@@ -82,6 +83,8 @@ export async function takeBackDispute(em: EntityManager, input: DisputeInput): P
   if (lostCents > 0) {
     await takeBack(SYSTEM_LOSSES, lostCents);
     await setUnrecovered(em, input.disputeId, lostCents, now);
+    // What the payer owes changed, whether or not their balance moves.
+    balanceChangedOnCommit(payerId);
     // The rest of the payer's balance pays it back at once, down to zero; what remains is owed.
     await repayOwed(em, payerId, await balanceOf(em, deposit.account as AccountKey));
   }
@@ -92,6 +95,8 @@ export async function takeBackDispute(em: EntityManager, input: DisputeInput): P
 export async function disputeWon(em: EntityManager, disputeId: string): Promise<boolean> {
   const dispute = await findDispute(em, disputeId);
   if (!dispute || dispute.status === 'won' || !(await setDisputeStatus(em, disputeId, dispute.status, 'won', holdNow(em)))) return false;
+  // The payer owes nothing more, whether or not their balance moves.
+  balanceChangedOnCommit(dispute.userId);
   for (const moved of await disputeTransfers(em, disputeId))
     await transfer(em, {
       from: moved.to as AccountKey,

@@ -45,7 +45,7 @@ import {
   type TransferRecord,
 } from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
-import { countOnCommit } from '../db/observer.js';
+import { balanceChangedOnCommit, countOnCommit } from '../db/observer.js';
 import { moveLots } from './holds.js';
 import { heldByAccount, lotsOutOfRange, type LotFilter } from './holds-store.js';
 
@@ -165,6 +165,8 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
   });
   // The metrics' transfers by kind, once the caller's transaction has committed.
   countOnCommit(input.kind);
+  // Each person whose balance moved is told their new one once it has committed (realtime/hub.ts).
+  for (const side of [from, to]) if (side.kind === 'user') balanceChangedOnCommit(side.id);
   return moved;
 }
 

@@ -23,6 +23,8 @@ import { MemoryPresence, RedisPresence, type Presence } from './presence.js';
 import type { Publisher, RealtimeEvent } from './publisher.js';
 import { connectRedis, type RedisClient } from './redis.js';
 import { unreadCounts } from './unread.js';
+import { balanceSummaries } from '../money/balance-store.js';
+import { holdClock } from '../money/holds.js';
 import type { Metrics } from '../metrics/metrics.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -43,6 +45,10 @@ export class Realtime implements Publisher {
   private readonly pending = new Set<Promise<unknown>>();
   /** Set by `reconnectClients`: from then on no new socket is taken. */
   private closing = false;
+  /** Users whose balance changed since the last read of balances, pushed together at the next one. */
+  private balancesDue = new Set<string>();
+  /** The read of balances under way: one at a time, so a later change is never pushed before an earlier one. */
+  private balancesRead?: Promise<void>;
 
   private constructor(
     private readonly log: Logger,
@@ -153,6 +159,26 @@ export class Realtime implements Publisher {
         this.track(unreadCounts(db, event.userId).then((counts) => room.emit('unread-counts', counts)));
         return;
       }
+      case 'balance':
+        for (const userId of event.userIds) if (this.listening(io, userId)) this.balancesDue.add(userId);
+        if (this.balancesDue.size && !this.balancesRead) this.track((this.balancesRead = this.pushBalances(io)));
+        return;
+    }
+  }
+
+  /** Reads the balances due in one query and pushes each to its owner's room only, until none are due. */
+  private async pushBalances(io: RealtimeServer): Promise<void> {
+    try {
+      // Changes of the same tick (a group's commit, a give's two sides) share the read.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (this.db && this.balancesDue.size) {
+        const userIds = [...this.balancesDue];
+        this.balancesDue = new Set();
+        const balances = await balanceSummaries(this.db, userIds, holdClock(this.db));
+        for (const [userId, balance] of balances) io.to(userRoom(userId)).emit('balance', balance);
+      }
+    } finally {
+      this.balancesRead = undefined;
     }
   }
 

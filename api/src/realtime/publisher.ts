@@ -12,11 +12,14 @@ import type { AlertKind } from '../../contract/alerts.js';
  *   alert kind it tells (none for a gift's, which its message tells) for the hidden tab's notice.
  * - `unread`: the user's unread counts changed (a conversation opened, notifications marked
  *   read); the user's room gets `unread-counts`, so every tab's badges follow.
+ * - `balance`: these users' money changed (the database tells it after each commit that moved it:
+ *   db/observer.ts); each one's room gets `balance`, their own balance answer.
  */
 export type RealtimeEvent =
   | { type: 'message'; conversation: Conversation; message: Message; /** echoed to the sender's room only */ clientId?: string }
   | { type: 'notification'; notification: Notification; /** the alert kind it tells, for the live system notification */ alert?: AlertKind }
-  | { type: 'unread'; userId: string };
+  | { type: 'unread'; userId: string }
+  | { type: 'balance'; userIds: readonly string[] };
 
 /**
  * The seam services publish through. Call it only AFTER the transaction commits (never inside

@@ -4,7 +4,7 @@ import { VISITOR_COOKIE } from '../../../api/contract/visitor';
 import { platform } from '../platform';
 import { ApiError, api } from './client';
 import { answerAhead, readAhead } from './queryClient';
-import type { AuthResponse, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, User } from './types';
+import type { AuthResponse, BalanceEvent, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, User } from './types';
 
 /** A new session as the page keeps it: the user and their wishlist pictures, never the token. */
 export type SignedIn = Omit<AuthResponse, 'token'>;
@@ -72,7 +72,7 @@ export const sessionKeys = {
 /**
  * The session: the signed-in user (their balance included), or null for a visitor. Read once at
  * start-up (cookie on the web, stored token on desktop), then replaced by login, edits and
- * logout, and re-read after money moves. `state/session.ts` mirrors it into `userAtom`.
+ * logout; its balance follows the socket's `balance` events. `state/session.ts` mirrors it into `userAtom`.
  */
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.me,
@@ -115,7 +115,12 @@ export function setSessionBalance(queryClient: QueryClient, balance: number): vo
   queryClient.setQueryData<User | null>(sessionKeys.me, (user) => (user ? { ...user, balance } : user));
 }
 
-/** Re-reads the session, and so the balance, after money moved. Resolves false when it could not. */
+/** The balance the server pushed after money moved (the socket's `balance`): the session's copy takes it whole. */
+export function setPushedBalance(queryClient: QueryClient, pushed: BalanceEvent): void {
+  queryClient.setQueryData<User | null>(sessionKeys.me, (user) => (user ? { ...user, ...pushed } : user));
+}
+
+/** Re-reads the session (what it carries besides the balance, or everything after an outage). Resolves false when it could not. */
 export function refreshSession(queryClient: QueryClient): Promise<boolean> {
   return queryClient.invalidateQueries({ queryKey: sessionKeys.me, refetchType: 'all' }, { throwOnError: true }).then(
     () => true,

@@ -17,7 +17,6 @@ import { linkVisitSource, logEvent } from '../analytics';
 import { useFirstPaint } from '../firstPaint';
 import { randomUuid } from '../ids';
 import { getVisitorSessionId } from '../state/visitorSession';
-import { refreshSession } from './auth';
 import { api, idempotent } from './client';
 import { unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
@@ -195,7 +194,7 @@ export function useRespondedQuery(creatorUsername: string, viewerId: string) {
   });
 }
 
-/** After a new link: one active link, and it joins the feed and the profile; a give link took money. */
+/** After a new link: one active link, and it joins the feed and the profile (a give link's money is pushed: `balance`). */
 export function useCreateLink() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -204,7 +203,6 @@ export function useCreateLink() {
       queryClient.setQueryData<ActiveLinksResponse>(linkKeys.activeCount(link.creatorUsername), { totalLinks: 1 });
       void queryClient.invalidateQueries({ queryKey: linkKeys.feed() });
       void queryClient.invalidateQueries({ queryKey: [...linkKeys.all, 'profile'] });
-      if (link.details.giveorreceive === 'give') void refreshSession(queryClient);
     },
   });
 }
@@ -225,8 +223,8 @@ export function afterUse(link: LinkView, amount: number): LinkView {
 }
 
 /**
- * After using a link: one use fewer (or a group gift's progress moved), used by this viewer, the
- * balance moved and the gift opened (or reused) a conversation.
+ * After using a link: one use fewer (or a group gift's progress moved), used by this viewer, and
+ * the gift opened (or reused) a conversation; the balance that moved is pushed (`balance`).
  */
 function linkUsed(queryClient: QueryClient, link: LinkView, viewerId: string, amount: number): void {
   queryClient.setQueriesData<LinkView>({ queryKey: linkKeys.opened(link.creatorUsername) }, (cached) =>
@@ -235,7 +233,6 @@ function linkUsed(queryClient: QueryClient, link: LinkView, viewerId: string, am
   queryClient.setQueryData<RespondedResponse>(linkKeys.responded(link.creatorUsername, viewerId), { responded: true });
   void queryClient.invalidateQueries({ queryKey: linkKeys.feed() });
   void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-  void refreshSession(queryClient);
 }
 
 /** Accepts a give link: `mutate()`, or `mutate(note)` with the responder's note. */
@@ -263,7 +260,7 @@ export function useGive(link: LinkView, viewerId: string) {
   });
 }
 
-/** Cancels the owner's open give link: the page shows it closed, and the balance is re-read. */
+/** Cancels the owner's open give link: the page shows it closed (the refund's balance is pushed). */
 export function useCancelLink(link: LinkView) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -275,7 +272,6 @@ export function useCancelLink(link: LinkView) {
       queryClient.setQueryData<ActiveLinksResponse>(linkKeys.activeCount(link.creatorUsername), { totalLinks: 0 });
       void queryClient.invalidateQueries({ queryKey: linkKeys.feed() });
       void queryClient.invalidateQueries({ queryKey: [...linkKeys.all, 'profile'] });
-      void refreshSession(queryClient);
     },
   });
 }

@@ -36,6 +36,7 @@ export type { InviteView } from '../../../api/contract/invites';
 export type { ConversationView, MessagesPage, ReturnGiftResponse, SendMessageResponse } from '../../../api/contract/conversations';
 export type { MarkNotificationsReadResponse, NotificationView } from '../../../api/contract/notifications';
 export type {
+  BalanceEvent,
   ClientToServerEvents,
   MessageView,
   MissedMessagesEvent,

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { refreshSession } from './auth';
 import { ApiError, api, idempotent } from './client';
 import { unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
@@ -126,16 +125,15 @@ export function usePurchaseWishlistItem(username: string) {
         },
         key,
       ),
-    onSuccess: async () => {
+    // The balance that moved is pushed (`balance`).
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: wishlistKeys.byUsername(username) });
       void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-      await refreshSession(queryClient);
     },
     onError: (err) => {
-      // Show what is true now: the item may be gone or bought, the balance may have moved.
+      // Show what is true now: the item may be gone or bought.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404))
         void queryClient.invalidateQueries({ queryKey: wishlistKeys.byUsername(username) });
-      void refreshSession(queryClient);
     },
   });
 }

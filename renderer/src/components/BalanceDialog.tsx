@@ -9,6 +9,7 @@ import { INVALID_AMOUNT, MONEY_MOVE_FAILED, WITHDRAW_NEEDS_PAYOUTS } from '../..
 import { usePayouts } from '../api/payouts';
 import { ApiError } from '../api/client';
 import { useMoveMoney, type MoneyAction } from '../api/wallet';
+import type { User } from '../api/types';
 import { formatDollars, isValidAmount, parseDollars } from '../format';
 import { BALANCE_REFRESH_ERROR, balanceDialogOpenAtom } from '../state/balance';
 import { balanceAtom, userAtom } from '../state/session';
@@ -23,13 +24,22 @@ function moneyErrorMessage(err: unknown): string {
   return MONEY_MOVE_FAILED;
 }
 
+/** Whether the session's holds are missing (a login's answer) or name a release already past. */
+function holdsOutdated(user: User | null | undefined): boolean {
+  if (!user) return false;
+  return user.available === undefined || (user.nextReleaseAt != null && Date.parse(user.nextReleaseAt) <= Date.now());
+}
+
 /** The deposit/withdrawal modal; rendered by the layout while `balanceDialogOpenAtom` is true. */
 export function BalanceDialog() {
   const user = useAtomValue(userAtom);
   const balance = useAtomValue(balanceAtom);
   const setOpen = useSetAtom(balanceDialogOpenAtom);
-  // The freshest balance while the modal is open: the session is re-read as it opens.
-  const { isRefetchError: refreshFailed } = useQuery({ ...sessionQuery, refetchOnMount: 'always' });
+  // Money moving is pushed; read again only what no push tells: holds a login answer lacks, or one released since.
+  const { isRefetchError: refreshFailed } = useQuery({
+    ...sessionQuery,
+    refetchOnMount: (query) => (holdsOutdated(query.state.data) ? 'always' : false),
+  });
   const move = useMoveMoney(user?._id ?? '');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);

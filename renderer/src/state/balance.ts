@@ -14,9 +14,9 @@ export const balanceDialogOpenAtom = atom(false);
 export const balanceErrorAtom = atom<false | string>(false);
 
 /**
- * The balance is the session's (`balanceAtom`), re-read whenever money moves. When such a re-read
- * fails for a signed-in user, the app's popup says so — unless the balance modal is open: it says
- * so itself. Mounted once, in the app layout.
+ * The balance is the session's (`balanceAtom`), pushed whenever money moves and re-read after a
+ * reconnect. When such a re-read fails for a signed-in user, the app's popup says so — unless the
+ * balance modal is open: it says so itself. Mounted once, in the app layout.
  */
 export function useBalanceRefreshErrors(): void {
   const queryClient = useQueryClient();

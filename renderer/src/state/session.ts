@@ -12,7 +12,7 @@ const sessionSettledAtom = atom(false);
 /** The signed-in user, or null for a visitor: what `GET /api/auth/me` (or login, or an edit) answered. */
 export const userAtom = atom((get) => get(sessionUserAtom));
 
-/** Balance in dollars, the session's own: it moves when the session is re-read or set, never by hand. */
+/** Balance in dollars, the session's own: it moves with the socket's `balance` pushes, a re-read or an answer, never by hand. */
 export const balanceAtom = atom((get) => get(userAtom)?.balance ?? 0);
 
 /** Becomes true once the start-up `GET /api/auth/me` has answered. */

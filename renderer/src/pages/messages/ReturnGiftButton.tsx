@@ -1,21 +1,18 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { GIFT_RETURNED, RETURN_GIFT, RETURN_GIFT_CONFIRM, RETURN_GIFT_FAILED } from '../../../../api/contract/texts';
 import { ConfirmPopup } from '../../components/ConfirmPopup';
 import { returnGift } from '../../api/conversations';
 import { errorMessage } from '../../api/client';
-import { sessionKeys } from '../../api/auth';
 
 /** 'Return this gift' on an anonymous gift the reader received: once, while it is on hold; the server says when it cannot. */
 export function ReturnGiftButton({ conversationId, messageId }: { conversationId: string; messageId: string }) {
   // One key per gift shown: a retry after a network failure returns it at most once.
   const [key] = useState(() => crypto.randomUUID());
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const giveBack = useMutation({
+    // The balance left with the gift is pushed (`balance`).
     mutationFn: () => returnGift(conversationId, messageId, key),
-    // The balance left with the gift: the session's copy is read again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
   });
   if (giveBack.isSuccess) return <p className="gift-msg__text">{GIFT_RETURNED}</p>;
   return (

@@ -1,7 +1,7 @@
 import type { createStore } from 'jotai';
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { refreshSession, sessionKeys } from '../../api/auth';
+import { refreshSession, sessionKeys, setPushedBalance } from '../../api/auth';
 import { API_BASE_URL } from '../../api/client';
 import {
   addToThread,
@@ -77,7 +77,7 @@ export class SendMessageError extends Error {
  * One socket.io connection for the signed-in session (the website authenticates with its httpOnly
  * cookie on its own origin; the desktop app's main process adds the token to the handshake). Its
  * events go into the query cache — messages into their thread and the inbox, notifications into
- * their list, gifts into the balance — and the unread counts; it raises system notifications while
+ * their list, the pushed balance into the session — and the unread counts; it raises system notifications while
  * the page is hidden, catches up with `last_message_id` after a reconnect and re-reads what has no
  * catch-up, and tells the open thread what arrived.
  */
@@ -228,6 +228,10 @@ export class RealtimeConnection implements MessageSender {
       if (event.hasMore && last) this.catchUp(last._id);
     });
     socket.on('getNotification', (notification, alert) => this.receiveNotification(notification, alert));
+    // The user's own money after a committed change: the top bar and the balance dialog follow it unread.
+    socket.on('balance', (balance) => {
+      if (!this.closed) setPushedBalance(this.queryClient, balance);
+    });
     this.resyncTimer = window.setInterval(() => this.resync(), RESYNC_MS);
   }
 
@@ -258,7 +262,7 @@ export class RealtimeConnection implements MessageSender {
     });
   }
 
-  /** What has no catch-up is read again: notifications, the inbox (new conversations), the balance. */
+  /** What has no catch-up is read again: notifications, the inbox (new conversations), the balance (its pushes missed). */
   private rereadAfterOutage(): void {
     const { queryClient } = this;
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -319,8 +323,6 @@ export class RealtimeConnection implements MessageSender {
     if (this.closed || !this.remember(this.seenNotifications, notification._id)) return;
     if (!notification.read) this.store.set(unreadCountsAtom, (c) => ({ ...c, unreadNotifications: c.unreadNotifications + 1 }));
     prependNotification(this.queryClient, this.userId, notification);
-    // Money given to this user: the balance moved.
-    if (notification.type === 'currency') void refreshSession(this.queryClient);
     // Only what the one rule tells (a gift's notification is told by its message).
     if (alert && isHidden()) {
       const { title, body } = liveAlert(alert);
