@@ -16,7 +16,7 @@ import {
 import { centsToDollars } from '../../contract/money.js';
 import { returnGift } from '../commands/return-gift.js';
 import { sendAnswer } from '../http/answer.js';
-import { readIdempotencyKey, withIdempotency } from '../money/idempotency.js';
+import { readIdempotencyKey, withIdempotency } from '../http/idempotency.js';
 import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js';
 import { PageQuery } from '../../contract/common.js';
 import { INBOX_CURSOR_HEADER } from '../../contract/limits.js';

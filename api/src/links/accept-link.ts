@@ -1,7 +1,7 @@
 import { deliverGift } from '../commands/deliver-gift.js';
 import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
 import { badRequest, forbidden, gone } from '../errors.js';
-import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
+import { withIdempotency, type IdempotentAnswer } from '../http/idempotency.js';
 import { escrowAccount } from '../money/ledger.js';
 import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js';
 import type { User } from '../users/entity.js';

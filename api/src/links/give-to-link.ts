@@ -4,7 +4,7 @@ import { appendedRowId } from '../db/ids.js';
 import { together } from '../db/together.js';
 import type { EntityManager } from 'typeorm';
 import { centsToDollars } from '../../contract/money.js';
-import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
+import { withIdempotency, type IdempotentAnswer } from '../http/idempotency.js';
 import { insufficientFunds, userAccount } from '../money/ledger.js';
 import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js';
 import type { User } from '../users/entity.js';

@@ -10,7 +10,7 @@ import { answerWithEtag } from '../http/etag.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
-import { readIdempotencyKey } from '../money/idempotency.js';
+import { readIdempotencyKey } from '../http/idempotency.js';
 import { drawShareImagesSoon } from '../sharing/prerender.js';
 import {
   AcceptLinkBody,

@@ -5,7 +5,7 @@ import { sendAnswer } from '../http/answer.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { centsToDollars } from '../../contract/money.js';
-import { readIdempotencyKey } from '../money/idempotency.js';
+import { readIdempotencyKey } from '../http/idempotency.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
 import {
   CardDepositBody,

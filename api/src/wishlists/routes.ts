@@ -5,7 +5,7 @@ import { sendAnswer } from '../http/answer.js';
 import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
-import { readIdempotencyKey } from '../money/idempotency.js';
+import { readIdempotencyKey } from '../http/idempotency.js';
 import {
   ArchiveItemBody,
   PurchaseBody,

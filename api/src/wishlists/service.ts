@@ -10,7 +10,7 @@ import { deliverGift } from '../commands/deliver-gift.js';
 import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
-import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
+import { withIdempotency, type IdempotentAnswer } from '../http/idempotency.js';
 import { SYSTEM_MARKETPLACE, insufficientFunds, userAccount } from '../money/ledger.js';
 import { publishAfterCommit, type Publisher, type RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity, type User } from '../users/entity.js';
