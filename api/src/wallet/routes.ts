@@ -34,7 +34,7 @@ import { badRequest } from '../errors.js';
 import { checkGive } from '../links/give-check.js';
 import { insufficientFunds } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
-import { checkPurchase } from '../wishlists/service.js';
+import { checkPurchase } from '../wishlists/purchase.js';
 
 /** Every refusal the gift could meet, and the balance rule: the balance and this deposit together pay for it. */
 async function checkGiftFirst(deps: Deps, user: User, target: CardGiftTarget, depositCents: number): Promise<void> {
