@@ -32,8 +32,7 @@ const CAPABILITIES = [
   ['identity', '^api/src/identity/'],
   ['conversations', '^api/src/conversations/'],
   ['blocks', '^api/src/blocks/'],
-  // http/answer.ts replays an idempotent answer (money/idempotency.ts), though it sits in http/.
-  ['money', '^api/src/money/|^api/src/http/answer[.]ts$'],
+  ['money', '^api/src/money/'],
   ['payments', '^api/src/payments/'],
   ['subscriptions', '^api/src/subscriptions/'],
   // Connected accounts for withdrawals: the wallet asks it where a withdrawal goes.

@@ -2,8 +2,9 @@
  * The ceiling of concurrent gives, measured in the same run as the gives themselves
  * ("what the ceiling really is").
  *
- * The give command alone — `giveToLink` called in the server's own process, with no HTTP, no
- * session lookup, no validation and no JSON, as many at a time as autocannon has connections — costs
+ * The give command alone — `giveToLink` in its unit of work (`runUnitOfWork`), in the server's own
+ * process, with no HTTP, no session lookup, no validation and no JSON, as many at a time as
+ * autocannon has connections — costs
  * the database's work of a give (its reads, statements and COMMIT) and the command's own code. A
  * give over HTTP costs at least that plus what a whole `/healthz` costs (the HTTP, the middleware,
  * a query). So where the server's one thread bounds both (SQLite), gives can reach at most
@@ -14,7 +15,9 @@
  */
 import { LinkResponseEntity } from '../api/src/links/entity.js';
 import { giveToLink } from '../api/src/links/give-to-link.js';
-import type { LinkDeps } from '../api/src/links/use.js';
+import { planGive } from '../api/src/links/give-check.js';
+import { presentGive } from '../api/src/links/routes.js';
+import { runUnitOfWork } from '../api/src/http/unit-of-work.js';
 import { In } from 'typeorm';
 import { UserEntity } from '../api/src/users/entity.js';
 import type { TestServer, TestUser } from '../api/src/testing/server.js';
@@ -64,17 +67,14 @@ export async function measureGiveCeiling(
   const used = await db.manager.countBy(LinkResponseEntity, { kind: 'give' });
   if (used + COMMANDS + WARM_UP > pairs) return `only ${pairs - used} unused giver-link pairs left (a shorter --duration leaves more)`;
   const users = new Map((await db.manager.findBy(UserEntity, { id: In(givers.map((g) => g.user._id)) })).map((u) => [u.id, u]));
-  const links: LinkDeps = {
-    db,
-    catalog: server.deps.catalog,
-    linkTtlHours: server.deps.config.linkTtlHours,
-    realtime: server.deps.realtime,
-  };
   let k = pairs;
   const give = async () => {
     k -= 1;
     const giver = users.get(givers[k % givers.length].user._id)!;
-    const answer = await giveToLink(links, giver, { postId: linkIds[k % linkIds.length], amountCents }, undefined);
+    const input = { postId: linkIds[k % linkIds.length], amountCents };
+    const plan = await planGive(db, giver, input);
+    const request = { userId: giver.id, scope: 'links.give', input, replayable: true };
+    const answer = await runUnitOfWork(server.deps, undefined, request, (uow) => giveToLink(uow, giver, plan, undefined), presentGive);
     if (answer.status !== 201) throw new Error(`the give command answered ${answer.status}`);
   };
   /** `count` gives, `concurrency` at a time (the bench's connections). */

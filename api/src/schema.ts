@@ -7,6 +7,7 @@ import { BlockEntity } from './blocks/entity.js';
 import { CatalogMetaEntity, CatalogProductEntity } from './catalog/entity.js';
 import { AnonymousPseudonymEntity, ConversationEntity, CounterEntity, MessageEntity } from './conversations/entity.js';
 import { InviteEntity, LinkJoinEntity } from './invites/entity.js';
+import { IdempotencyRecordEntity } from './http/idempotency-entity.js';
 import { JobLeaseEntity } from './jobs/entity.js';
 import { LinkEntity, LinkResponseEntity, LinkViewDayEntity, LinkVisitorEntity } from './links/entity.js';
 import { ReportEntity } from './moderation/entity.js';
@@ -14,7 +15,6 @@ import {
   DisputeEntity,
   GiftReceiptEntity,
   HeldLotEntity,
-  IdempotencyRecordEntity,
   LedgerAccountEntity,
   LedgerEntryEntity,
   LedgerTransferEntity,

@@ -5,7 +5,8 @@
  */
 import { In } from 'typeorm';
 import type { Database } from '../../api/src/db/index.js';
-import { IdempotencyRecordEntity, LedgerEntryEntity, LedgerTransferEntity } from '../../api/src/money/entity.js';
+import { IdempotencyRecordEntity } from '../../api/src/http/idempotency-entity.js';
+import { LedgerEntryEntity, LedgerTransferEntity } from '../../api/src/money/entity.js';
 import { SYSTEM_PAYOUTS_PENDING } from '../../api/src/money/ledger.js';
 import { PaymentIntentEntity, type PaymentIntentKind } from '../../api/src/wallet/entity.js';
 import type { Account, Sent } from './traffic.js';

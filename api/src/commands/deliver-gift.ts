@@ -54,8 +54,9 @@ export interface DeliveredGift {
  * Delivers a gift inside the caller's transaction (`em`), the one way every gift path does it:
  * the money moves through the ledger, the gift message opens (or reuses) the conversation the
  * giver's identity keys, and the recipient gets a notification. Nothing is published here: the
- * caller publishes `events` after its commit, and not for an idempotent replay
- * (`publishAfterCommit`, realtime/publisher.ts). Nothing of it stays if the transaction rolls back.
+ * caller hands `events` to its unit of work (`uow.afterCommit`, http/unit-of-work.ts), which
+ * publishes them after its commit and not for an idempotent replay. Nothing of it stays if the
+ * transaction rolls back.
  * An item gift also becomes an order for its recipient (orders/service.ts): placed when they have
  * a shipping address, else waiting for one, with a notification asking them for it.
  */

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { GIFT_NOT_FOUND, GIFT_NOT_RETURNABLE, GIFT_RETURNED, GIFT_SETTLED, ONLY_RECIPIENT_RETURNS } from '../../contract/texts.js';
 import { ConversationEntity } from '../conversations/entity.js';
 import { recordThreadNotice } from '../conversations/gift-note.js';
@@ -7,7 +6,7 @@ import { receiptOfMessage, settleReceipt } from '../money/gift-receipts-store.js
 import { holdNow } from '../money/holds.js';
 import { heldFromTransfer } from '../money/holds-store.js';
 import { SYSTEM_UNCLAIMED, transfer, userAccount } from '../money/ledger.js';
-import type { RealtimeEvent } from '../realtime/publisher.js';
+import type { UnitOfWork } from '../http/unit-of-work.js';
 import { UserEntity } from '../users/entity.js';
 
 export interface ReturnGiftInput {
@@ -20,18 +19,17 @@ export interface ReturnGiftInput {
 
 export interface ReturnedGift {
   amountCents: number;
-  /** The thread's notice, to publish after the commit. */
-  events: RealtimeEvent[];
 }
 
 /**
  * A recipient sends an anonymous gift back, once, while it is still on hold and unspent (in the
- * caller's transaction): the very lots it brought go back to the giver with the release they had,
+ * caller's unit of work): the very lots it brought go back to the giver with the release they had,
  * and the thread says 'This gift was returned.' from the recipient, so the giver's side reads it
  * and nothing names the giver. A giver who has closed their account is kept their money as any
  * refund to them is (`system:unclaimed`), so the recipient cannot tell.
  */
-export async function returnGift(em: EntityManager, input: ReturnGiftInput): Promise<ReturnedGift> {
+export async function returnGift(uow: UnitOfWork, input: ReturnGiftInput): Promise<ReturnedGift> {
+  const { em } = uow;
   const receipt = await receiptOfMessage(em, input.messageId);
   const conversation = receipt && (await em.findOneBy(ConversationEntity, { id: receipt.conversationId }));
   const member = conversation && (conversation.initiatorId === input.userId || conversation.responderId === input.userId);
@@ -54,5 +52,6 @@ export async function returnGift(em: EntityManager, input: ReturnGiftInput): Pro
     insufficient: () => badRequest(GIFT_NOT_RETURNABLE, 'gift_not_returnable'),
   });
   const notice = await recordThreadNotice(em, conversation, input.userId, GIFT_RETURNED);
-  return { amountCents: receipt.amountCents, events: [notice.event] };
+  uow.afterCommit(notice.event);
+  return { amountCents: receipt.amountCents };
 }

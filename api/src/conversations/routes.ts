@@ -15,9 +15,8 @@ import {
 } from '../../contract/conversations.js';
 import { centsToDollars } from '../../contract/money.js';
 import { returnGift } from '../commands/return-gift.js';
-import { sendAnswer } from '../http/answer.js';
-import { readIdempotencyKey, withIdempotency } from '../money/idempotency.js';
-import { publishAfterCommit, type RealtimeEvent } from '../realtime/publisher.js';
+import type { Answer } from '../http/idempotency.js';
+import { moneyRoute } from '../http/unit-of-work.js';
 import { PageQuery } from '../../contract/common.js';
 import { INBOX_CURSOR_HEADER } from '../../contract/limits.js';
 import { findConversation, listMessages, sendMessage, unreadMessageCount } from './service.js';
@@ -85,12 +84,13 @@ export function conversationRoutes(deps: Deps, { authenticate }: AuthMiddleware)
     authenticate,
     validate({ params: ReturnGiftParams }, async (ctx, { params }) => {
       const { id: userId } = currentUser(ctx);
-      const request = { key: readIdempotencyKey(ctx), userId, scope: 'gifts.return', input: params };
-      const answer = await withIdempotency<ReturnGiftResponse, RealtimeEvent>(deps.db, request, async (em) => {
-        const returned = await returnGift(em, { userId, ...params });
-        return { status: 200, body: { returned: centsToDollars(returned.amountCents) }, events: returned.events };
-      });
-      sendAnswer(ctx, publishAfterCommit(deps.realtime, answer, answer.events ?? []));
+      await moneyRoute(
+        deps,
+        ctx,
+        { userId, scope: 'gifts.return', input: params },
+        (uow) => returnGift(uow, { userId, ...params }),
+        (returned): Answer<ReturnGiftResponse> => ({ status: 200, body: { returned: centsToDollars(returned.amountCents) } }),
+      );
     }),
   );
 

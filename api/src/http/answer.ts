@@ -1,4 +1,4 @@
-import { REPLAYED_HEADER, type IdempotentAnswer } from '../money/idempotency.js';
+import { REPLAYED_HEADER, type IdempotentAnswer } from './idempotency.js';
 import type { AppContext } from './context.js';
 
 /** Sends a money-moving call's answer; a replay of an earlier Idempotency-Key is marked. */

@@ -1,5 +1,5 @@
 import { badRequest, forbidden, gone, notFound } from '../errors.js';
-import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
+import { withIdempotency, type IdempotentAnswer } from '../http/idempotency.js';
 import { balanceOf, escrowAccount, transfer, userAccount } from '../money/ledger.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { centsToDollars } from '../../contract/money.js';

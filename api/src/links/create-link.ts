@@ -4,7 +4,7 @@ import { findProduct } from '../catalog/service.js';
 import { badRequest, isUniqueViolation } from '../errors.js';
 import { formatCents, productCents } from '../../contract/money.js';
 import { ITEM_INFO_ERROR } from '../../contract/texts.js';
-import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
+import { withIdempotency, type IdempotentAnswer } from '../http/idempotency.js';
 import { escrowAccount, insufficientFunds, transfer, userAccount } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
 import { LinkEntity, type Link } from './entity.js';

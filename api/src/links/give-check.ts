@@ -22,7 +22,7 @@ export interface GivePlan {
   amountCents: number;
 }
 
-/** The rules read from the link alone (giveToLink runs these before its transaction). */
+/** The rules read from the link alone (the give's route runs these before its unit of work). */
 export async function planGive(db: Database, giver: Pick<User, 'id'>, input: { postId: string; amountCents?: number }): Promise<GivePlan> {
   const found = await linkForGiver(db, input.postId, giver.id);
   if (!found) throw notFound(LINK_NOT_FOUND);

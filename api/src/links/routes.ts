@@ -10,7 +10,9 @@ import { answerWithEtag } from '../http/etag.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
-import { readIdempotencyKey } from '../money/idempotency.js';
+import type { Answer } from '../http/idempotency.js';
+import { readIdempotencyKey } from '../http/idempotency.js';
+import { moneyRoute, type MoneyRequest } from '../http/unit-of-work.js';
 import { drawShareImagesSoon } from '../sharing/prerender.js';
 import {
   AcceptLinkBody,
@@ -20,15 +22,19 @@ import {
   CreateLinkBody,
   CreatorParams,
   GiveBody,
+  type AcceptLinkResponse,
+  type GiveResponse,
   OpenLinkBody,
   RespondedQuery,
 } from '../../contract/links.js';
+import { centsToDollars } from '../../contract/money.js';
 import { PageQuery } from '../../contract/common.js';
 import { UsernameParams } from '../../contract/users.js';
-import { acceptLink } from './accept-link.js';
+import { acceptableCreator, acceptLink, acceptRequest, type Accepted } from './accept-link.js';
 import { cancelLink } from './cancel-link.js';
 import { createLink } from './create-link.js';
-import { giveToLink } from './give-to-link.js';
+import { giveRequest, giveToLink, type Give } from './give-to-link.js';
+import { planGive } from './give-check.js';
 import { confirmGive, countActiveLinks, hasResponded, listProfileLinks, openLink } from './service.js';
 import type { LinkDeps } from './use.js';
 import { FeedPages } from './feed.js';
@@ -109,11 +115,11 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     '/api/accept-link',
     authenticate,
     validate({ body: AcceptLinkBody }, async (ctx, { body }) => {
-      const user = actingUser(ctx, { username: body.linkResponderUsername });
-      sendAnswer(
-        ctx,
-        await acceptLink(links, user, { creatorUsername: body.linkCreatorUsername, note: body.note }, readIdempotencyKey(ctx)),
-      );
+      const responder = actingUser(ctx, { username: body.linkResponderUsername });
+      const input = { creatorUsername: body.linkCreatorUsername, note: body.note };
+      const creator = await acceptableCreator(deps.db, responder, input.creatorUsername);
+      const request = { userId: responder.id, scope: 'links.accept', input: acceptRequest(input), replayable: true };
+      await moneyRoute(deps, ctx, request, (uow) => acceptLink(uow, responder, creator, input.note), presentAccepted);
     }),
   );
 
@@ -133,14 +139,16 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
     validate({ body: GiveBody }, async (ctx, { body }) => {
       const input = { postId: body.postId, amountCents: body.amount, note: body.note, authorisation: body.authorisation };
       const giver = currentUser(ctx);
-      const key = readIdempotencyKey(ctx);
+      const plan = await planGive(deps.db, giver, input);
       const hold = body.authorisation && { intentId: body.authorisation, userId: giver.id };
-      sendAnswer(
-        ctx,
-        hold
-          ? await withCardHold(deps, hold, (land) => giveToLink(links, giver, input, key, land))
-          : await giveToLink(links, giver, input, key),
-      );
+      const request: MoneyRequest<GiveResponse> = {
+        userId: giver.id,
+        scope: 'links.give',
+        input: giveRequest(input),
+        replayable: true,
+        around: hold ? (run) => withCardHold(deps, hold, run) : undefined,
+      };
+      await moneyRoute(deps, ctx, request, (uow) => giveToLink(uow, giver, plan, input.note), presentGive);
     }),
   );
 
@@ -154,4 +162,18 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
   );
 
   return router;
+}
+
+/** A give as its answer names it. */
+export function presentGive(give: Give): Answer<GiveResponse> {
+  const { giveId, link, amountCents, conversationId } = give;
+  return {
+    status: 201,
+    body: { give: { _id: giveId, type: link.type, amount: centsToDollars(amountCents), postId: link.id }, conversationId },
+  };
+}
+
+/** An accept as its answer names it. */
+function presentAccepted({ conversationId, message }: Accepted): Answer<AcceptLinkResponse> {
+  return { status: 200, body: { conversationId, newMessage: { _id: message.id, text: message.text } } };
 }

@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { UserEntity, newUserRecord } from '../users/entity.js';
 import { LedgerEntryEntity, LedgerTransferEntity } from './entity.js';
-import { withIdempotency } from './idempotency.js';
+import { withIdempotency } from '../http/idempotency.js';
 import {
   SYSTEM_PAYMENTS,
   balanceOf,

@@ -23,21 +23,10 @@ export type RealtimeEvent =
 
 /**
  * The seam services publish through. Call it only AFTER the transaction commits (never inside
- * `db.transaction`), and not for an idempotent replay: nothing new happened then.
- *
- *     const events: RealtimeEvent[] = [];
- *     const answer = await withIdempotency(db, req, async (em) => { …; events.push(…); … });
- *     return publishAfterCommit(realtime, answer, events);
+ * `db.transaction`), and not for an idempotent replay: nothing new happened then. A money-moving
+ * command hands its events to its unit of work (`uow.afterCommit`, http/unit-of-work.ts), which
+ * publishes them so.
  */
 export interface Publisher {
   publish(events: readonly RealtimeEvent[]): void;
-}
-
-/**
- * Publishes what a committed transaction made and hands its answer on; an idempotent replay
- * (`answer.replayed`) made nothing new and publishes nothing. Call it after the commit.
- */
-export function publishAfterCommit<A extends { replayed: boolean }>(publisher: Publisher, answer: A, events: readonly RealtimeEvent[]): A {
-  if (!answer.replayed) publisher.publish(events);
-  return answer;
 }

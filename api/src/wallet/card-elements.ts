@@ -16,7 +16,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { notFound } from '../errors.js';
-import { completeIdempotencyRecord } from '../money/idempotency.js';
+import { completeIdempotencyRecord } from '../http/idempotency.js';
 import { cardDeclined, paymentIncomplete, paymentProcessing, type CardPayment, type WalletPayments } from '../payments/provider.js';
 import type { CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
 import { PaymentIntentEntity, type PaymentIntent } from './entity.js';

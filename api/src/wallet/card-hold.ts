@@ -9,7 +9,7 @@ import { In, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { AppError, notFound } from '../errors.js';
-import { completeIdempotencyRecord, type Answer } from '../money/idempotency.js';
+import { completeIdempotencyRecord, type Answer } from '../http/idempotency.js';
 import { SYSTEM_PAYMENTS, balanceOf, transfer, userAccount } from '../money/ledger.js';
 import {
   cardDeclined,

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { expectLedgerSound as expectLedgerSoundIn } from '../testing/ledger.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { IdempotencyRecordEntity, LedgerTransferEntity } from '../money/entity.js';
+import { IdempotencyRecordEntity } from '../http/idempotency-entity.js';
+import { LedgerTransferEntity } from '../money/entity.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, balanceOf } from '../money/ledger.js';
 import { buildConversation } from '../realtime/testing.js';
 import {

@@ -5,7 +5,7 @@ import { sendAnswer } from '../http/answer.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { centsToDollars } from '../../contract/money.js';
-import { readIdempotencyKey } from '../money/idempotency.js';
+import { readIdempotencyKey } from '../http/idempotency.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
 import {
   CardDepositBody,
@@ -35,7 +35,7 @@ import { payingIdentity } from '../identity/identity.js';
 import { checkGive } from '../links/give-check.js';
 import { insufficientFunds } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
-import { checkPurchase } from '../wishlists/service.js';
+import { checkPurchase } from '../wishlists/purchase.js';
 
 /**
  * Every refusal the gift could meet, and the balance rule: the balance and this deposit together

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { badRequest } from '../errors.js';
-import { withIdempotentSteps, type IdempotentAnswer } from '../money/idempotency.js';
+import { withIdempotentSteps, type IdempotentAnswer } from '../http/idempotency.js';
 import { balanceOf, userAccount } from '../money/ledger.js';
 import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
 import type { CardSource, WalletPayments } from '../payments/provider.js';

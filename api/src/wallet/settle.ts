@@ -6,7 +6,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
-import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../money/idempotency.js';
+import { completeIdempotencyRecord, forgetIdempotencyRecord } from '../http/idempotency.js';
 import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, SYSTEM_UNCLAIMED, transfer, userAccount } from '../money/ledger.js';
 import { rowLockNoKey } from '../db/row-lock.js';
 import { UserEntity } from '../users/entity.js';

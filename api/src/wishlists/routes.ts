@@ -1,20 +1,21 @@
 import Router from '@koa/router';
 import { withCardHold } from '../wallet/card-hold.js';
 import type { Deps } from '../deps.js';
-import { sendAnswer } from '../http/answer.js';
 import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
-import { readIdempotencyKey } from '../money/idempotency.js';
+import { moneyRoute, type MoneyRequest } from '../http/unit-of-work.js';
 import {
   ArchiveItemBody,
   PurchaseBody,
   TransactionQuery,
   UpdateWishlistBody,
   WishlistParams,
+  type PurchaseResponse,
   type WishlistResponse,
 } from '../../contract/wishlists.js';
-import { archiveItem, getWishlist, purchaseItem, purchaseTransaction, updateWishlist } from './service.js';
+import { archiveItem, getWishlist, purchaseTransaction, updateWishlist } from './service.js';
+import { purchasableOwner, purchaseItem, purchaseRequest } from './purchase.js';
 import { drawShareImagesSoon } from '../sharing/prerender.js';
 
 /** Wishlists: view (public), edit and archive into 'Received' (owner), buy an item (others), the purchase's date. */
@@ -55,13 +56,20 @@ export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthM
     authenticate,
     validate({ body: PurchaseBody }, async (ctx, { body }) => {
       const buyer = actingUser(ctx, { userId: body.purchaserUserId });
-      const key = readIdempotencyKey(ctx);
+      const owner = await purchasableOwner(deps.db, buyer, body.wishlistUsername);
       const hold = body.authorisation && { intentId: body.authorisation, userId: buyer.id };
-      sendAnswer(
+      const request: MoneyRequest<PurchaseResponse> = {
+        userId: buyer.id,
+        scope: 'wishlists.purchase',
+        input: purchaseRequest(owner, body),
+        around: hold ? (run) => withCardHold(deps, hold, run) : undefined,
+      };
+      await moneyRoute(
+        deps,
         ctx,
-        hold
-          ? await withCardHold(deps, hold, (land) => purchaseItem(deps, buyer, body, key, land))
-          : await purchaseItem(deps, buyer, body, key),
+        request,
+        (uow) => purchaseItem(uow, buyer, owner, body),
+        (bought) => ({ status: 200, body: bought }),
       );
     }),
   );

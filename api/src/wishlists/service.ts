@@ -6,26 +6,17 @@ import type { Catalog } from '../catalog/catalog.js';
 import { productCents } from '../../contract/money.js';
 import type { SearchProduct } from '../../contract/catalog.js';
 import { findProduct } from '../catalog/service.js';
-import { deliverGift } from '../commands/deliver-gift.js';
-import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
-import { withIdempotency, type IdempotentAnswer } from '../money/idempotency.js';
-import { SYSTEM_MARKETPLACE, insufficientFunds, userAccount } from '../money/ledger.js';
-import { publishAfterCommit, type Publisher, type RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity, type User } from '../users/entity.js';
-import { assertCanReach } from '../blocks/service.js';
 import { WISHLIST_MAX_ITEMS, WishlistEntity, WishlistItemEntity, type WishlistItem } from './entity.js';
-import { canArchiveItem, canBuyFrom, canEditWishlist, canSeePurchase, canSeeReceived } from './policy.js';
+import { canArchiveItem, canEditWishlist, canSeePurchase, canSeeReceived } from './policy.js';
 import { presentWishlist } from './presenter.js';
 import {
-  ALREADY_PURCHASED,
   ARCHIVE_NOT_PURCHASED,
   ITEM_INFO_ERROR,
   ITEM_NOT_FOUND,
-  ITEM_UNAVAILABLE,
   NOT_PURCHASED,
-  OWN_ITEM,
   SHIPPING_ERROR,
   TOO_MANY_ITEMS,
   USER_NOT_FOUND,
@@ -33,8 +24,6 @@ import {
 } from '../../contract/texts.js';
 import {
   type ArchiveItemBody,
-  type PurchaseBody,
-  type PurchaseResponse,
   type TransactionQuery,
   type TransactionResponse,
   type UpdateWishlistBody,
@@ -52,7 +41,7 @@ type ProductFields = Pick<
   'itemId' | 'name' | 'title' | 'priceCents' | 'shippingCents' | 'shippingType' | 'condition' | 'description' | 'imageUrl' | 'allImages'
 >;
 
-async function findOwner(db: Database, username: string): Promise<User> {
+export async function findOwner(db: Database, username: string): Promise<User> {
   const owner = await db.manager.findOneBy(UserEntity, { username: username.toLowerCase() });
   if (!owner || owner.closedAt) throw notFound(USER_NOT_FOUND);
   return owner;
@@ -110,7 +99,7 @@ export async function resolveProduct(catalog: Catalog, itemId: string): Promise<
  * holds a row lock until commit (SQLite's transactions already take turns). Creates the row
  * first when asked (the wishlist's first save). False when the owner has no wishlist yet.
  */
-async function lockWishlist(em: EntityManager, ownerId: string, now: Date, create: boolean): Promise<boolean> {
+export async function lockWishlist(em: EntityManager, ownerId: string, now: Date, create: boolean): Promise<boolean> {
   if (create)
     await em.createQueryBuilder().insert().into(WishlistEntity).values({ ownerId, createdAt: now, updatedAt: now }).orIgnore().execute();
   const locked = await em
@@ -271,7 +260,7 @@ export async function archiveItem(db: Database, viewer: User, input: z.output<ty
  * itemId, `prefer` picks among several: the first unpurchased one (for buying), or the buyer's
  * own / the latest purchased one (for the purchase record).
  */
-async function findItem(
+export async function findItem(
   em: EntityManager,
   ownerId: string,
   ref: string,
@@ -283,100 +272,6 @@ async function findItem(
   if (prefer.open) return matches.find((m) => !m.purchased) ?? matches[0] ?? null;
   const bought = matches.filter((m) => m.purchased).sort((a, b) => (b.purchasedAt?.getTime() ?? 0) - (a.purchasedAt?.getTime() ?? 0));
   return bought.find((m) => m.purchaserId === prefer.viewerId) ?? bought[0] ?? matches[0] ?? null;
-}
-
-/**
- * Buys an item of someone's wishlist for them, in one transaction: the item turns purchased by a
- * conditional update (so of racing buyers exactly one gets it, the others a 409), the buyer pays
- * price + shipping to the marketplace (for CALCULATED shipping, the catalogue's estimate saved
- * with the item), the gift message opens or reuses the conversation with the owner, and the
- * owner is notified (live, once the transaction has committed); the buyer's note, if any, follows
- * the gift from the same persona. The buyer stays anonymous to the owner. Nothing is kept when any
- * step fails.
- */
-/** Every refusal a purchase can meet, before a card pays for it: answers what it will cost, and to whom it goes. */
-export async function checkPurchase(
-  db: Database,
-  buyer: User,
-  input: { wishlistUsername: string; itemId: string },
-): Promise<{ costCents: number; recipientId: string }> {
-  const owner = await findOwner(db, input.wishlistUsername);
-  if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
-  const item = await findItem(db.manager, owner.id, input.itemId, { open: true });
-  if (!item) throw notFound(ITEM_NOT_FOUND);
-  if (item.purchased) throw conflict(ALREADY_PURCHASED, 'already_purchased');
-  if (item.shippingCents === null) throw badRequest(SHIPPING_ERROR, 'shipping_unavailable');
-  const between = { giverId: buyer.id, recipientId: owner.id, identity: 'anonymous' } as const;
-  await db.transaction((em) => assertCanReach(em, buyer.id, between, () => forbidden(ITEM_UNAVAILABLE)));
-  return { costCents: item.priceCents + item.shippingCents, recipientId: owner.id };
-}
-
-export async function purchaseItem(
-  { db, realtime }: { db: Database; realtime: Publisher },
-  buyer: User,
-  input: Pick<z.output<typeof PurchaseBody>, 'wishlistUsername' | 'itemId' | 'note' | 'authorisation'>,
-  idempotencyKey: string | undefined,
-  first?: (em: EntityManager) => Promise<void>,
-): Promise<IdempotentAnswer<PurchaseResponse>> {
-  const note = giftNoteText(input.note);
-  const owner = await findOwner(db, input.wishlistUsername);
-  if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
-  const request = {
-    ownerId: owner.id,
-    itemId: input.itemId,
-    ...(note ? { note } : {}),
-    ...(input.authorisation ? { authorisation: input.authorisation } : {}),
-  };
-  const events: RealtimeEvent[] = [];
-  const answer = await withIdempotency(
-    db,
-    { key: idempotencyKey, userId: buyer.id, scope: 'wishlists.purchase', input: request },
-    async (em) => {
-      const now = new Date();
-      // A card authorisation paying for it becomes the buyer's deposit in this same transaction.
-      if (first) await first(em);
-      if (!(await lockWishlist(em, owner.id, now, false))) throw notFound(ITEM_NOT_FOUND);
-      const item = await findItem(em, owner.id, input.itemId, { open: true });
-      if (!item) throw notFound(ITEM_NOT_FOUND);
-      const taken = await em
-        .createQueryBuilder()
-        .update(WishlistItemEntity)
-        .set({ purchased: true, purchasedAt: now, purchaserId: buyer.id })
-        .where('id = :id AND purchased = :no', { id: item.id, no: false })
-        .execute();
-      if (taken.affected !== 1) throw conflict(ALREADY_PURCHASED, 'already_purchased');
-      if (item.shippingCents === null) throw badRequest(SHIPPING_ERROR, 'shipping_unavailable');
-
-      const delivered = await deliverGift(em, {
-        giverId: buyer.id,
-        recipientId: owner.id,
-        identity: 'anonymous',
-        amountCents: item.priceCents + item.shippingCents,
-        payment: {
-          from: userAccount(buyer.id),
-          to: SYSTEM_MARKETPLACE,
-          kind: 'purchase',
-          actorUserId: buyer.id,
-          insufficient: insufficientFunds,
-        },
-        text: `You received a gift from your wishlist: ${item.title}!`,
-        card: { title: item.title, giftType: 'item', img: item.imageUrl || null },
-        source: {
-          type: 'wishlist',
-          giveOrReceive: 'give',
-          linkOrWishlist: 'wishlist',
-          relatedPostId: item.id,
-          itemTitle: item.title,
-          itemId: item.itemId,
-        },
-      });
-      await em.update(WishlistItemEntity, { id: item.id }, { transferId: delivered.transferId });
-      events.push(...delivered.events);
-      if (note) events.push((await recordGiftNote(em, delivered.conversation, buyer.id, note)).event);
-      return { status: 200, body: { conversationId: delivered.conversation.id } };
-    },
-  );
-  return publishAfterCommit(realtime, answer, events);
 }
 
 /**

@@ -22,7 +22,7 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
 import { AppError, badRequest, isUniqueViolation } from '../errors.js';
 import type { AppContext } from '../http/context.js';
-import { IdempotencyRecordEntity, type IdempotencyRecord } from './entity.js';
+import { IdempotencyRecordEntity, type IdempotencyRecord } from './idempotency-entity.js';
 import { appendedRowId } from '../db/ids.js';
 
 export interface Answer<T> {

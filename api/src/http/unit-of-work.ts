@@ -1,0 +1,77 @@
+/**
+ * The unit of work of a money-moving route. The route, not the command, owns it: it reads the
+ * Idempotency-Key, opens the transaction (or joins SQLite's group commit), hands the command
+ * `{ em, afterCommit }`, stores the presented answer under the key, and publishes what the command
+ * asked for once the transaction has committed. A repeat of the key answers the stored answer and
+ * publishes nothing.
+ *
+ *     await moneyRoute(deps, ctx, { userId, scope: 'gifts.return', input: params },
+ *       (uow) => returnGift(uow, { userId, ...params }),
+ *       (returned) => ({ status: 200, body: { returned: centsToDollars(returned.amountCents) } }));
+ */
+import type { EntityManager } from 'typeorm';
+import type { Database } from '../db/index.js';
+import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';
+import { sendAnswer } from './answer.js';
+import type { AppContext } from './context.js';
+import { readIdempotencyKey, withIdempotency, type Answer, type IdempotentAnswer } from './idempotency.js';
+
+/** What a command runs in: the route's transaction, and what to publish once it has committed. */
+export interface UnitOfWork {
+  em: EntityManager;
+  afterCommit(...events: readonly RealtimeEvent[]): void;
+}
+
+export interface UnitOfWorkDeps {
+  db: Database;
+  realtime: Publisher;
+}
+
+/** A step to run first in the unit's transaction (a card authorisation landing as the payer's deposit). */
+export type FirstStep = (em: EntityManager) => Promise<void>;
+
+export interface MoneyRequest<T> {
+  userId: string;
+  /** What the key is used for, e.g. `links.give`: the same key elsewhere is refused. */
+  scope: string;
+  /** The request as a repeat of the key must match it. */
+  input?: unknown;
+  /** The command may run again after a rollback (SQLite's group commit): its only outside effect is `afterCommit`. */
+  replayable?: boolean;
+  /** Wraps the unit (a card hold: authorised before, captured or let go after); `first` runs in its transaction. */
+  around?: (run: (first: FirstStep) => Promise<IdempotentAnswer<T>>) => Promise<IdempotentAnswer<T>>;
+}
+
+/** Runs `command` once per (user, key) in one transaction, and answers the presented result. */
+export async function runUnitOfWork<R, T>(
+  deps: UnitOfWorkDeps,
+  key: string | undefined,
+  request: Omit<MoneyRequest<T>, 'around'>,
+  command: (uow: UnitOfWork) => Promise<R>,
+  present: (result: R) => Answer<T>,
+  first?: FirstStep,
+): Promise<IdempotentAnswer<T>> {
+  let events: RealtimeEvent[] = [];
+  const answer = await withIdempotency(deps.db, { ...request, key }, async (em) => {
+    // A run again after a rollback starts afresh: only the committed run's events are published.
+    events = [];
+    if (first) await first(em);
+    return present(await command({ em, afterCommit: (...made) => void events.push(...made) }));
+  });
+  if (!answer.replayed) deps.realtime.publish(events);
+  return answer;
+}
+
+/** The whole of a money-moving route after its input is validated: the unit of work, then its answer sent. */
+export async function moneyRoute<R, T>(
+  deps: UnitOfWorkDeps,
+  ctx: AppContext,
+  request: MoneyRequest<T>,
+  command: (uow: UnitOfWork) => Promise<R>,
+  present: (result: R) => Answer<T>,
+): Promise<void> {
+  const key = readIdempotencyKey(ctx);
+  const { around, ...rest } = request;
+  const run = (first?: FirstStep) => runUnitOfWork(deps, key, rest, command, present, first);
+  sendAnswer(ctx, around ? await around(run) : await run());
+}
