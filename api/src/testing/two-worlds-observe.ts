@@ -171,11 +171,16 @@ async function fetchAs(world: World, into: Answer[], method: string, path: strin
   return reply;
 }
 
-/** The events R's socket got since the last call. */
+/**
+ * The events R's socket got since the last call, each kind in its order of arrival: the balance
+ * push is read after the commit apart from the messages, so how the two kinds interleave is timing
+ * within one world, not who gave; the order within a kind is still compared.
+ */
 function drainEvents(world: World): Recorded[] {
   const events = world.recipientSocket.events.slice(world.eventsSeen);
   world.eventsSeen = world.recipientSocket.events.length;
-  return events;
+  const kinds = [...new Set(events.map((e) => e.event))].sort();
+  return kinds.flatMap((kind) => events.filter((e) => e.event === kind));
 }
 
 /** How long R's socket must stay quiet before a step's events count as all in. */
