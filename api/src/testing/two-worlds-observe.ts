@@ -174,13 +174,16 @@ async function fetchAs(world: World, into: Answer[], method: string, path: strin
 /**
  * The events R's socket got since the last call, each kind in its order of arrival: the balance
  * push is read after the commit apart from the messages, so how the two kinds interleave is timing
- * within one world, not who gave; the order within a kind is still compared.
+ * within one world, not who gave; the order within a kind is still compared (of balance pushes, the last).
  */
 function drainEvents(world: World): Recorded[] {
   const events = world.recipientSocket.events.slice(world.eventsSeen);
   world.eventsSeen = world.recipientSocket.events.length;
   const kinds = [...new Set(events.map((e) => e.event))].sort();
-  return kinds.flatMap((kind) => events.filter((e) => e.event === kind));
+  // Balance pushes close together are coalesced by timing: what R learns is the last one.
+  return kinds.flatMap((kind) =>
+    kind === 'balance' ? events.filter((e) => e.event === kind).slice(-1) : events.filter((e) => e.event === kind),
+  );
 }
 
 /** How long R's socket must stay quiet before a step's events count as all in. */
