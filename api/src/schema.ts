@@ -61,6 +61,7 @@ import { LinkJoins1765000000000 } from './db/migrations/1765000000000-link-joins
 import { PayoutAccounts1765100000000 } from './db/migrations/1765100000000-payout-accounts.js';
 import { HeldLots1765300000000 } from './db/migrations/1765300000000-held-lots.js';
 import { Disputes1765300100000 } from './db/migrations/1765300100000-disputes.js';
+import { LotIdentity1765300200000 } from './db/migrations/1765300200000-lot-identity.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -141,6 +142,7 @@ export const migrations = [
   PayoutAccounts1765100000000,
   HeldLots1765300000000,
   Disputes1765300100000,
+  LotIdentity1765300200000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

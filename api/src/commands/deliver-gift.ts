@@ -94,7 +94,7 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
         itemPhoto: gift.card.img,
       },
     ),
-    transfer(em, { ...gift.payment, amountCents: gift.amountCents }),
+    transfer(em, { ...gift.payment, amountCents: gift.amountCents, identity: gift.identity }),
   );
   // A gift of money to a person is kept with its message, so it can be returned or reversed in its thread.
   if (gift.payment.to.startsWith('user:'))

@@ -140,7 +140,7 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
       const input = { postId: body.postId, amountCents: body.amount, note: body.note, authorisation: body.authorisation };
       const giver = currentUser(ctx);
       const plan = await planGive(deps.db, giver, input);
-      const hold = body.authorisation && { intentId: body.authorisation, userId: giver.id };
+      const hold = body.authorisation && { intentId: body.authorisation, userId: giver.id, identity: 'anonymous' as const };
       const request: MoneyRequest<GiveResponse> = {
         userId: giver.id,
         scope: 'links.give',

@@ -64,6 +64,21 @@ async function giveAnonymously(giver: TestUser, recipient: TestUser, dollars: nu
   return (give.body as { conversationId: string }).conversationId;
 }
 
+/** `giver` gives by name: a give link of theirs that `recipient` accepts; answers the named thread. */
+async function giveByName(giver: TestUser, recipient: TestUser, dollars: number): Promise<string> {
+  const link = await server.request('POST', '/links/create', {
+    token: giver.token,
+    body: { details: { giveorreceive: 'give', type: 'currency', amount: dollars, initialQuantity: 1 } },
+  });
+  expect(link.status).toBe(201);
+  const accepted = await server.request('PUT', '/api/accept-link', {
+    token: recipient.token,
+    body: { linkCreatorUsername: giver.user.username, linkResponderUsername: recipient.user.username },
+  });
+  expect(accepted.status).toBe(200);
+  return (accepted.body as { conversationId: string }).conversationId;
+}
+
 function disputeEvent(type: 'charge.dispute.created' | 'charge.dispute.closed', dispute: Record<string, unknown>): string {
   return JSON.stringify({ ...fixture('event'), id: `evt_test_${crypto.randomBytes(6).toString('hex')}`, type, data: { object: dispute } });
 }
@@ -80,11 +95,11 @@ const threadTexts = async (who: TestUser, conversationId: string) =>
 const losses = () => ledgerBalance(server.deps.db.manager, SYSTEM_LOSSES);
 
 describe('a disputed card payment', () => {
-  it('is taken from the payer, then from the gift it paid while on hold; once; and given back when the dispute is won', async () => {
+  it('is taken from the payer, then from the gift it paid by name while on hold; once; and given back when the dispute is won', async () => {
     const payer = await buildUser(server);
     const recipient = await buildUser(server);
     const pi = await cardDeposit(payer, 10);
-    const thread = await giveAnonymously(payer, recipient, 6);
+    const thread = await giveByName(payer, recipient, 6);
     const lostBefore = await losses();
     const live = await connectClient(server, { token: recipient.token });
 
@@ -116,6 +131,20 @@ describe('a disputed card payment', () => {
     expect(await balance(payer)).toMatchObject({ balance: 4 });
     expect(await balance(recipient)).toMatchObject({ balance: 6 });
     expect((await threadTexts(recipient, thread)).filter((t) => t === GIFT_REVERSED)).toHaveLength(1);
+  });
+
+  it('never follows a payment made by name into an anonymous gift: what the recipient keeps cannot tell who gave', async () => {
+    const payer = await buildUser(server);
+    const recipient = await buildUser(server);
+    const pi = await cardDeposit(payer, 10);
+    const thread = await giveAnonymously(payer, recipient, 6);
+    const lostBefore = await losses();
+    expect((await deliver(disputeEvent('charge.dispute.created', disputeObject(pi, 1000)))).body.outcome).toBe('processed');
+    // The payer's own $4 goes back; the other $6 is the platform's loss, owed by the payer.
+    expect(await balance(payer)).toMatchObject({ balance: 0, owed: 6 });
+    expect(await losses()).toBe(lostBefore - 600);
+    expect(await balance(recipient)).toMatchObject({ balance: 6, onHold: 6 });
+    expect(await threadTexts(recipient, thread)).not.toContain(GIFT_REVERSED);
   });
 
   it('books what neither the payer nor held money covers to losses; the payer owes it and cannot give, buy or withdraw until a deposit covers it', async () => {
@@ -197,7 +226,7 @@ describe('a disputed card payment', () => {
     const payer = await buildUser(server);
     const recipient = await buildUser(server);
     const pi = await cardDeposit(payer, 4);
-    await giveAnonymously(payer, recipient, 4);
+    await giveByName(payer, recipient, 4);
     const dispute = disputeObject(pi, 400);
     await deliver(disputeEvent('charge.dispute.created', dispute));
     const closed = await server.request('POST', '/api/account/delete', { token: recipient.token, body: { password: recipient.password } });

@@ -92,6 +92,8 @@ export interface HeldLot {
   account: string;
   /** The card payment's transfer this money came from; null for a gift paid with money already available. */
   originTransferId: string | null;
+  /** As whom that card payment was made; a dispute follows it only into what the same identity did. */
+  payerIdentity: 'named' | 'anonymous' | null;
   /** The transfer that made this lot. */
   sourceTransferId: string;
   amountCents: number;
@@ -108,6 +110,7 @@ export const HeldLotEntity = new EntitySchema<HeldLot>({
     id: idColumn,
     account: { type: 'varchar', length: 80 },
     originTransferId: { ...refColumn(true), name: 'origin_transfer_id' },
+    payerIdentity: { type: 'varchar', length: 9, nullable: true, name: 'payer_identity' },
     sourceTransferId: { ...refColumn(), name: 'source_transfer_id' },
     amountCents: centsColumn({ name: 'amount_cents', default: undefined }),
     remainingCents: centsColumn({ name: 'remaining_cents', default: undefined }),

@@ -13,13 +13,18 @@ export const databaseOf = (em: EntityManager): object => em.connection;
 export interface LotRow {
   id: string;
   originTransferId: string | null;
+  payerIdentity: PayerIdentity | null;
   remainingCents: number;
   availableAt: Date;
 }
 
+/** As whom a card payment was made, or money moved: by name, or as an anonymous giver. */
+export type PayerIdentity = 'named' | 'anonymous';
+
 interface RawLot {
   id: string;
   origin_transfer_id: string | null;
+  payer_identity: PayerIdentity | null;
   remaining_cents: string | number;
   available_at: unknown;
 }
@@ -27,29 +32,30 @@ interface RawLot {
 const lotOf = (r: RawLot): LotRow => ({
   id: r.id,
   originTransferId: r.origin_transfer_id,
+  payerIdentity: r.payer_identity,
   remainingCents: Number(r.remaining_cents),
   availableAt: dateFrom(r.available_at),
 });
 
 /** Held lots first to leave: the latest release first, so what stays behind is what frees soonest. */
 const HELD_LOTS = sql(
-  `SELECT id, origin_transfer_id, remaining_cents, available_at FROM held_lots
+  `SELECT id, origin_transfer_id, payer_identity, remaining_cents, available_at FROM held_lots
    WHERE account = $1 AND available_at > $2 AND remaining_cents > 0 ORDER BY available_at DESC, id`,
 );
 /** The held lots of one card payment, in an account, first to leave. */
 const HELD_LOTS_OF_ORIGIN = sql(
-  `SELECT id, origin_transfer_id, remaining_cents, available_at FROM held_lots
+  `SELECT id, origin_transfer_id, payer_identity, remaining_cents, available_at FROM held_lots
    WHERE account = $1 AND available_at > $2 AND remaining_cents > 0 AND origin_transfer_id = $3 ORDER BY available_at DESC, id`,
 );
 /** The held lots a transfer brought into an account, first to leave. */
 const HELD_LOTS_FROM_SOURCE = sql(
-  `SELECT id, origin_transfer_id, remaining_cents, available_at FROM held_lots
+  `SELECT id, origin_transfer_id, payer_identity, remaining_cents, available_at FROM held_lots
    WHERE account = $1 AND available_at > $2 AND remaining_cents > 0 AND source_transfer_id = $3 ORDER BY available_at DESC, id`,
 );
 const TAKE_FROM_LOT = sql('UPDATE held_lots SET remaining_cents = remaining_cents - $1 WHERE id = $2 AND remaining_cents >= $1');
 const INSERT_LOT = sql(
-  `INSERT INTO held_lots (id, account, origin_transfer_id, source_transfer_id, amount_cents, remaining_cents, available_at, created_at)
-   VALUES ($1, $2, $3, $4, $5, $5, $6, $7)`,
+  `INSERT INTO held_lots (id, account, origin_transfer_id, payer_identity, source_transfer_id, amount_cents, remaining_cents, available_at, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)`,
 );
 const HELD_SUMMARY = sql(
   `SELECT COALESCE(SUM(remaining_cents), 0) AS held, MIN(available_at) AS next FROM held_lots
@@ -83,6 +89,7 @@ export interface NewLot {
   id: string;
   account: string;
   originTransferId: string | null;
+  payerIdentity: PayerIdentity | null;
   sourceTransferId: string;
   amountCents: number;
   availableAt: Date;
@@ -94,6 +101,7 @@ export async function insertLot(em: EntityManager, lot: NewLot): Promise<void> {
     lot.id,
     lot.account,
     lot.originTransferId,
+    lot.payerIdentity,
     lot.sourceTransferId,
     lot.amountCents,
     lot.availableAt,

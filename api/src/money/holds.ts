@@ -7,9 +7,12 @@
  * `availableAt`; its `originTransferId` names the card payment it came from, so a dispute can
  * follow that money into what it paid for. Available = balance − what the held lots still hold.
  *
- * - A card payment's credit (`system:payments → user`) is one lot until now + the hold.
- * - Spending takes the spender's held lots first; each piece taken keeps its origin, and the new
- *   owner's lot is available no earlier than the piece was (never laundered into available money).
+ * - A card payment's credit (`system:payments → user`) is one lot until now + the hold, marked with
+ *   the identity that paid: by name (a deposit), or anonymously (a card authorised for a gift).
+ * - Spending takes the spender's held lots first, those of the identity spending first; each piece
+ *   keeps its origin only while it moves as the identity that paid it (else a dispute of a named
+ *   payment would reach an anonymous gift and tell who gave it), and the new owner's lot is
+ *   available no earlier than the piece was (never laundered into available money).
  * - A gift received (user or escrow → user, not a refund) waits now + the hold, whatever paid it.
  * - Money parked in escrow, or coming back to whoever it came from (a refund, a gift returned), keeps
  *   the release it had.
@@ -31,7 +34,10 @@ import {
   takeFromLot,
   type HeldSummary,
   type LotFilter,
+  type PayerIdentity,
 } from './holds-store.js';
+
+export type { PayerIdentity };
 
 export interface HoldPolicy {
   /** How long card money and gifts received wait; 0: no hold. */
@@ -58,6 +64,7 @@ export const holdNow = (em: EntityManager): Date => policyOf(databaseOf(em)).clo
 /** A part of the money moved, with where it came from and when it may leave. */
 interface Piece {
   originTransferId: string | null;
+  payerIdentity: PayerIdentity | null;
   cents: number;
   availableAt: Date;
 }
@@ -77,6 +84,8 @@ export interface LotMove {
   fromBalanceCents: number;
   /** Which held money to take (a dispute's card payment, a returned gift's transfer); else the spender's held lots in order. */
   only?: LotFilter;
+  /** As whom the money moves: an anonymous gift, or a card payment made for one; else by name. */
+  identity: PayerIdentity;
   /** Where money must be available to go. */
   leaving: boolean;
 }
@@ -95,7 +104,7 @@ export async function moveLots(em: EntityManager, move: LotMove): Promise<void> 
       throw notYetAvailable(move.fromBalanceCents + move.amountCents - held.heldCents, held.nextReleaseAt!);
     return;
   }
-  const pieces = move.from.kind === 'system' ? [] : await takeHeld(em, move.from.key, move.amountCents, now, move.only);
+  const pieces = move.from.kind === 'system' ? [] : await takeHeld(em, move, now);
   const credited = creditedPieces(move, pieces, now, holdMs);
   if (move.to.kind === 'system') return;
   for (const piece of merge(credited))
@@ -103,6 +112,7 @@ export async function moveLots(em: EntityManager, move: LotMove): Promise<void> 
       id: appendedRowId(),
       account: move.to.key,
       originTransferId: piece.originTransferId,
+      payerIdentity: piece.payerIdentity,
       sourceTransferId: move.transferId,
       amountCents: piece.cents,
       availableAt: piece.availableAt,
@@ -110,15 +120,21 @@ export async function moveLots(em: EntityManager, move: LotMove): Promise<void> 
     });
 }
 
-/** Takes up to `cents` from an account's held lots, first to leave first; answers what was taken. */
-async function takeHeld(em: EntityManager, account: string, cents: number, now: Date, only?: LotFilter): Promise<Piece[]> {
+/**
+ * Takes the move's amount from the spender's held lots, first to leave first, those the spending
+ * identity paid first (so what one identity spends never depends on what the other holds); answers
+ * what was taken.
+ */
+async function takeHeld(em: EntityManager, move: LotMove, now: Date): Promise<Piece[]> {
   const taken: Piece[] = [];
-  let left = cents;
-  for (const lot of await heldLots(em, account, now, only)) {
+  let left = move.amountCents;
+  const lots = await heldLots(em, move.from.key, now, move.only);
+  const own = (lot: { payerIdentity: PayerIdentity | null }) => (lot.payerIdentity === move.identity ? 0 : 1);
+  for (const lot of lots.sort((a, b) => own(a) - own(b))) {
     if (left === 0) break;
     const take = Math.min(left, lot.remainingCents);
     if (!(await takeFromLot(em, lot.id, take))) throw new Error(`holds: lot ${lot.id} changed under its account's lock`);
-    taken.push({ originTransferId: lot.originTransferId, cents: take, availableAt: lot.availableAt });
+    taken.push({ originTransferId: lot.originTransferId, payerIdentity: lot.payerIdentity, cents: take, availableAt: lot.availableAt });
     left -= take;
   }
   return taken;
@@ -130,23 +146,34 @@ function creditedPieces(move: LotMove, taken: Piece[], now: Date, holdMs: number
   const rest = move.amountCents - taken.reduce((sum, p) => sum + p.cents, 0);
   if (move.from.kind === 'system') {
     // Card money is its own origin; other system money (an order refund) has lost its lineage.
-    const origin = move.from.key === 'system:payments' ? move.transferId : null;
+    const card = move.from.key === 'system:payments';
     return holdMs > 0 && move.from.key !== 'system:payouts-pending'
-      ? [{ originTransferId: origin, cents: move.amountCents, availableAt: until }]
+      ? [
+          {
+            originTransferId: card ? move.transferId : null,
+            payerIdentity: card ? move.identity : null,
+            cents: move.amountCents,
+            availableAt: until,
+          },
+        ]
       : [];
   }
-  // Into escrow, or back to whoever it came from: the money keeps the release it had.
-  if (move.to.kind === 'escrow' || move.kind === 'refund' || move.kind === 'return') return taken;
+  // Back to whoever it came from: the money keeps the origin and release it had.
+  if (move.kind === 'refund' || move.kind === 'return') return taken;
+  // Moved by another identity than the one that paid it: a dispute no longer follows it.
+  const followed = taken.map((p) => (p.payerIdentity === move.identity ? p : { ...p, originTransferId: null, payerIdentity: null }));
+  // Into escrow the money keeps its release; a gift received waits the hold.
+  if (move.to.kind === 'escrow') return followed;
   const later = (at: Date) => (at > until ? at : until);
-  const gift = taken.map((p) => ({ ...p, availableAt: later(p.availableAt) }));
-  return holdMs > 0 && rest > 0 ? [...gift, { originTransferId: null, cents: rest, availableAt: until }] : gift;
+  const gift = followed.map((p) => ({ ...p, availableAt: later(p.availableAt) }));
+  return holdMs > 0 && rest > 0 ? [...gift, { originTransferId: null, payerIdentity: null, cents: rest, availableAt: until }] : gift;
 }
 
 /** One lot per origin and release. */
 function merge(pieces: Piece[]): Piece[] {
   const byKey = new Map<string, Piece>();
   for (const p of pieces) {
-    const key = `${p.originTransferId ?? ''}|${p.availableAt.getTime()}`;
+    const key = `${p.originTransferId ?? ''}|${p.payerIdentity ?? ''}|${p.availableAt.getTime()}`;
     const seen = byKey.get(key);
     if (seen) seen.cents += p.cents;
     else byKey.set(key, { ...p });

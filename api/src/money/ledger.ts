@@ -46,7 +46,7 @@ import {
 } from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
 import { balanceChangedOnCommit, countOnCommit } from '../db/observer.js';
-import { moveLots } from './holds.js';
+import { moveLots, type PayerIdentity } from './holds.js';
 import { heldByAccount, lotsOutOfRange, type LotFilter } from './holds-store.js';
 
 export type AccountKey = `user:${string}` | `escrow:${string}` | `system:${string}`;
@@ -83,6 +83,8 @@ export interface TransferInput {
   id?: string;
   /** Take only this held money (a dispute's card payment, a returned gift's transfer); see holds.ts. */
   only?: LotFilter;
+  /** As whom the actor moves the money: an anonymous gift, or a card payment made for one (holds.ts); default by name. */
+  identity?: PayerIdentity;
 }
 
 export interface TransferResult {
@@ -161,6 +163,7 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
     amountCents,
     fromBalanceCents: moved.fromBalanceCents,
     only: input.only,
+    identity: input.identity ?? 'named',
     leaving: to.key === SYSTEM_PAYOUTS_PENDING,
   });
   // The metrics' transfers by kind, once the caller's transaction has committed.

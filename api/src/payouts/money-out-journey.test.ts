@@ -29,6 +29,8 @@ interface Journey {
   readyPayouts(who: TestUser): Promise<void>;
   /** A card deposit of `dollars`, with `card` where the provider takes one from us: answers the payment's reference. */
   cardDeposit(who: TestUser, dollars: number, card: typeof PAYS): Promise<string>;
+  /** A gift of `dollars` to `postId` in one step, paid by `card` (authorised for the gift, given with it): answers the payment's reference and the thread. */
+  cardGift(who: TestUser, postId: string, dollars: number, card: typeof PAYS): Promise<{ reference: string; thread: string }>;
   /** The bank disputes the payment `reference`. */
   dispute(reference: string, cents: number): Promise<void>;
 }
@@ -36,10 +38,10 @@ interface Journey {
 const balance = async (j: Journey, who: TestUser) =>
   (await j.server.request<BalanceResponse>('GET', '/api/billing-settings-balance', { token: who.token })).body;
 
-async function give(j: Journey, giver: TestUser, postId: string, dollars: number): Promise<string> {
+async function give(j: Journey, giver: TestUser, postId: string, dollars: number, authorisation?: string): Promise<string> {
   const res = await j.server.request('POST', '/statuses/api/gives', {
     token: giver.token,
-    body: { postId, amount: dollars },
+    body: { postId, amount: dollars, authorisation },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   expect(res.status).toBe(201);
@@ -79,9 +81,8 @@ async function journey(j: Journey): Promise<void> {
   expect(JSON.stringify(history.body)).toContain('6789');
   await expectLedgerSound(j.server.deps.db);
 
-  // A stolen card pays for a gift: the bank's dispute takes it back from the recipient while it is on hold.
-  const reference = await j.cardDeposit(stranger, 5, DISPUTED);
-  const thread = await give(j, stranger, postId, 5);
+  // A stolen card pays for an anonymous gift: the bank's dispute takes it back from the recipient while it is on hold.
+  const { reference, thread } = await j.cardGift(stranger, postId, 5, DISPUTED);
   expect(await balance(j, newbie)).toMatchObject({ balance: 5, available: 0, onHold: 5 });
   await j.dispute(reference, 500);
   expect(await balance(j, newbie)).toMatchObject({ balance: 0, onHold: 0 });
@@ -113,6 +114,15 @@ describe('money out, the whole way, in the sandbox', () => {
         });
         expect(res.status).toBe(200);
         return '';
+      },
+      async cardGift(who, postId, dollars, card) {
+        const held = await server.request<{ authorisation: string }>('POST', '/api/wallet/card-deposit', {
+          token: who.token,
+          body: { amount: dollars, card, for: { kind: 'give', postId, amount: dollars } },
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        });
+        expect(held.status).toBe(200);
+        return { reference: '', thread: await give(this, who, postId, dollars, held.body.authorisation) };
       },
       async dispute() {
         expect(await disputeSandboxCharges(server.deps, new Date(Date.now() + offset + SANDBOX_DISPUTE_AFTER_MS + 1000))).toBe(1);
@@ -154,6 +164,22 @@ describe('money out, the whole way, with Stripe', () => {
         });
         expect(confirmed.status).toBe(200);
         return paymentIntentId;
+      },
+      async cardGift(who, postId, dollars) {
+        const started = await app.server.request<{ paymentIntentId: string }>('POST', '/api/wallet/card-deposit', {
+          token: who.token,
+          body: { amount: dollars, elements: true, for: { kind: 'give', postId, amount: dollars } },
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        });
+        expect(started.status).toBe(202);
+        const { paymentIntentId } = started.body;
+        await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+        const confirmed = await app.server.request<{ authorisation: string }>('POST', '/api/wallet/card-deposit/confirm', {
+          token: who.token,
+          body: { paymentIntentId },
+        });
+        expect(confirmed.status).toBe(200);
+        return { reference: paymentIntentId, thread: await give(this, who, postId, dollars, confirmed.body.authorisation) };
       },
       async dispute(reference, cents) {
         const payload = JSON.stringify({

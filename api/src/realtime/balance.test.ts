@@ -103,12 +103,26 @@ describe('the balance event', () => {
     expect(await pushed(atRecipient, recipient, 1)).toMatchObject({ balance: 0 });
     expect(await pushed(atGiver, giver, 2)).toMatchObject({ balance: 6 });
 
-    expect((await give(giver, await receiveLink(recipient, 4), 4, crypto.randomUUID())).status).toBe(201);
+    // Another giver pays an anonymous gift in one step with the same card: that payment follows its gift.
+    const [other] = await buildUsers(server, 1, 'bal');
+    const postId = await receiveLink(recipient, 4);
+    const held = await server.request<{ authorisation: string }>('POST', '/api/wallet/card-deposit', {
+      token: other.token,
+      body: { amount: 4, card, for: { kind: 'give', postId, amount: 4 } },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(held.status).toBe(200);
+    const gave = await server.request('POST', '/statuses/api/gives', {
+      token: other.token,
+      body: { postId, amount: 4, authorisation: held.body.authorisation },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(gave.status).toBe(201);
     await pushed(atRecipient, recipient, 2);
     const seenByGiver = atGiver.received('balance').length;
     const disputed = await disputeSandboxCharges(server.deps, new Date(Date.now() + SANDBOX_DISPUTE_AFTER_MS + 1000));
-    expect(disputed).toBe(1);
-    // The gift still on hold goes back to the card's bank, and the payer's own rest with it.
+    expect(disputed).toBe(2);
+    // The gift still on hold goes back to the card's bank, and the first payer's own money with theirs.
     expect(await pushed(atRecipient, recipient, 3)).toMatchObject({ balance: 0, onHold: 0 });
     expect(await pushed(atGiver, giver, seenByGiver)).toMatchObject({ balance: 0, owed: 0 });
   });

@@ -29,7 +29,7 @@ import {
 } from './two-worlds-actions.js';
 import { callAs, dropSocket, inactive, signIn, type Role, type World } from './two-worlds.js';
 import { TEST_BANK } from './server.js';
-import { holds } from './two-worlds-money.js';
+import { giveFromBalance, holds } from './two-worlds-money.js';
 import { cards } from './two-worlds-cards.js';
 
 const accounts = GIVERS.flatMap((g) => [
@@ -331,7 +331,7 @@ export const BY_NAME: Action[] = ALPHABET.filter((a) => !a.anonymous && !ENDINGS
 
 /** The action of that exact name. */
 export function actionNamed(name: string): Action {
-  const found = ALPHABET.find((a) => a.name === name);
+  const found = [...ALPHABET, giveFromBalance].find((a) => a.name === name);
   if (!found) throw new Error(`no action named ${JSON.stringify(name)}`);
   return found;
 }

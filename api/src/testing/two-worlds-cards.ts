@@ -10,12 +10,12 @@ import { callAs, inactive, personOf, type Actor, type World } from './two-worlds
 import { TEST_BANK } from './server.js';
 
 const FAILING_BANK = { routingNumber: '110000000', accountNumber: '000111111116' };
-const card = (number: string) => ({ number, expiry: '12/40', cvc: '123' });
+export const card = (number: string) => ({ number, expiry: '12/40', cvc: '123' });
 const DECLINED = card('4000 0000 0000 0002');
 const PAYS = card('4242 4242 4242 4242');
 
 /** A card payment by `actor`, with a fresh Idempotency-Key (the sandbox's form, as the page sends it). */
-function cardDeposit(w: World, actor: Actor, body: Record<string, unknown>) {
+export function cardDeposit(w: World, actor: Actor, body: Record<string, unknown>) {
   return w.server.request<{ error?: string; authorisation?: string }>('POST', '/api/wallet/card-deposit', {
     token: personOf(w, actor).token,
     body,
@@ -24,7 +24,7 @@ function cardDeposit(w: World, actor: Actor, body: Record<string, unknown>) {
 }
 
 /** R's new $`dollars` receive link, or the refusal's status. */
-async function receiveLink(w: World, dollars: number): Promise<string | number> {
+export async function receiveLink(w: World, dollars: number): Promise<string | number> {
   const link = await callAs(w, 'R', 'POST', '/links/create', {
     details: { giveorreceive: 'receive', type: 'currency', amount: dollars, quantity: 1 },
   });

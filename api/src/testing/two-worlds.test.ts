@@ -142,6 +142,16 @@ describe('two worlds that differ only in who the anonymous giver is', () => {
       ),
     ));
 
+  it("a dispute of G's card payment by name does not reach A's gift paid from the balance", () =>
+    inTwoWorlds(
+      [
+        'G adds $3 by name with the card that is disputed',
+        'S adds $3 by name with a card',
+        "A gives $2 to R's receive link from the balance",
+        'the bank disputes the card payments that are due',
+      ].map(actionNamed),
+    ));
+
   it("a lock G earned by name does not refuse A's one-step gift by card", () =>
     inTwoWorlds(["G's card is declined until the lock", "A gives $3 to R's receive link with a card in one step"].map(actionNamed)));
 

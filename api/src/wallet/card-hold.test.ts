@@ -242,7 +242,7 @@ describe('recovery of authorisations', () => {
     const held = await authorise(giver, { amount: 5, card: PAYS, for: { kind: 'give', postId, amount: 5 } });
     const intentId = held.body.authorisation!;
     // The gift's transaction committed, and the process stopped before the capture.
-    await db().transaction((em) => landHold(em, { intentId, userId: giver.user._id }));
+    await db().transaction((em) => landHold(em, { intentId, userId: giver.user._id, identity: 'anonymous' }));
     expect(await holdsOf(giver)).toMatchObject([{ status: 'requires_capture' }]);
     await resolvePendingPayments({ db: db(), payments: server.deps.payments }, later(2));
     expect(await holdsOf(giver)).toMatchObject([{ status: 'succeeded' }]);

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { AppError, notFound } from '../errors.js';
 import { completeIdempotencyRecord, type Answer } from '../http/idempotency.js';
+import type { PayerIdentity } from '../money/holds.js';
 import { SYSTEM_PAYMENTS, balanceOf, transfer, userAccount } from '../money/ledger.js';
 import {
   cardDeclined,
@@ -95,11 +96,18 @@ export async function confirmElementsHold(
   throw after.declined ? cardDeclined() : paymentIncomplete(402);
 }
 
+/** A gift paid with an authorisation: the giver's, and as whom the gift is given (every card gift today is anonymous). */
+export interface HoldInput {
+  intentId: string;
+  userId: string;
+  identity: PayerIdentity;
+}
+
 /**
- * Inside the gift's transaction: the authorisation becomes the giver's deposit, so the gift can
- * spend it. Only the giver's own authorisation, and only once.
+ * Inside the gift's transaction: the authorisation becomes the giver's deposit, made as the gift's
+ * identity, so the gift can spend it. Only the giver's own authorisation, and only once.
  */
-export async function landHold(em: EntityManager, input: { intentId: string; userId: string }): Promise<void> {
+export async function landHold(em: EntityManager, input: HoldInput): Promise<void> {
   const intent = await em.findOneBy(PaymentIntentEntity, { id: input.intentId, userId: input.userId, kind: In(HOLD_KINDS) });
   if (!intent?.providerReference || !(await claim(em, intent, 'landed', null, 'authorised'))) throw cardHoldGone();
   await transfer(em, {
@@ -109,6 +117,7 @@ export async function landHold(em: EntityManager, input: { intentId: string; use
     kind: 'deposit',
     actorUserId: intent.userId,
     reference: intent.providerReference,
+    identity: input.identity,
   });
   await em.update(PaymentIntentEntity, { id: intent.id }, { updatedAt: new Date() });
 }
@@ -153,7 +162,7 @@ export async function releaseHold(deps: HoldDeps, input: { intentId: string; use
  */
 export async function withCardHold<T>(
   deps: HoldDeps,
-  input: { intentId: string; userId: string },
+  input: HoldInput,
   run: (land: (em: EntityManager) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   let answer: T;

@@ -57,7 +57,7 @@ export function wishlistRoutes(deps: Deps, { authenticate, optionalAuth }: AuthM
     validate({ body: PurchaseBody }, async (ctx, { body }) => {
       const buyer = actingUser(ctx, { userId: body.purchaserUserId });
       const owner = await purchasableOwner(deps.db, buyer, body.wishlistUsername);
-      const hold = body.authorisation && { intentId: body.authorisation, userId: buyer.id };
+      const hold = body.authorisation && { intentId: body.authorisation, userId: buyer.id, identity: 'anonymous' as const };
       const request: MoneyRequest<PurchaseResponse> = {
         userId: buyer.id,
         scope: 'wishlists.purchase',
