@@ -3,22 +3,44 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../api/contract/account.js';
-import { openAs, screenshots, SHOTS_DIR, startStories, stopStories, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  openAs,
+  registerViaApi,
+  screenshots,
+  SHOTS_DIR,
+  startStories,
+  stopStories,
+  VIEWPORTS,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
 let june: ApiAccount;
 let kai: ApiAccount;
 
+/** Kai gives to `who`'s receive link anonymously: they end with $4.00 and an anonymous thread. */
+async function kaiGivesFour(who: ApiAccount): Promise<void> {
+  await app.call(who, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 4 } });
+  const opened = await app.call<{ updatedLink: { id: string } }>(null, 'POST', `/links/${who.username}`, {});
+  await app.call(kai, 'POST', '/api/billing-settings-deposit', { balance: 4 });
+  await app.call(kai, 'POST', '/statuses/api/gives', { postId: opened.updatedLink.id, amount: 4 });
+}
+
 beforeAll(async () => {
   [app, browser, june, kai] = await startStories(['june', 'kai']);
-  // Kai gives to June's receive link anonymously: June ends with $4.00 and an anonymous thread.
-  await app.call(june, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 4 } });
-  const opened = await app.call<{ updatedLink: { id: string } }>(null, 'POST', `/links/${june.username}`, {});
-  const linkId = opened.updatedLink.id;
-  await app.call(kai, 'POST', '/api/billing-settings-deposit', { balance: 10 });
-  await app.call(kai, 'POST', '/statuses/api/gives', { postId: linkId, amount: 4 });
+  await kaiGivesFour(june);
 }, 120_000);
+
+// The deletion story ends an account: each attempt deletes a fresh one (with June's unused invites), so a retry starts over.
+let attempts = 0;
+async function freshRecipient(): Promise<ApiAccount> {
+  attempts += 1;
+  const who = await registerViaApi(app, june.inviteCodes[attempts], `leaving${attempts}`);
+  await kaiGivesFour(who);
+  return who;
+}
 afterAll(() => stopStories(app, browser));
 
 /** A modal dialog as a person sees it (the viewport, not the full page), on a phone and on a desktop. */
@@ -57,15 +79,16 @@ describe('data export and account deletion', () => {
   });
 
   it('refuses to delete while money is held, then deletes after a withdrawal and says goodbye', async () => {
-    await app.call(june, 'POST', '/api/payouts/sandbox/complete', { routingNumber: '110000000', accountNumber: '000123456789' });
-    const page = await openAs(browser, app, june);
-    await openSettings(page, june);
+    const leaving = await freshRecipient();
+    await app.call(leaving, 'POST', '/api/payouts/sandbox/complete', { routingNumber: '110000000', accountNumber: '000123456789' });
+    const page = await openAs(browser, app, leaving);
+    await openSettings(page, leaving);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete my account' });
     await dialog.getByLabel('Password').fill('wrong-password');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('That password is not correct.').waitFor();
-    await dialog.getByLabel('Password').fill(june.password);
+    await dialog.getByLabel('Password').fill(leaving.password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('Withdraw your balance of $4.00 first (Balance → Withdraw).').waitFor();
     await dialogShots(page, 'account-delete-refused');
@@ -86,7 +109,7 @@ describe('data export and account deletion', () => {
     if (await balance.isVisible()) await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await dialog.getByLabel('Password').fill(june.password);
+    await dialog.getByLabel('Password').fill(leaving.password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${app.url}/goodbye`);
     await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor();
@@ -98,7 +121,7 @@ describe('data export and account deletion', () => {
     const login = await fetch(`${app.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: june.email, password: june.password }),
+      body: JSON.stringify({ email: leaving.email, password: leaving.password }),
     });
     expect(login.status).toBe(400);
     await page.context().close();
