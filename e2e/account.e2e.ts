@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../api/contract/account.js';
 import {
   openAs,
-  registerViaApi,
+  freshAccount,
+  giveAnonymously,
   screenshots,
   SHOTS_DIR,
   startStories,
@@ -20,27 +21,12 @@ let browser: Browser;
 let june: ApiAccount;
 let kai: ApiAccount;
 
-/** Kai gives to `who`'s receive link anonymously: they end with $4.00 and an anonymous thread. */
-async function kaiGivesFour(who: ApiAccount): Promise<void> {
-  await app.call(who, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 4 } });
-  const opened = await app.call<{ updatedLink: { id: string } }>(null, 'POST', `/links/${who.username}`, {});
-  await app.call(kai, 'POST', '/api/billing-settings-deposit', { balance: 4 });
-  await app.call(kai, 'POST', '/statuses/api/gives', { postId: opened.updatedLink.id, amount: 4 });
-}
-
 beforeAll(async () => {
   [app, browser, june, kai] = await startStories(['june', 'kai']);
-  await kaiGivesFour(june);
+  // Kai gives to June's receive link anonymously: June has $4.00 and an anonymous thread.
+  await giveAnonymously(app, kai, june, 4);
 }, 120_000);
 
-// The deletion story ends an account: each attempt deletes a fresh one (with June's unused invites), so a retry starts over.
-let attempts = 0;
-async function freshRecipient(): Promise<ApiAccount> {
-  attempts += 1;
-  const who = await registerViaApi(app, june.inviteCodes[attempts], `leaving${attempts}`);
-  await kaiGivesFour(who);
-  return who;
-}
 afterAll(() => stopStories(app, browser));
 
 /** A modal dialog as a person sees it (the viewport, not the full page), on a phone and on a desktop. */
@@ -79,7 +65,9 @@ describe('data export and account deletion', () => {
   });
 
   it('refuses to delete while money is held, then deletes after a withdrawal and says goodbye', async () => {
-    const leaving = await freshRecipient();
+    // A fresh account on each attempt: the story ends it.
+    const leaving = await freshAccount(app, june, 'leaving');
+    await giveAnonymously(app, kai, leaving, 4);
     await app.call(leaving, 'POST', '/api/payouts/sandbox/complete', { routingNumber: '110000000', accountNumber: '000123456789' });
     const page = await openAs(browser, app, leaving);
     await openSettings(page, leaving);

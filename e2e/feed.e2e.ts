@@ -1,7 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_PAGE_SIZE } from '../api/contract/limits';
-import { launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness';
+import {
+  launchBrowser,
+  openAs,
+  registerViaApi,
+  screenshots,
+  startApp,
+  viewportShot,
+  VIEWPORTS,
+  type ApiAccount,
+  type RunningApp,
+} from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -9,19 +19,28 @@ let reader: ApiAccount;
 
 /** More links than one page: LINK_PAGE_SIZE + 5 people, each with one receive link. */
 const PEOPLE = LINK_PAGE_SIZE + 5;
+const FEED_END = 'There are no more links availble. Create one for it to show up on the home page.';
 
 beforeAll(async () => {
   app = await startApp({ AUTH_RATE_LIMIT: '1000', API_RATE_LIMIT: '10000' });
   browser = await launchBrowser();
-  // Each account has invites of its own: register a chain, each inviting the next.
   reader = await registerViaApi(app, app.inviteUrl.split('/').pop()!, 'reader');
-  const pending = [...reader.inviteCodes];
-  for (let i = 0; i < PEOPLE; i++) {
-    const account = await registerViaApi(app, pending.shift()!, `feeder${i}`);
-    pending.push(...account.inviteCodes);
-    await app.call(account, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 1 + (i % 9) } });
-  }
 });
+
+let feeders: Promise<void> | undefined;
+/** The links the feed shows, made once, after the empty feed's story. */
+function feedFilled(): Promise<void> {
+  feeders ??= (async () => {
+    // Each account has invites of its own: register a chain, each inviting the next.
+    const pending = [...reader.inviteCodes];
+    for (let i = 0; i < PEOPLE; i++) {
+      const account = await registerViaApi(app, pending.shift()!, `feeder${i}`);
+      pending.push(...account.inviteCodes);
+      await app.call(account, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 1 + (i % 9) } });
+    }
+  })();
+  return feeders;
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -29,7 +48,21 @@ afterAll(async () => {
 });
 
 describe('the feed', () => {
+  it('says an empty feed has no links yet, with Create a link, and no end-of-list text', async () => {
+    // First in the file: nobody has made a link yet.
+    const page = await openAs(browser, app, reader, { viewport: VIEWPORTS.phone });
+    await page.getByRole('heading', { name: 'No links yet' }).waitFor();
+    expect(await page.getByText(FEED_END).count()).toBe(0);
+    await viewportShot(page, 'feed-empty');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await viewportShot(page, 'feed-empty');
+    await page.getByRole('main').getByRole('link', { name: 'Create a link' }).last().click();
+    await page.waitForURL(`${app.url}/share`);
+    await page.context().close();
+  });
+
   it('loads the next page once the reader has scrolled through 80% of what is loaded (PRODUCT.md §9)', async () => {
+    await feedFilled();
     const page = await openAs(browser, app, reader, { viewport: { width: 390, height: 844 } });
     const secondPage: string[] = [];
     page.on('request', (r) => {
@@ -57,10 +90,14 @@ describe('the feed', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(600);
     expect(secondPage.length).toBe(1);
+    // The end of the list says the product's end text, and nothing says there are none.
+    await page.getByText(FEED_END).waitFor();
+    expect(await page.getByRole('heading', { name: 'No links yet' }).count()).toBe(0);
     await page.context().close();
   });
 
   it("reads its first page once, after the page's first paint: the hero does not wait on the feed", async () => {
+    await feedFilled();
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const firstPage: string[] = [];
     page.on('request', (r) => {

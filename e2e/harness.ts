@@ -228,6 +228,23 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
+/** A screenshot of the viewport as it is now (not the full page), named for its width. */
+export async function viewportShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${page.viewportSize()!.width}.png`), animations: 'disabled' });
+}
+
+/** `giver` gives `dollars` anonymously to a new receive link of `owner`'s, with sandbox money deposited first; answers the link's id. */
+export async function giveAnonymously(app: RunningApp, giver: ApiAccount, owner: ApiAccount, dollars: number): Promise<string> {
+  const link = await app.call<{ id: string }>(owner, 'POST', '/links/create', {
+    details: { giveorreceive: 'receive', type: 'currency', amount: dollars },
+  });
+  await app.call(giver, 'POST', '/api/billing-settings-deposit', { balance: dollars });
+  const give = await app.request(giver, 'POST', '/statuses/api/gives', { postId: link.id, amount: dollars });
+  if (give.status !== 201) throw new Error(`give to ${owner.username}: ${give.status} ${JSON.stringify(give.body)}`);
+  return link.id;
+}
+
 export interface ApiAccount {
   username: string;
   email: string;
@@ -238,14 +255,14 @@ export interface ApiAccount {
   inviteCodes: string[];
 }
 
-/** Registers an account through the API with an invite code (setup for stories about later steps). */
-export async function registerViaApi(app: RunningApp, inviteCode: string, username: string): Promise<ApiAccount> {
+/** Registers an account through the API with an invite code, or through someone's shared link (setup for stories about later steps). */
+export async function registerViaApi(app: RunningApp, invite: string | { via: string }, username: string): Promise<ApiAccount> {
   const email = `${username}@example.com`;
   const password = 'gifts-4-all';
   const res = await fetch(`${app.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email, password, inviteCode }),
+    body: JSON.stringify({ username, email, password, ...(typeof invite === 'string' ? { inviteCode: invite } : invite) }),
   });
   const body = (await res.json()) as { token: string; user: { _id: string } };
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(body)}`);
@@ -261,6 +278,17 @@ export async function registerViaApi(app: RunningApp, inviteCode: string, userna
     token: body.token,
     inviteCodes: invites.filter((i) => i.status === 'available').map((i) => i.code),
   };
+}
+
+const made = new Map<string, number>();
+/** A new account on each call (so a story's retry starts clean), joined with one of `inviter`'s invites still unused. */
+export async function freshAccount(app: RunningApp, inviter: ApiAccount, prefix: string): Promise<ApiAccount> {
+  const n = (made.get(prefix) ?? 0) + 1;
+  made.set(prefix, n);
+  const invites = await app.call<{ code: string; status: string }[]>(inviter, 'GET', `/invites/${inviter.userId}`);
+  const code = invites.find((i) => i.status === 'available')?.code;
+  if (!code) throw new Error(`${inviter.username} has no invite left for ${prefix}${n}`);
+  return registerViaApi(app, code, `${prefix}${n}`);
 }
 
 /**

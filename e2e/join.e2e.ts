@@ -1,6 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, openAs, registerViaApi, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  VIEWPORTS,
+  freshAccount,
+  openAs,
+  registerViaApi,
+  screenshots,
+  startStories,
+  stopStories,
+  viewportShot,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -13,6 +24,27 @@ beforeAll(async () => {
   if (link.status !== 201) throw new Error(`link failed: ${JSON.stringify(link.body)}`);
 });
 afterAll(() => stopStories(app, browser));
+
+let attempts = 0;
+
+describe('a used invite', () => {
+  it('says who joined with it, to the inviter', async () => {
+    // First in the file, while Ada's link still lets people join: the inviter joins through it.
+    attempts += 1;
+    const inviter = await registerViaApi(app, { via: ada.username }, `inviter${attempts}`);
+    const joined = await freshAccount(app, inviter, 'invitee');
+    const page = await openAs(browser, app, inviter, { viewport: VIEWPORTS.phone });
+    await page.goto(`${app.url}/create-invite`);
+    const used = page.getByRole('listitem').filter({ hasText: 'Used by' });
+    await expect.poll(() => used.count()).toBe(1);
+    await expect(used.textContent()).resolves.toContain(`Used by @${joined.username}`);
+    await used.getByRole('link', { name: `@${joined.username}` }).waitFor();
+    await viewportShot(page, 'invites-used-by');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await viewportShot(page, 'invites-used-by');
+    await page.context().close();
+  });
+});
 
 describe('joining from a shared link', () => {
   it('a signed-out visitor opens a link, joins through it and lands signed in on the link', async () => {

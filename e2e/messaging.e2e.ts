@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
+import { openAs, screenshots, startStories, stopStories, viewportShot, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -79,5 +79,32 @@ describe('chatting after a gift', () => {
     await a.getByRole('radio', { name: 'Read', exact: true }).check();
     await a.getByText('You received a gift of $5.00!').first().waitFor();
     await badge(a, 'Notifications', 0);
+  });
+});
+
+describe('the chat header', () => {
+  it("shows 'you are anonymous here' whole on a phone, not cut off", async () => {
+    const inbox = await app.call<unknown>(bob, 'GET', `/conversations/${bob.userId}`);
+    const threads = (Array.isArray(inbox) ? inbox : (inbox as { conversations: unknown[] }).conversations) as { _id: string }[];
+    const page = await openAs(browser, app, bob, { viewport: VIEWPORTS.phone });
+    await page.goto(`${app.url}/messages/${threads[0]._id}`);
+    const sub = page.locator('.thread__sub');
+    await sub.getByText('you are anonymous here').waitFor();
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      const measure = () =>
+        sub.evaluate((el) => ({
+          text: el.textContent,
+          overflow: el.scrollWidth - el.clientWidth,
+          right: el.getBoundingClientRect().right,
+        }));
+      // The page may lay the header out again after the resize: wait for it to settle.
+      await expect.poll(async () => (await measure()).overflow, { message: `${viewport.width}px` }).toBeLessThanOrEqual(0);
+      const line = await measure();
+      expect(line.text).toBe('@ana · you are anonymous here');
+      expect(line.right).toBeLessThanOrEqual(viewport.width);
+      await viewportShot(page, 'thread-header');
+    }
+    await page.context().close();
   });
 });

@@ -3,7 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowConsoleError, logIn, SHOTS_DIR, startStories, stopStories, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  allowConsoleError,
+  freshAccount,
+  logIn,
+  openAs,
+  SHOTS_DIR,
+  startStories,
+  stopStories,
+  viewportShot,
+  VIEWPORTS,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -291,5 +303,39 @@ describe('sharing a new link', () => {
     await shareModal(page).getByRole('button', { name: 'Try again' }).click();
     await shareModal(page).getByRole('img', { name: 'Your share image, Blue style' }).waitFor();
     await context.close();
+  });
+});
+
+describe('the share modal on a phone', () => {
+  it('shows the preview and Download of its first step without scrolling, at 390×844', async () => {
+    const owner = await freshAccount(app, sasha, 'sharer');
+    await app.call(owner, 'POST', '/links/create', { details: { giveorreceive: 'receive', type: 'currency', amount: 10 } });
+    const page = await openAs(browser, app, owner, { viewport: VIEWPORTS.phone });
+    await page.goto(`${app.url}/link/${owner.username}`);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'How to Share the Link' });
+    const preview = modal.getByRole('img', { name: 'Your share image, Standard style' });
+    await preview.waitFor();
+    await modal.getByText('Pick a style and save the image').waitFor();
+    const download = modal.getByRole('button', { name: 'Download' });
+    // Each is whole inside the window, above the dialog's sticky actions, with nothing scrolled.
+    const actionsTop = (await modal.locator('.dialog__actions').boundingBox())!.y;
+    for (const [name, box] of [
+      ['preview', await preview.boundingBox()],
+      ['Download', await download.boundingBox()],
+    ] as const) {
+      expect(box!.y, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+      expect(box!.y + box!.height, name).toBeLessThanOrEqual(actionsTop);
+    }
+    // The page under the modal may have scrolled to its Share button; the modal itself has not.
+    const scrolled = await page.evaluate(() => [...document.querySelectorAll('dialog[open], dialog[open] *')].map((el) => el.scrollTop));
+    expect(scrolled.filter((top) => top !== 0)).toEqual([]);
+    // Nor sideways: the dialog's content is as wide as the dialog.
+    expect(await modal.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await viewportShot(page, 'share-step-1');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await viewportShot(page, 'share-step-1');
+    await page.context().close();
   });
 });

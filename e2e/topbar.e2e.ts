@@ -12,6 +12,8 @@ import {
   type ApiAccount,
   type RunningApp,
   balanceButton,
+  viewportShot,
+  VIEWPORTS,
 } from './harness.js';
 
 let app: RunningApp;
@@ -150,5 +152,38 @@ describe("the owner's link card", () => {
     expect(minutesLeft((await left.textContent())!.trim())).toBeGreaterThanOrEqual(first - 62);
     await page.screenshot({ path: path.join(SHOTS_DIR, 'link-expires-countdown.png'), animations: 'disabled' });
     await page.context().close();
+  });
+});
+
+describe('the menu', () => {
+  it('has Orders and Money history, from the keyboard, on a phone and a desktop', async () => {
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const page = await openAs(browser, app, tara, { viewport });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      // Behind the menu button, not in the bar.
+      await expect(nav.getByRole('link', { name: 'Orders' }).isVisible()).resolves.toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).focus();
+      await page.keyboard.press('Enter');
+      const orders = nav.getByRole('link', { name: 'Orders' });
+      const history = nav.getByRole('link', { name: 'Money history' });
+      await orders.waitFor();
+      for (const link of [orders, history]) {
+        const box = (await link.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
+      await viewportShot(page, 'menu-open');
+      // Focus is in the menu; Tab reaches Money history.
+      for (let i = 0; i < 12 && !(await history.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${app.url}/money`);
+      await page.getByRole('heading', { name: 'Money history' }).waitFor();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await orders.click();
+      await page.waitForURL(`${app.url}/orders`);
+      // The page changed: the menu closed.
+      await expect.poll(() => orders.isVisible()).toBe(false);
+      await page.context().close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAs, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
+import { freshAccount, openAs, screenshots, startStories, stopStories, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -9,7 +9,7 @@ let owner: ApiAccount;
 let friend: ApiAccount;
 
 beforeAll(async () => {
-  [app, browser, owner, friend] = await startStories(['wanda', 'fred']);
+  [app, browser, owner, friend] = await startStories(['wanda', 'fred'], { INVITES_PER_USER: '8' });
 });
 afterAll(() => stopStories(app, browser));
 
@@ -100,5 +100,97 @@ describe('a wishlist from the catalogue, bought by a friend', () => {
     await fresh.getByRole('button', { name: 'Logout' }).click();
     await fresh.waitForURL(`${app.url}/login`);
     await expect.poll(async () => (await cachedWishlistImages(fresh)).records.length).toBe(0);
+  });
+});
+
+/** Catalogue items: a fixed-shipping camera, a coffee maker with calculated shipping, a book with a long title. */
+const CAMERA = 'v1|GL765785|0';
+const COFFEE = 'v1|GL231995|0';
+const BOOK = 'v1|GL453835|0';
+
+/** `who`'s wishlist of the three items, the camera bought by Fred. */
+async function wishlistWithCameraBought(who: ApiAccount): Promise<void> {
+  const saved = await app.call<{ userWishlist: { items: { _id: string; itemId: string }[] } }>(who, 'PUT', '/wishlists/update', {
+    username: who.username,
+    items: [{ itemId: CAMERA }, { itemId: COFFEE }, { itemId: BOOK }],
+  });
+  const camera = saved.userWishlist.items.find((i) => i.itemId === CAMERA)!;
+  await app.call(friend, 'POST', '/api/billing-settings-deposit', { balance: 200 });
+  await app.call(friend, 'POST', '/wishlists/purchase', { wishlistUsername: who.username, itemId: camera._id });
+}
+
+/** `text` shows whole inside the modal's box, without scrolling it (the dialog element itself is the whole-screen backdrop). */
+async function expectInModal(dialog: Locator, text: RegExp): Promise<void> {
+  const frame = (await dialog.locator('.dialog').boundingBox())!;
+  const box = await dialog.getByText(text).first().boundingBox();
+  expect(box, String(text)).not.toBeNull();
+  expect(box!.y, String(text)).toBeGreaterThanOrEqual(frame.y);
+  expect(box!.y + box!.height, String(text)).toBeLessThanOrEqual(frame.y + frame.height);
+}
+
+const itemRow = (page: Page, list: string, title: RegExp) =>
+  page.getByRole('list', { name: list }).getByRole('listitem').filter({ hasText: title });
+
+describe('a wishlist with an item bought', () => {
+  it("the owner moves a purchased item to 'Received', which frees a spot on the list", async () => {
+    const dee = await freshAccount(app, owner, 'dee');
+    const name = dee.username;
+    await wishlistWithCameraBought(dee);
+    const a = await as(dee, VIEWPORTS.desktop);
+    await a.goto(`${app.url}/wishlist/${name}`);
+    await a.getByText('3 of 7 items · 1 purchased').waitFor();
+    await screenshots(a, 'wishlist-purchased');
+
+    // The purchased item's modal offers the move too.
+    await itemRow(a, 'Wishlist items', /Halcyra Retro/)
+      .getByRole('button', { name: /Halcyra Retro/ })
+      .click();
+    const dialog = a.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Move to Received' }).waitFor();
+    // 'Purchased on …' shows in full without scrolling the modal (it was cut off at the bottom).
+    await expectInModal(dialog, /^Purchased/);
+    await screenshots(a, 'wishlist-item-owner');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await itemRow(a, 'Wishlist items', /Halcyra Retro/)
+      .getByRole('button', { name: 'Move to Received' })
+      .click();
+    await a.getByRole('heading', { name: 'Received' }).waitFor();
+    await itemRow(a, 'Received items', /Halcyra Retro/).waitFor();
+    await a.getByText('2 of 7 items · 1 received').waitFor();
+    await expect.poll(() => itemRow(a, 'Wishlist items', /Halcyra Retro/).count()).toBe(0);
+    await screenshots(a, 'wishlist-received');
+
+    // Still there after a reload; a visitor sees the list only.
+    await a.reload();
+    await itemRow(a, 'Received items', /Halcyra Retro/).waitFor();
+    const b = await as(friend, VIEWPORTS.desktop);
+    await b.goto(`${app.url}/wishlist/${name}`);
+    await b.getByText('2 of 7 items').waitFor();
+    await expect.poll(() => b.getByRole('heading', { name: 'Received' }).count()).toBe(0);
+    await expect.poll(() => b.getByText('Halcyra Retro').count()).toBe(0);
+  });
+
+  it('shows every message of the item modal in full, on a desktop and a phone', async () => {
+    // A visitor with no money: the modal offers the card for the rest, under the calculated-shipping note.
+    const lister = await freshAccount(app, owner, 'lister');
+    await app.call(lister, 'PUT', '/wishlists/update', {
+      username: lister.username,
+      items: [{ itemId: CAMERA }, { itemId: COFFEE }, { itemId: BOOK }],
+    });
+    const cal = await freshAccount(app, owner, 'cal');
+    const c = await as(cal, VIEWPORTS.desktop);
+    await c.goto(`${app.url}/wishlist/${lister.username}`);
+    await itemRow(c, 'Wishlist items', /Coffee Maker/)
+      .getByRole('button', { name: /Coffee Maker/ })
+      .click();
+    const dialog = c.getByRole('dialog');
+    await dialog.getByLabel('Card number').waitFor();
+    // Why the card, and the balance, show without scrolling the modal, on a desktop and a phone.
+    for (const size of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      await c.setViewportSize(size);
+      await expectInModal(dialog, /Your balance: \$0\.00\. Pay the rest by card below\./);
+    }
+    await screenshots(c, 'wishlist-item-short');
   });
 });

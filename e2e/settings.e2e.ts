@@ -3,7 +3,17 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD_WRONG, CURRENT_PASSWORD_REQUIRED } from '../api/contract/texts.js';
-import { openAs, screenshots, SHOTS_DIR, startStories, stopStories, VIEWPORTS, type ApiAccount, type RunningApp } from './harness.js';
+import {
+  openAs,
+  screenshots,
+  SHOTS_DIR,
+  startStories,
+  stopStories,
+  viewportShot,
+  VIEWPORTS,
+  type ApiAccount,
+  type RunningApp,
+} from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -30,6 +40,83 @@ async function sectionShots(page: Page, name: string, target: Locator): Promise<
   await page.setViewportSize(VIEWPORTS.phone);
 }
 
+// Before the stories that change Pia's password (which ends her other sessions).
+describe('Settings in sections', () => {
+  it('counts the characters of a settings field, and refuses past 40 instead of cutting', async () => {
+    const a = await openAs(browser, app, pia, { viewport: VIEWPORTS.desktop });
+    await a.goto(`${app.url}/profile/pia/settings`);
+    await a.getByRole('button', { name: /^Bio/ }).click();
+    const bio = a.getByLabel('Bio', { exact: true });
+    await bio.fill('Hello, world');
+    await a.getByText('12/40').waitFor();
+    await a.evaluate(() => window.scrollTo(0, 0));
+    await screenshots(a, 'settings-counter');
+
+    await bio.fill('x'.repeat(45));
+    expect(await bio.inputValue()).toHaveLength(45);
+    await a.getByText('45/40').waitFor();
+    await a.getByText('5 characters too many').waitFor();
+    await a.getByRole('button', { name: 'Save Changes' }).click();
+    await a.getByText('Bio must be at most 40 characters.').waitFor();
+    await a.evaluate(() => window.scrollTo(0, 0));
+    await screenshots(a, 'settings-over');
+
+    await bio.fill('Loves gifts');
+    await a.getByRole('button', { name: 'Save Changes' }).click();
+    await a.getByText('Changes saved.').waitFor();
+  });
+
+  it('shows one section at a time on a phone, chosen by keyboard or by the address, and all of them on a desktop', async () => {
+    const page = await openAs(browser, app, pia, { viewport: VIEWPORTS.phone });
+    await page.goto(`${app.url}/profile/pia/settings`);
+    const sections = page.getByRole('navigation', { name: 'Settings sections' });
+    const profile = page.getByRole('heading', { name: 'Profile', exact: true });
+    const blocked = page.getByRole('region', { name: 'Blocked people' });
+    await profile.waitFor();
+    expect(await blocked.isVisible()).toBe(false);
+    const heights: Record<string, number> = {};
+    heights.profile = await page.evaluate(() => document.documentElement.scrollHeight);
+    await viewportShot(page, 'settings-profile');
+
+    // From the keyboard: Tab to Blocked, Enter.
+    const link = sections.getByRole('link', { name: 'Blocked' });
+    await page.locator('body').focus();
+    for (let i = 0; i < 30 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.url}/profile/pia/settings#blocked`);
+    await blocked.waitFor();
+    expect(await profile.isVisible()).toBe(false);
+    expect(await link.getAttribute('aria-current')).toBe('true');
+    await viewportShot(page, 'settings-blocked');
+
+    // Each section by its address; none is as long as the old single page (2,775 px).
+    for (const [hash, name] of [
+      ['address', 'Shipping address'],
+      ['privacy', 'Privacy'],
+      ['devices', 'Signed-in devices'],
+      ['data', 'Your data'],
+    ]) {
+      await page.goto(`${app.url}/profile/pia/settings#${hash}`);
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+      expect(await profile.isVisible()).toBe(false);
+      heights[hash] = await page.evaluate(() => document.documentElement.scrollHeight);
+    }
+    console.log('settings page heights at 390×844', heights);
+    for (const height of Object.values(heights)) expect(height).toBeLessThan(1700);
+
+    // A desktop: every section on the page.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await profile.waitFor();
+    await blocked.waitFor();
+    await page.getByRole('heading', { name: 'Shipping address' }).waitFor();
+    await sections.getByRole('link', { name: 'Devices' }).click();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Signed-in devices' }).evaluate((el) => el.getBoundingClientRect().top))
+      .toBeLessThan(200);
+    await viewportShot(page, 'settings-devices');
+    await page.context().close();
+  });
+});
 describe('Settings: presence and signing in', () => {
   it("'Show when I'm online' is off until switched on, by keyboard too, and stays as saved", async () => {
     const page = await openAs(browser, app, pia);
