@@ -52,7 +52,7 @@ describe.runIf(postgres)('PostgreSQL transactions', () => {
     expect(writes).toBe(2);
   });
 
-  it('send a give to PostgreSQL in four writes: the session, the link, then members, gift message, payment and use with BEGIN, then COMMIT', async () => {
+  it('send a give to PostgreSQL in seven writes: the session, the link, members, gift message, payment and use with BEGIN, the held lots and the debt, the receipt, then COMMIT', async () => {
     const [owner, giver] = await buildUsers(server, 2, 'pggive');
     await depositFor(server, giver, 10);
     const link = await server.request<{ id: string }>('POST', '/links/create', {
