@@ -34,7 +34,7 @@ const recordValues = (t: TransferRecord): SqlValue[] => [
 ];
 
 /** Writes the transfer and its entries: one statement on PostgreSQL, two on SQLite. */
-export async function recordTransfer(em: EntityManager, transfer: TransferRecord): Promise<void> {
+async function recordTransfer(em: EntityManager, transfer: TransferRecord): Promise<void> {
   const record = recordValues(transfer);
   if (isPostgres(em)) await run(em, RECORD_TRANSFER, record);
   else {
@@ -78,17 +78,17 @@ const newBalance = ({ rows }: { rows: { balance_cents: string | number }[] }) =>
   rows.length === 1 ? Number(rows[0].balance_cents) : undefined;
 
 /** Moves a user's balance by `delta` while it is within [low, high] and the account open (a closed one may only lose). */
-export async function moveUserBalance(em: EntityManager, userId: string, delta: number, low: number, high: number): Moved {
+async function moveUserBalance(em: EntityManager, userId: string, delta: number, low: number, high: number): Moved {
   return newBalance(await run<{ balance_cents: string | number }>(em, MOVE_USER_BALANCE, [delta, userId, low, high]));
 }
 
 /** Moves an existing escrow or system account's balance by `delta` while it is within [low, high]. */
-export async function moveAccountBalance(em: EntityManager, key: string, delta: number, low: number, high: number): Moved {
+async function moveAccountBalance(em: EntityManager, key: string, delta: number, low: number, high: number): Moved {
   return newBalance(await run<{ balance_cents: string | number }>(em, MOVE_ACCOUNT_BALANCE, [delta, key, low, high]));
 }
 
 /** `moveAccountBalance`, making the account (of `kind`, at `now`) with `delta` when it has no row yet. */
-export async function upsertAccountBalance(
+async function upsertAccountBalance(
   em: EntityManager,
   key: string,
   kind: string,
@@ -99,11 +99,55 @@ export async function upsertAccountBalance(
   return newBalance(await run<{ balance_cents: string | number }>(em, UPSERT_ACCOUNT_BALANCE, [delta, key, low, high, kind, now]));
 }
 
-/** Whether a transfer between two users' balances is one statement here (`moveBetweenUsers`): on PostgreSQL. */
-export const movesBetweenUsersAtOnce = (em: EntityManager): boolean => isPostgres(em);
+/** One leg of a transfer: the account, how much its cached balance moves, and the bounds it must be within. */
+export interface BalanceLeg {
+  key: string;
+  kind: 'user' | 'escrow' | 'system';
+  /** The account key's id part: a user's id for `user:`. */
+  id: string;
+  delta: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * Moves both legs' cached balances, in the order given (the lock order), and records the transfer
+ * when both moved, in as few round trips as the database allows: one statement for two people's
+ * balances on PostgreSQL, else a conditional update per leg and the record. Answers the new balance
+ * of each account that moved; a leg missing from it could not move (the transfer is then not
+ * recorded, and the caller's transaction must roll back).
+ */
+export async function moveAndRecord(
+  em: EntityManager,
+  legs: [BalanceLeg, BalanceLeg],
+  record: TransferRecord,
+  now: Date,
+): Promise<Map<string, number>> {
+  if (isPostgres(em) && legs.every((leg) => leg.kind === 'user')) {
+    const moved = await moveBetweenUsers(em, record, [userLeg(legs[0]), userLeg(legs[1])]);
+    return new Map([...moved].map(([userId, balance]) => [`user:${userId}`, balance]));
+  }
+  const balances = new Map<string, number>();
+  for (const leg of legs) {
+    const balance = await moveLeg(em, leg, now);
+    if (balance === undefined) return balances;
+    balances.set(leg.key, balance);
+  }
+  await recordTransfer(em, record);
+  return balances;
+}
+
+const userLeg = ({ id, delta, low, high }: BalanceLeg): UserLeg => ({ userId: id, delta, low, high });
+
+function moveLeg(em: EntityManager, leg: BalanceLeg, now: Date): Moved {
+  if (leg.kind === 'user') return moveUserBalance(em, leg.id, leg.delta, leg.low, leg.high);
+  // An escrow account that was never credited holds nothing: a debit of it makes no row.
+  if (leg.kind === 'escrow' && leg.delta < 0) return moveAccountBalance(em, leg.key, leg.delta, leg.low, leg.high);
+  return upsertAccountBalance(em, leg.key, leg.kind, leg.delta, [leg.low, leg.high], now);
+}
 
 /** One user's leg of `moveBetweenUsers`: their id, the delta and the bounds their balance must be within. */
-export interface UserLeg {
+interface UserLeg {
   userId: string;
   delta: number;
   low: number;
@@ -114,11 +158,7 @@ export interface UserLeg {
  * PostgreSQL: both users' conditional updates, and the transfer with its entries when both moved,
  * in one statement (`legs` in key order). Answers the new balance of each user whose balance moved.
  */
-export async function moveBetweenUsers(
-  em: EntityManager,
-  transfer: TransferRecord,
-  legs: [UserLeg, UserLeg],
-): Promise<Map<string, number>> {
+async function moveBetweenUsers(em: EntityManager, transfer: TransferRecord, legs: [UserLeg, UserLeg]): Promise<Map<string, number>> {
   const params = [...recordValues(transfer), ...legs.flatMap(({ userId, delta, low, high }) => [userId, delta, low, high])];
   const { rows } = await run<{ id: string; balance_cents: string | number }>(em, MOVE_BETWEEN_USERS, params);
   return new Map(rows.map((row) => [row.id, Number(row.balance_cents)]));

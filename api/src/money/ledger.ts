@@ -35,13 +35,9 @@ import {
   creditsToClosedAccounts,
   entriesByAccount,
   entriesTotal as entriesOf,
-  moveAccountBalance,
-  moveBetweenUsers,
-  moveUserBalance,
-  movesBetweenUsersAtOnce,
-  recordTransfer,
+  moveAndRecord,
   unbalancedTransfers,
-  upsertAccountBalance,
+  type BalanceLeg,
   type TransferRecord,
 } from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
@@ -115,8 +111,8 @@ function parseKey(key: AccountKey): ParsedKey {
  * Moves `amountCents` from one account to another inside the caller's transaction (`em` from
  * `db.transaction`). Throws `input.insufficient()` (default: 'Add money to your account balance.')
  * when a user or escrow account would go below zero; nothing is written in that case once the
- * caller's transaction rolls back. Three statements (four on SQLite): a conditional update of each
- * cached balance, answering the new balance, and the transfer with its two entries.
+ * caller's transaction rolls back. The store moves both cached balances by conditional updates and
+ * records the transfer with its two entries (ledger-store.ts `moveAndRecord`), then the held lots follow.
  */
 export async function transfer(em: EntityManager, input: TransferInput): Promise<TransferResult> {
   const { amountCents } = input;
@@ -126,10 +122,10 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
   const to = parseKey(input.to);
 
   // One lock order for every transfer: by account key.
-  const legs = [
-    { account: from, delta: -amountCents },
-    { account: to, delta: amountCents },
-  ].sort((a, b) => (a.account.key < b.account.key ? -1 : 1));
+  const legs = [withBounds(from, -amountCents), withBounds(to, amountCents)].sort((a, b) => (a.key < b.key ? -1 : 1)) as [
+    BalanceLeg,
+    BalanceLeg,
+  ];
   const insufficient = input.insufficient ?? insufficientFunds;
   if (from.kind === 'user' && SPENDING.has(input.kind)) await refuseWhileOwing(em, from.id);
   const createdAt = new Date();
@@ -145,15 +141,9 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
       { id: appendedRowId(), account: to.key, amountCents },
     ],
   };
-  let moved: TransferResult;
-  if (from.kind === 'user' && to.kind === 'user' && movesBetweenUsersAtOnce(em))
-    moved = await transferBetweenUsers(em, legs, record, insufficient);
-  else {
-    const balances = new Map<AccountKey, number>();
-    for (const leg of legs) balances.set(leg.account.key, await applyDelta(em, leg.account, leg.delta, createdAt, insufficient));
-    await recordTransfer(em, record);
-    moved = { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
-  }
+  const balances = await moveAndRecord(em, legs, record, createdAt);
+  for (const leg of legs) if (!balances.has(leg.key)) throw await refusal(em, leg, leg.delta, insufficient);
+  const moved: TransferResult = { transferId, fromBalanceCents: balances.get(from.key)!, toBalanceCents: balances.get(to.key)! };
   // After the balances moved: their rows are locked, so the lots of these accounts change in turn.
   await moveLots(em, {
     transferId,
@@ -188,28 +178,10 @@ function bounds(account: ParsedKey, delta: number): [low: number, high: number] 
 }
 
 /**
- * Changes one cached balance by a conditional update and answers the new balance. Debits of user
- * and escrow accounts need the balance to cover them; every change keeps the balance within
- * JavaScript's safe integers.
- */
-async function applyDelta(em: EntityManager, account: ParsedKey, delta: number, now: Date, insufficient: () => AppError): Promise<number> {
-  const [low, high] = bounds(account, delta);
-  const moved =
-    account.kind === 'user'
-      ? await moveUserBalance(em, account.id, delta, low, high)
-      : // An escrow account that was never credited holds nothing: a debit of it makes no row.
-        account.kind === 'escrow' && delta < 0
-        ? await moveAccountBalance(em, account.key, delta, low, high)
-        : await upsertAccountBalance(em, account.key, account.kind, delta, [low, high], now);
-  if (moved !== undefined) return moved;
-  throw await refusal(em, account, delta, insufficient);
-}
-
-/**
  * Why `delta` could not move `account`'s balance: an unknown or closed user (nobody can reach a
  * closed account's balance, so nothing credits it), too little to cover it, or past the safe range.
  */
-async function refusal(em: EntityManager, account: ParsedKey, delta: number, insufficient: () => AppError): Promise<AppError> {
+async function refusal(em: EntityManager, account: Pick<ParsedKey, 'kind' | 'id'>, delta: number, insufficient: () => AppError): Promise<AppError> {
   if (account.kind === 'user') {
     const user = await em.findOne(UserEntity, { where: { id: account.id }, select: { id: true, closedAt: true } });
     if (!user || (delta > 0 && user.closedAt)) return notFound('User not found');
@@ -218,34 +190,10 @@ async function refusal(em: EntityManager, account: ParsedKey, delta: number, ins
   return badRequest('That amount is too large.', 'amount_too_large');
 }
 
-interface Leg {
-  account: ParsedKey;
-  delta: number;
-}
-
-/**
- * PostgreSQL, from one person's balance to another's (a gift of money): both conditional updates
- * and the transfer with its entries in one statement, one round trip instead of three.
- * The two rows are locked first, in key order (`locked`: its sort comes before its row locks, and
- * `ORDER BY id COLLATE "C"` is the order of the `user:<id>` keys in JavaScript), so it takes its
- * locks in the order every other transfer does. The transfer and its entries are written only
- * when both balances moved; otherwise the caller's error is thrown and its transaction rolls back.
- */
-async function transferBetweenUsers(
-  em: EntityManager,
-  legs: Leg[],
-  record: TransferRecord,
-  insufficient: () => AppError,
-): Promise<TransferResult> {
-  const [first, second] = legs.map(({ account, delta }) => {
-    const [low, high] = bounds(account, delta);
-    return { userId: account.id, delta, low, high };
-  });
-  const moved = await moveBetweenUsers(em, record, [first, second]);
-  for (const { account, delta } of legs) if (!moved.has(account.id)) throw await refusal(em, account, delta, insufficient);
-  // The debited leg is `from`'s, the credited one `to`'s.
-  const balance = (sign: -1 | 1) => moved.get(legs.find((leg) => Math.sign(leg.delta) === sign)!.account.id)!;
-  return { transferId: record.id, fromBalanceCents: balance(-1), toBalanceCents: balance(1) };
+/** A leg as the store moves it, with the bounds its balance must stay within. */
+function withBounds(account: ParsedKey, delta: number): BalanceLeg {
+  const [low, high] = bounds(account, delta);
+  return { ...account, delta, low, high };
 }
 
 /** The cached balance of an account, in cents (0 for an account never used). */
