@@ -88,7 +88,7 @@ export function authRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
     authenticate,
     async (ctx) => {
       const user = currentUser(ctx);
-      ctx.body = { ...presentPrivateUser(user), ...(await balanceHolds(deps.db, user.id, user.balanceCents)) };
+      ctx.body = { ...presentPrivateUser(user), ...(await balanceHolds(deps.db, user.id)) };
     },
   );
 

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Database } from '../db/index.js';
-import { read, run, sql } from '../db/sql.js';
+import { run, sql } from '../db/sql.js';
 import { DisputeEntity, type Dispute, type DisputeStatus } from './entity.js';
 
 /** The statements of disputes (money/disputes.ts has the rules), in the caller's transaction. */
@@ -64,12 +63,6 @@ export async function setUnrecovered(em: EntityManager, id: string, cents: numbe
 /** What a person owes after disputes of their card payments, in cents. */
 export async function owedBy(em: EntityManager, userId: string): Promise<number> {
   const { rows } = await run<{ owed: string | number }>(em, OWED, [userId]);
-  return Number(rows[0]?.owed ?? 0);
-}
-
-/** `owedBy`, from committed data (the balance answer). */
-export async function owedByCommitted(db: Database, userId: string): Promise<number> {
-  const rows = await read<{ owed: string | number }>(db, OWED, [userId]);
   return Number(rows[0]?.owed ?? 0);
 }
 

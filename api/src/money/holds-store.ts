@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { Database } from '../db/index.js';
 import { dateParam } from '../db/dates.js';
-import { dateFrom, read, run, sql } from '../db/sql.js';
+import { dateFrom, run, sql } from '../db/sql.js';
 import { HeldLotEntity } from './entity.js';
 
 /** The statements of money on hold (money/holds.ts has its rules), run in the ledger's transaction. */
@@ -124,11 +123,6 @@ const summaryOf = (rows: { held: string | number; next: unknown }[]): HeldSummar
 /** What an account holds at `now`, inside a transaction. */
 export async function heldSummaryIn(em: EntityManager, account: string, now: Date): Promise<HeldSummary> {
   return summaryOf((await run<{ held: string | number; next: unknown }>(em, HELD_SUMMARY, [account, now])).rows);
-}
-
-/** What an account holds at `now`, from committed data. */
-export async function heldSummary(db: Database, account: string, now: Date): Promise<HeldSummary> {
-  return summaryOf(await read<{ held: string | number; next: unknown }>(db, HELD_SUMMARY, [account, now]));
 }
 
 /** The accounts holding a card payment's money still on hold: how much each, and the transfers that brought it there. */

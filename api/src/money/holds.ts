@@ -25,17 +25,7 @@ import { appendedRowId } from '../db/ids.js';
 import { AppError, badRequest } from '../errors.js';
 import { formatCents } from '../../contract/money.js';
 import { fundsOnHold, releaseTime } from '../../contract/texts.js';
-import {
-  databaseOf,
-  heldLots,
-  heldSummary,
-  heldSummaryIn,
-  insertLot,
-  takeFromLot,
-  type HeldSummary,
-  type LotFilter,
-  type PayerIdentity,
-} from './holds-store.js';
+import { databaseOf, heldLots, heldSummaryIn, insertLot, takeFromLot, type LotFilter, type PayerIdentity } from './holds-store.js';
 
 export type { PayerIdentity };
 
@@ -184,14 +174,4 @@ function merge(pieces: Piece[]): Piece[] {
 /** What an account holds on hold now, inside a transaction. */
 export async function heldNowIn(em: EntityManager, account: string): Promise<number> {
   return (await heldSummaryIn(em, account, holdNow(em))).heldCents;
-}
-
-export interface Availability extends HeldSummary {
-  availableCents: number;
-}
-
-/** What of a balance may leave now, and what is held until when (committed data). */
-export async function availability(db: Database, account: string, balanceCents: number): Promise<Availability> {
-  const held = await heldSummary(db, account, holdClock(db));
-  return { ...held, availableCents: Math.max(0, balanceCents - held.heldCents) };
 }

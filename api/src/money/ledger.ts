@@ -181,7 +181,12 @@ function bounds(account: ParsedKey, delta: number): [low: number, high: number] 
  * Why `delta` could not move `account`'s balance: an unknown or closed user (nobody can reach a
  * closed account's balance, so nothing credits it), too little to cover it, or past the safe range.
  */
-async function refusal(em: EntityManager, account: Pick<ParsedKey, 'kind' | 'id'>, delta: number, insufficient: () => AppError): Promise<AppError> {
+async function refusal(
+  em: EntityManager,
+  account: Pick<ParsedKey, 'kind' | 'id'>,
+  delta: number,
+  insufficient: () => AppError,
+): Promise<AppError> {
   if (account.kind === 'user') {
     const user = await em.findOne(UserEntity, { where: { id: account.id }, select: { id: true, closedAt: true } });
     if (!user || (delta > 0 && user.closedAt)) return notFound('User not found');

@@ -4,7 +4,6 @@ import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import { sendAnswer } from '../http/answer.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
-import { centsToDollars } from '../../contract/money.js';
 import { readIdempotencyKey } from '../http/idempotency.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
 import {
@@ -13,7 +12,6 @@ import {
   DepositBody,
   MoneyHistoryQuery,
   WithdrawalBody,
-  type BalanceResponse,
   type CardGiftTarget,
   type SavedCardResponse,
 } from '../../contract/wallet.js';
@@ -56,10 +54,7 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/billing-settings-balance', authenticate, async (ctx) => {
-    const { id } = currentUser(ctx);
-    const cents = await getBalanceCents(deps.db, id);
-    const body: BalanceResponse = { balance: centsToDollars(cents), ...(await balanceHolds(deps.db, id, cents)) };
-    ctx.body = body;
+    ctx.body = await balanceHolds(deps.db, currentUser(ctx).id);
   });
 
   router.post(

@@ -1,15 +1,14 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
-import { badRequest } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { withIdempotentSteps, type IdempotentAnswer } from '../http/idempotency.js';
 import { balanceOf, userAccount } from '../money/ledger.js';
 import { beginDeposit, beginWithdrawal, completeIntent } from './intents.js';
 import type { CardSource, WalletPayments } from '../payments/provider.js';
-import type { BalanceHolds, CardDepositStarted, CardGiftTarget, NewBalanceResponse } from '../../contract/wallet.js';
+import type { BalanceResponse, CardDepositStarted, CardGiftTarget, NewBalanceResponse } from '../../contract/wallet.js';
 import { authoriseHold } from './card-hold.js';
-import { centsToDollars } from '../../contract/money.js';
-import { availability } from '../money/holds.js';
-import { owedByCommitted } from '../money/disputes-store.js';
+import { balanceSummaries } from '../money/balance-store.js';
+import { holdClock } from '../money/holds.js';
 import { startCardElements, withClientSecret } from './card-elements.js';
 import { requirePayoutsReady } from '../payouts/service.js';
 import type { PaymentIntent } from './entity.js';
@@ -35,18 +34,11 @@ export function getBalanceCents(db: Database, userId: string): Promise<number> {
   return balanceOf(db.manager, userAccount(userId));
 }
 
-/** A balance with what of it can be withdrawn now and what is on hold until when, in dollars. */
-export async function balanceHolds(db: Database, userId: string, balanceCents: number): Promise<BalanceHolds> {
-  const [{ availableCents, heldCents, nextReleaseAt }, owedCents] = await Promise.all([
-    availability(db, userAccount(userId), balanceCents),
-    owedByCommitted(db, userId),
-  ]);
-  return {
-    available: centsToDollars(owedCents > 0 ? 0 : availableCents),
-    onHold: centsToDollars(Math.min(heldCents, balanceCents)),
-    nextReleaseAt: nextReleaseAt?.toISOString() ?? null,
-    owed: centsToDollars(owedCents),
-  };
+/** A user's balance, what of it can be withdrawn now and what is on hold until when (the one rule, money/balance-store.ts). */
+export async function balanceHolds(db: Database, userId: string): Promise<BalanceResponse> {
+  const summary = (await balanceSummaries(db, [userId], holdClock(db))).get(userId);
+  if (!summary) throw notFound('User not found');
+  return summary;
 }
 
 /**
