@@ -38,7 +38,7 @@ export const OnboardingResponse = z.object({ url: z.string().min(1) });
 export type OnboardingResponse = z.infer<typeof OnboardingResponse>;
 
 /** POST /api/payouts/dashboard: where the user changes their bank account (Stripe's Express Dashboard, or the sandbox's bank form). */
-export const DashboardBody = OnboardingBody;
+export const DashboardBody = z.object({ userId: userIdSchema });
 export type DashboardResponse = OnboardingResponse;
 
 /** POST /api/payouts/sandbox/complete (PAYMENTS=sandbox): Stripe's test bank numbers, never stored beyond the last 4 digits. */
