@@ -7,6 +7,7 @@ import {
   screenshots,
   startStories,
   stopStories,
+  VIEWPORTS,
   type ApiAccount,
   type RunningApp,
 } from './harness.js';
@@ -61,6 +62,35 @@ describe('payouts, set up once in the sandbox', () => {
     await dialog.getByRole('link', { name: 'See your money history' }).click();
     await page.getByText('To bank account ending 6789 · sent').waitFor();
     await screenshots(page, 'payouts-history');
+    await page.context().close();
+  });
+
+  it('on a desktop: Change bank account opens the test bank form, and Settings shows the new bank', async () => {
+    // The story above left Mia's payouts ready with the bank ending 6789; set so again, on its own.
+    await app.call(mia, 'POST', '/api/payouts/sandbox/complete', { routingNumber: '110000000', accountNumber: '000123456789' });
+    const page = await openAs(browser, app, mia, { viewport: VIEWPORTS.desktop });
+    await page.goto(`${app.url}/profile/${mia.username}/settings#payouts`);
+    const section = page.getByRole('region', { name: 'Payouts' });
+    await section.getByText('Ready: withdrawals go to your bank account ending 6789.').waitFor();
+    expect(await section.getByRole('button', { name: 'Set up payouts' }).count()).toBe(0);
+    await screenshots(page, 'payouts-change-bank-offered');
+    await section.getByRole('button', { name: 'Change bank account' }).click();
+
+    await page.waitForURL(`${app.url}/settings/payouts/sandbox?change=bank`);
+    await page.getByRole('heading', { name: 'Change your test bank account' }).waitFor();
+    const account = page.getByLabel('Account number');
+    await account.fill('000999999999');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+    await page.getByRole('alert').getByText('This is test mode: use routing number 110000000 and account number 000123456789.').waitFor();
+    // Stripe's test account whose payouts fail is a bank like any other here.
+    await account.fill('000111111116');
+    await screenshots(page, 'payouts-change-bank-form');
+    await page.getByRole('button', { name: 'Save bank account' }).click();
+
+    await page.waitForURL(/\/settings#payouts$/);
+    await section.getByText('Ready: withdrawals go to your bank account ending 1116.').waitFor();
+    await section.getByRole('button', { name: 'Change bank account' }).waitFor();
+    await screenshots(page, 'payouts-bank-changed');
     await page.context().close();
   });
 });

@@ -17,6 +17,7 @@ import {
   PAYMENT_INCOMPLETE,
   PAYMENT_STATUS_UNCLEAR,
   PAYOUTS_NOT_READY,
+  PAYOUTS_NOT_SET_UP,
   SERVER_ERROR,
   SHIPPING_ERROR,
 } from './texts.js';
@@ -125,6 +126,8 @@ export const ERRORS = {
   /** A withdrawal before payouts are set up (Settings → Payouts). */
   payouts_not_ready: { status: 400, text: PAYOUTS_NOT_READY },
   payouts_restricted: { status: 400 },
+  /** Changing the bank account before payouts are set up. */
+  payouts_not_set_up: { status: 400, text: PAYOUTS_NOT_SET_UP },
   invalid_bank_account: { status: 400 },
   /** 502 while the provider has not confirmed a payment; 409 when it blocks closing the account. */
   payment_pending: { status: [502, 409] },

@@ -52,6 +52,41 @@ export const WITHDRAW_NEEDS_PAYOUTS = 'Withdrawals go to your bank account: set 
 export const SANDBOX_BANK_TITLE = 'Add a test bank account';
 export const SANDBOX_BANK_NOTE = "Sandbox — test mode. Use Stripe's test numbers: routing 110000000, account 000123456789.";
 export const PAYOUTS_CHECKING = 'Checking your payouts with Stripe…';
+export const SANDBOX_BANK_CHANGE_TITLE = 'Change your test bank account';
+export const PAYOUTS_CHANGE_BANK = 'Change bank account';
+export const PAYOUTS_DASHBOARD_FAILED = 'Your bank account settings could not be opened. Please try again.';
+/** Changing the bank account before payouts are set up (400 `payouts_not_set_up`). */
+export const PAYOUTS_NOT_SET_UP = 'Set up payouts first: there is no bank account to change yet.';
+/** Why a bank refused a payout, by Stripe's payout `failure_code`, in a few plain words. */
+const PAYOUT_FAILURE_REASONS: Record<string, string> = {
+  account_closed: 'the bank account is closed',
+  account_frozen: 'the bank account is frozen',
+  bank_account_restricted: 'the bank account does not accept this kind of payment',
+  bank_ownership_changed: 'the bank account changed owners',
+  could_not_process: 'the bank could not process it',
+  debit_not_authorized: 'the bank account does not accept payments from Stripe',
+  declined: 'the bank declined it',
+  incorrect_account_holder_address: "the account holder's address does not match the bank's",
+  incorrect_account_holder_name: "the account holder's name does not match the bank's",
+  incorrect_account_holder_tax_id: "the account holder's tax ID does not match the bank's",
+  incorrect_account_type: 'the account type (checking or savings) is wrong',
+  insufficient_funds: 'your Stripe balance was too low',
+  invalid_account_number: 'the account number is wrong',
+  invalid_account_number_length: 'the account number has the wrong number of digits',
+  invalid_currency: 'the bank account cannot take US dollars',
+  no_account: 'no bank account has that number',
+  unsupported_card: 'the card cannot take payouts',
+};
+/** A refused payout with neither a known code nor a message from Stripe. */
+const PAYOUT_FAILURE_OTHER = 'the bank gave no reason';
+/** A payout's failure in plain words: ours for a known code, else Stripe's own message, else a generic one. */
+export function payoutFailureReason(code: string | null, stripeMessage: string | null): string {
+  const known = code ? PAYOUT_FAILURE_REASONS[code] : undefined;
+  return known ?? (stripeMessage?.trim().replace(/\.+$/, '') || PAYOUT_FAILURE_OTHER);
+}
+/** Settings → Payouts after the bank refused a payout (`amount` formatted, `reason` from `payoutFailureReason`). */
+export const payoutRefused = (amount: string, reason: string) =>
+  `Your bank refused a payout of ${amount} (${reason}). The money waits at Stripe until you update your bank details.`;
 const PAYOUT_STATES = { pending: 'on its way', paid: 'sent', failed: 'failed, returned to your balance' } as const;
 /** A withdrawal's row in the money history: the bank it went to and the transfer's state. */
 export const payoutLine = (last4: string | null, status: keyof typeof PAYOUT_STATES) =>

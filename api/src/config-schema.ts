@@ -247,7 +247,7 @@ export const configSchema = z.object({
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional()
     .describe(
-      "PAYMENTS=stripe: the signing secret (whsec_…) of the Connect endpoint /payouts/webhook (connected accounts' `account.updated`); unset, that endpoint is off and payouts' status is read when the user returns from onboarding.",
+      "PAYMENTS=stripe: the signing secret (whsec_…) of the Connect endpoint /payouts/webhook (connected accounts' `account.updated`, `payout.failed`, `payout.paid`); unset, that endpoint is off, payouts' status is read when the user returns from onboarding and a refused payout is not shown.",
     ),
   STRIPE_API_BASE: z.url().optional().describe('Tests only: another API host (http://127.0.0.1:PORT) in place of https://api.stripe.com.'),
   CATALOG: z

@@ -62,6 +62,7 @@ import { PayoutAccounts1765100000000 } from './db/migrations/1765100000000-payou
 import { HeldLots1765300000000 } from './db/migrations/1765300000000-held-lots.js';
 import { Disputes1765300100000 } from './db/migrations/1765300100000-disputes.js';
 import { LotIdentity1765300200000 } from './db/migrations/1765300200000-lot-identity.js';
+import { PayoutFailures1765300300000 } from './db/migrations/1765300300000-payout-failures.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -143,6 +144,7 @@ export const migrations = [
   HeldLots1765300000000,
   Disputes1765300100000,
   LotIdentity1765300200000,
+  PayoutFailures1765300300000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -51,6 +51,7 @@ function samples(): Record<string, Sample> {
     'POST /api/billing-settings-withdrawal': { body: { userId: id, balance: '1' } },
     'GET /api/payouts': { query: { userId: id } },
     'POST /api/payouts/onboarding': { body: { userId: id } },
+    'POST /api/payouts/dashboard': { body: { userId: id } },
     'POST /api/payouts/sandbox/complete': { body: { userId: id, routingNumber: '110000000', accountNumber: '000123456789' } },
     'POST /api/wallet/card-deposit': { body: { amount: '5', card: { number: '4242424242424242', expiry: '12/40', cvc: '123' } } },
     'POST /api/wallet/card-deposit/confirm': { body: { paymentIntentId: 'pi_unknown' } },

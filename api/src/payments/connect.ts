@@ -25,6 +25,19 @@ export interface ConnectPayouts {
   onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>;
   /** Reads the account now (the return page asks again rather than wait for the webhook). */
   readAccount(accountId: string): Promise<ConnectAccountState>;
+  /** A one-time link to where the user changes their bank account once set up (Stripe's Express Dashboard). */
+  dashboardLink(accountId: string): Promise<string>;
+}
+
+/** A bank payout from a connected account's balance, as its `payout.paid` or `payout.failed` event tells it. */
+export interface ConnectPayout {
+  accountId: string;
+  amountCents: number;
+  /** When the payout was made: a payout made before a failed one does not clear it. */
+  created: Date;
+  /** The provider's `failure_code` and `failure_message`, null while it has not failed. */
+  failureCode: string | null;
+  failureMessage: string | null;
 }
 
 /** The withdrawal's destination: the user's connected account. */

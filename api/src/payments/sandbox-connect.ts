@@ -14,6 +14,8 @@ export const SANDBOX_BANK = { routing: '110000000', pays: '000123456789', fails:
 
 /** The sandbox's own onboarding page (renderer: Settings → Payouts → test bank form). */
 export const SANDBOX_ONBOARDING_PATH = '/settings/payouts/sandbox';
+/** The same page, titled for changing the bank of an account already set up. */
+const SANDBOX_CHANGE_BANK_PATH = `${SANDBOX_ONBOARDING_PATH}?change=bank`;
 
 interface SandboxAccountData {
   id: string;
@@ -88,6 +90,11 @@ export class SandboxConnect implements ConnectPayouts {
 
   async readAccount(accountId: string): Promise<ConnectAccountState> {
     return stateOf(await this.find(accountId));
+  }
+
+  /** The same test bank form: it takes new numbers for an account that is already ready. */
+  async dashboardLink(): Promise<string> {
+    return SANDBOX_CHANGE_BANK_PATH;
   }
 
   /** The test bank form: Stripe's test numbers make the account ready; any other is refused and changes nothing. */

@@ -1,10 +1,10 @@
 /**
  * Stripe Connect (PAYMENTS=stripe): Express accounts (Stripe hosts identity checks and bank
- * details; the platform is liable for losses), Account Links for the hosted onboarding, and the
- * account read back. Transfers to the account are the wallet's payout (stripe.ts).
+ * details; the platform is liable for losses), Account Links for the hosted onboarding, the
+ * account read back, and login links to the Express Dashboard where the user changes their bank. Transfers to the account are the wallet's payout (stripe.ts).
  */
 import type Stripe from 'stripe';
-import type { ConnectAccountState, ConnectPayouts } from './connect.js';
+import type { ConnectAccountState, ConnectPayout, ConnectPayouts } from './connect.js';
 import { callStripe } from './stripe-client.js';
 
 /** The fields of a Stripe Account that decide its payouts status. */
@@ -18,6 +18,17 @@ export function connectAccountState(account: Stripe.Account): ConnectAccountStat
     currentlyDue: account.requirements?.currently_due ?? [],
     disabledReason: account.requirements?.disabled_reason ?? null,
     bankLast4: bank?.last4 ?? null,
+  };
+}
+
+/** A Payout of the connected account `accountId` (the event's `account`) as the payouts capability stores it. */
+export function connectPayout(accountId: string, payout: Stripe.Payout): ConnectPayout {
+  return {
+    accountId,
+    amountCents: payout.amount,
+    created: new Date(payout.created * 1000),
+    failureCode: payout.failure_code ?? null,
+    failureMessage: payout.failure_message ?? null,
   };
 }
 
@@ -56,5 +67,11 @@ export class StripeConnect implements ConnectPayouts {
 
   async readAccount(accountId: string): Promise<ConnectAccountState> {
     return connectAccountState(await callStripe(() => this.stripe.accounts.retrieve(accountId)));
+  }
+
+  // The Express Dashboard is where an Express account changes its bank: Stripe hosts the form and its checks.
+  async dashboardLink(accountId: string): Promise<string> {
+    const link = await callStripe(() => this.stripe.accounts.createLoginLink(accountId));
+    return link.url;
   }
 }

@@ -11,7 +11,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../testing/server.js';
-import { PAYOUTS_NOT_READY } from '../../contract/texts.js';
+import { PAYOUTS_NOT_READY, PAYOUTS_NOT_SET_UP } from '../../contract/texts.js';
 import { PaymentIntentEntity } from '../wallet/entity.js';
 import { SandboxPayments } from '../payments/sandbox.js';
 import { payoutDestinationOf } from './service.js';
@@ -129,6 +129,28 @@ describe('payouts in the sandbox', () => {
     await expect(slow.payout(await request(fails))).rejects.toMatchObject({ code: 'payout_failed' });
   });
 
+  it('changes the bank of a ready account on the same test form, and refuses before payouts are set up', async () => {
+    const ho = await buildUser(server);
+    const dashboard = () => server.request('POST', '/api/payouts/dashboard', { token: ho.token, body: {} });
+    expect((await dashboard()).body).toEqual({ error: 'payouts_not_set_up', message: PAYOUTS_NOT_SET_UP });
+    await server.request('POST', '/api/payouts/onboarding', { token: ho.token });
+    expect((await dashboard()).body.error).toBe('payouts_not_set_up');
+
+    await readyPayoutsFor(server, ho);
+    const link = await dashboard();
+    expect(link.status).toBe(200);
+    expect(link.body).toEqual({ url: '/settings/payouts/sandbox?change=bank' });
+    const changed = await complete(ho, { routingNumber: '110000000', accountNumber: '000111111116' });
+    expect(changed.body).toEqual({ status: 'ready', bankLast4: '1116' });
+    expect((await get(ho)).body).toEqual({ status: 'ready', bankLast4: '1116' });
+    // Unknown numbers change nothing; the bank that pays comes back.
+    expect((await complete(ho, { routingNumber: '110000000', accountNumber: '000999999999' })).status).toBe(400);
+    expect((await get(ho)).body.bankLast4).toBe('1116');
+    expect((await complete(ho, TEST_BANK)).body).toEqual({ status: 'ready', bankLast4: '6789' });
+    await depositFor(server, ho, 3);
+    expect((await withdraw(ho, 3)).body).toEqual({ new_balance: 0 });
+  });
+
   it('stops withdrawals once the account is closed', async () => {
     const gus = await buildUser(server);
     await readyPayoutsFor(server, gus);
@@ -143,6 +165,7 @@ describe('payouts in the sandbox', () => {
     for (const [method, path] of [
       ['GET', '/api/payouts'],
       ['POST', '/api/payouts/onboarding'],
+      ['POST', '/api/payouts/dashboard'],
       ['POST', '/api/payouts/sandbox/complete'],
     ] as const) {
       const res = await server.request(method, path, { body: method === 'POST' ? TEST_BANK : undefined });
@@ -154,6 +177,7 @@ describe('payouts in the sandbox', () => {
     expect((await server.request('POST', '/api/payouts/onboarding', { token: ed.token, body: { userId: 42 } })).status).toBe(400);
     expect((await server.request('GET', `/api/payouts?userId=${fi.user._id}`, { token: ed.token })).status).toBe(403);
     expect((await server.request('POST', '/api/payouts/onboarding', { token: ed.token, body: { userId: fi.user._id } })).status).toBe(403);
+    expect((await server.request('POST', '/api/payouts/dashboard', { token: ed.token, body: { userId: fi.user._id } })).status).toBe(403);
     const other = await complete(ed, { ...TEST_BANK, userId: fi.user._id });
     expect(other.status).toBe(403);
     expect((await get(fi)).body).toEqual({ status: 'not_started' });

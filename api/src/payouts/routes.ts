@@ -4,9 +4,24 @@ import { actingUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
-import { OnboardingBody, PayoutsQuery, SandboxBankBody, type OnboardingResponse } from '../../contract/payouts.js';
+import {
+  DashboardBody,
+  OnboardingBody,
+  PayoutsQuery,
+  SandboxBankBody,
+  type DashboardResponse,
+  type OnboardingResponse,
+} from '../../contract/payouts.js';
 import { presentPayouts } from './presenter.js';
-import { completeSandboxOnboarding, createConnect, payoutAccountOf, refreshPayouts, startOnboarding, type PayoutsDeps } from './service.js';
+import {
+  completeSandboxOnboarding,
+  createConnect,
+  dashboardLink,
+  payoutAccountOf,
+  refreshPayouts,
+  startOnboarding,
+  type PayoutsDeps,
+} from './service.js';
 
 /** Settings → Payouts: the user's connected account for withdrawals. */
 export function payoutRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
@@ -37,6 +52,17 @@ export function payoutRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     authenticate,
     validate({ body: OnboardingBody }, async (ctx, { body }) => {
       const answer: OnboardingResponse = { url: await startOnboarding(payouts, actingUser(ctx, { userId: body.userId }).id) };
+      ctx.body = answer;
+    }),
+  );
+
+  // Changing the bank once set up: a login link to Stripe's Express Dashboard, or the sandbox's bank form.
+  router.post(
+    '/payouts/dashboard',
+    limitProvider,
+    authenticate,
+    validate({ body: DashboardBody }, async (ctx, { body }) => {
+      const answer: DashboardResponse = { url: await dashboardLink(payouts, actingUser(ctx, { userId: body.userId }).id) };
       ctx.body = answer;
     }),
   );

@@ -7,17 +7,17 @@ import type { EntityManager } from 'typeorm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { badRequest, notFound } from '../errors.js';
-import type { ConnectAccountState, ConnectPayouts, PayoutDestination } from '../payments/connect.js';
+import type { ConnectAccountState, ConnectPayout, ConnectPayouts, PayoutDestination } from '../payments/connect.js';
 import { payoutsNotReady } from '../payments/provider.js';
 import { SandboxConnect } from '../payments/sandbox-connect.js';
 import { StripeConnect } from '../payments/stripe-connect.js';
 import { requireStripeConfig, stripeClient } from '../payments/stripe-client.js';
 import { UserEntity } from '../users/entity.js';
-import { PAYOUTS_RESTRICTED } from '../../contract/texts.js';
+import { PAYOUTS_NOT_SET_UP, PAYOUTS_RESTRICTED } from '../../contract/texts.js';
 import type { SandboxBankBody } from '../../contract/payouts.js';
 import type { PayoutAccount } from './entity.js';
 import { payoutStatusOf } from './state.js';
-import { findPayoutAccount, insertPayoutAccount, updatePayoutAccount } from './store.js';
+import { findPayoutAccount, insertPayoutAccount, recordPayoutFailed, recordPayoutPaid, updatePayoutAccount } from './store.js';
 
 export interface PayoutsDeps {
   db: Database;
@@ -33,6 +33,7 @@ export function createConnect(config: Pick<Config, 'payments' | 'stripe'>, db: D
 }
 
 export const payoutsRestricted = () => badRequest(PAYOUTS_RESTRICTED, 'payouts_restricted');
+const payoutsNotSetUp = () => badRequest(PAYOUTS_NOT_SET_UP, 'payouts_not_set_up');
 
 /** Pages of ours the hosted onboarding returns to: the return page asks again, the refresh page makes a new link. */
 export const RETURN_PATH = '/settings/payouts/return';
@@ -67,6 +68,12 @@ async function ensureAccount(deps: PayoutsDeps, userId: string): Promise<PayoutA
       requirements: JSON.stringify(state.currentlyDue),
       bankLast4: state.bankLast4,
       updatedAt: deps.clock(),
+      failedPayoutCents: null,
+      failedPayoutCode: null,
+      failedPayoutMessage: null,
+      failedPayoutCreated: null,
+      failedPayoutAt: null,
+      payoutEventAt: null,
     }),
   );
   return findPayoutAccount(deps.db.manager, userId).then((row) => row as PayoutAccount);
@@ -89,6 +96,40 @@ export async function refreshPayouts(deps: PayoutsDeps, userId: string): Promise
   const state = await deps.connect.readAccount(account.accountId);
   await deps.db.transaction((em) => applyAccountState(em, state, deps.clock()));
   return findPayoutAccount(deps.db.manager, userId);
+}
+
+/**
+ * A bank payout failed after its Transfer, Stripe said at `at`: the money waits in the user's Stripe
+ * balance and goes out again once the bank is fixed, so the ledger does not move; the account records it.
+ */
+export function applyPayoutFailed(em: EntityManager, payout: ConnectPayout, at: Date, asOf: Date): Promise<boolean> {
+  return recordPayoutFailed(
+    em,
+    payout.accountId,
+    {
+      failedPayoutCents: payout.amountCents,
+      failedPayoutCode: payout.failureCode?.slice(0, 64) ?? null,
+      failedPayoutMessage: payout.failureMessage?.slice(0, 500) ?? null,
+      failedPayoutCreated: payout.created,
+      failedPayoutAt: at,
+    },
+    asOf,
+  );
+}
+
+/** A bank payout was paid: a failure before it is over (the money reached a bank). */
+export const applyPayoutPaid = (em: EntityManager, payout: ConnectPayout, asOf: Date): Promise<boolean> =>
+  recordPayoutPaid(em, payout.accountId, payout.created, asOf);
+
+/** Whether there is a bank to change: payouts were set up (a failed payout proves it while Stripe asks again). */
+const hasBank = (account: PayoutAccount | null): account is PayoutAccount =>
+  account !== null && (account.status === 'ready' || account.status === 'restricted' || account.failedPayoutCents !== null);
+
+/** Where the user changes their bank account: Stripe's Express Dashboard, or the sandbox's bank form. */
+export async function dashboardLink(deps: PayoutsDeps, userId: string): Promise<string> {
+  const account = await findPayoutAccount(deps.db.manager, userId);
+  if (!hasBank(account)) throw payoutsNotSetUp();
+  return deps.connect.dashboardLink(account.accountId);
 }
 
 /** The sandbox's onboarding form (404 with any other provider): Stripe's test bank numbers make the account ready. */

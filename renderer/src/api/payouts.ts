@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OnboardingResponse, PayoutsResponse, SandboxBankBody } from '../../../api/contract/payouts';
+import type { DashboardResponse, OnboardingResponse, PayoutsResponse, SandboxBankBody } from '../../../api/contract/payouts';
 import { api } from './client';
 
 export type { PayoutsResponse };
@@ -13,6 +13,11 @@ export function startOnboarding() {
   return api.post<OnboardingResponse>('/api/payouts/onboarding', {});
 }
 
+/** Where to send the user to change their bank account: Stripe's Express Dashboard, or the sandbox's bank form. */
+export function openDashboard() {
+  return api.post<DashboardResponse>('/api/payouts/dashboard', {});
+}
+
 export function completeSandboxBank(body: SandboxBankBody) {
   return api.post<PayoutsResponse>('/api/payouts/sandbox/complete', body);
 }
@@ -21,11 +26,20 @@ export const payoutKeys = { all: ['payouts'] as const };
 
 /** The user's payouts status; `refresh` asks Stripe again (the page onboarding returns to). */
 export function usePayouts(refresh = false) {
-  return useQuery({ queryKey: [...payoutKeys.all, refresh], queryFn: ({ signal }) => getPayouts(refresh, signal) });
+  return useQuery({
+    queryKey: [...payoutKeys.all, refresh],
+    queryFn: ({ signal }) => getPayouts(refresh, signal),
+    // Back from Stripe's dashboard in another window, Settings shows the bank its webhook left.
+    refetchOnWindowFocus: !refresh,
+  });
 }
 
 export function useStartOnboarding() {
   return useMutation({ mutationFn: startOnboarding });
+}
+
+export function useOpenDashboard() {
+  return useMutation({ mutationFn: openDashboard });
 }
 
 export function useCompleteSandboxBank() {

@@ -1,8 +1,9 @@
 /**
  * The Connect part of the Stripe test double (stripe-server.ts routes to it first): connected
- * accounts, Account Links and Transfers in Stripe's documented shapes, from Stripe's own objects
- * (`connect-fixtures.json`, `stripe-fixtures.json`), and what tests need to play Stripe's side:
- * finishing an account's onboarding and sending its signed `account.updated` event.
+ * accounts, Account Links, login links and Transfers in Stripe's documented shapes, from Stripe's own
+ * objects (`connect-fixtures.json`, `stripe-fixtures.json`), and what tests need to play Stripe's side:
+ * finishing an account's onboarding and sending its signed `account.updated`, `payout.paid` and
+ * `payout.failed` events.
  */
 import crypto from 'node:crypto';
 import type Stripe from 'stripe';
@@ -54,6 +55,18 @@ function createAccount(state: ConnectServerState, params: Record<string, string>
   return account;
 }
 
+/** A single-use link to the account's Express Dashboard: only an Express account that finished onboarding has one. */
+function loginLink(state: ConnectServerState, account: Json): [number, Json] {
+  if (account.type !== 'express') return invalid('You can only create login links for accounts that use the Express Dashboard.');
+  if (!account.details_submitted) return invalid('Cannot create a login link for an account that has not completed onboarding.');
+  const link = connectFixture('login_link');
+  Object.assign(link, {
+    created: state.now(),
+    url: `https://connect.stripe.com/express/${account.id as string}/${crypto.randomBytes(6).toString('hex')}`,
+  });
+  return [200, link];
+}
+
 /** Answers a Connect call, or undefined for a path that is not Connect's. */
 export function connectRoute(
   state: ConnectServerState,
@@ -61,12 +74,13 @@ export function connectRoute(
   path: string,
   params: Record<string, string>,
 ): [number, Json] | undefined {
-  const [, resource, id] = path.split('/').filter(Boolean);
+  const [, resource, id, sub] = path.split('/').filter(Boolean);
   if (resource === 'accounts') {
     if (method === 'POST' && !id) return [200, createAccount(state, params)];
     const account = id ? state.objects.get(id) : undefined;
     if (!account || account.object !== 'account')
       return [404, { error: { type: 'invalid_request_error', message: `No such account: '${id}'`, code: 'resource_missing' } }];
+    if (method === 'POST' && sub === 'login_links') return loginLink(state, account);
     return [200, account];
   }
   if (resource === 'account_links' && method === 'POST') {
@@ -125,20 +139,53 @@ export function onboardAccount(objects: Map<string, Json>, accountId: string, ba
   return account;
 }
 
-/** An `account.updated` event around the account as it is now, with its signature as Stripe sends it. */
-export function signedAccountUpdated(
+/** A Connect event on `accountId` around `object`, with its signature as Stripe sends it. */
+function signedConnectEvent(
   stripe: Stripe,
   secret: string,
-  account: Json,
+  type: string,
+  accountId: unknown,
+  object: Json,
   { id = `evt_${crypto.randomBytes(8).toString('hex')}`, created = Math.floor(Date.now() / 1000) } = {},
 ) {
-  const payload = JSON.stringify({
-    ...fixture('event'),
-    id,
-    created,
-    type: 'account.updated',
-    account: account.id,
-    data: { object: account },
-  });
+  const payload = JSON.stringify({ ...fixture('event'), id, created, type, account: accountId, data: { object } });
   return { id, payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** An `account.updated` event around the account as it is now, with its signature as Stripe sends it. */
+export function signedAccountUpdated(stripe: Stripe, secret: string, account: Json, event: { id?: string; created?: number } = {}) {
+  return signedConnectEvent(stripe, secret, 'account.updated', account.id, account, event);
+}
+
+/** What a test says of a bank payout from a connected account's balance: Stripe's `payout` fixture fills the rest. */
+export interface TestPayout {
+  accountId: string;
+  amount: number;
+  /** When the payout was made (seconds); now by default. */
+  created?: number;
+  failureCode?: string | null;
+  failureMessage?: string | null;
+}
+
+/** A `payout.paid` or `payout.failed` event on the connected account, signed as Stripe sends it. */
+export function signedPayoutEvent(
+  stripe: Stripe,
+  secret: string,
+  type: 'payout.paid' | 'payout.failed',
+  payout: TestPayout,
+  event: { id?: string; created?: number } = {},
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const failed = type === 'payout.failed';
+  const object: Json = {
+    ...connectFixture('payout'),
+    id: `po_${crypto.randomBytes(8).toString('hex')}`,
+    amount: payout.amount,
+    created: payout.created ?? now,
+    arrival_date: (payout.created ?? now) + 2 * 86_400,
+    status: failed ? 'failed' : 'paid',
+    failure_code: failed ? (payout.failureCode ?? null) : null,
+    failure_message: failed ? (payout.failureMessage ?? null) : null,
+  };
+  return signedConnectEvent(stripe, secret, type, payout.accountId, object, event);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   INVALID_BANK_ACCOUNT,
   PAYOUTS_CHECKING,
@@ -8,6 +8,7 @@ import {
   PAYOUTS_LOAD_FAILED,
   PAYOUTS_START_FAILED,
   PAYOUTS_TITLE,
+  SANDBOX_BANK_CHANGE_TITLE,
   SANDBOX_BANK_NOTE,
   SANDBOX_BANK_TITLE,
   SERVER_ERROR,
@@ -24,10 +25,12 @@ import './PayoutsSetupPage.css';
 
 const settingsPath = (username: string | undefined) => (username ? `/profile/${username}/settings#payouts` : '/');
 
-/** The sandbox's onboarding: Stripe's test bank numbers, posted to the sandbox, then back to Settings. */
+/** The sandbox's onboarding, and its change of bank (`?change=bank`): Stripe's test bank numbers, posted to the sandbox, then back to Settings. */
 function SandboxBankForm({ back }: { back: string }) {
   const complete = useCompleteSandboxBank();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const changing = search.get('change') === 'bank';
   const [routingNumber, setRouting] = useState('110000000');
   const [accountNumber, setAccount] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -50,7 +53,7 @@ function SandboxBankForm({ back }: { back: string }) {
   const error = invalid ? INVALID_BANK_ACCOUNT : complete.error ? errorMessage(complete.error, SERVER_ERROR) : null;
   return (
     <form className="card payouts-setup__form" onSubmit={onSubmit} noValidate aria-busy={complete.isPending}>
-      <h2>{SANDBOX_BANK_TITLE}</h2>
+      <h2>{changing ? SANDBOX_BANK_CHANGE_TITLE : SANDBOX_BANK_TITLE}</h2>
       <p id={noteId} className="payouts-setup__note" role="note">
         {SANDBOX_BANK_NOTE}
       </p>
@@ -67,6 +70,7 @@ function SandboxBankForm({ back }: { back: string }) {
           onChange={(e) => {
             setRouting(e.target.value);
             setInvalid(false);
+            complete.reset();
           }}
         />
       </div>
@@ -84,6 +88,7 @@ function SandboxBankForm({ back }: { back: string }) {
           onChange={(e) => {
             setAccount(e.target.value);
             setInvalid(false);
+            complete.reset();
           }}
           autoFocus
         />
