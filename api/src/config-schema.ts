@@ -7,6 +7,9 @@ import semver from 'semver';
  */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** CARD_PAYMENTS_PER_CARD unset (config.ts): a real card's limit, and the sandbox's, whose few test card numbers every user shares. */
+export const CARD_PAYMENTS_PER_CARD_DEFAULT = { stripe: 10, sandbox: 1000 } as const;
+
 /** Every variable the server reads, with its default and what it does (docs/CONFIG.md is generated from it). */
 export const configSchema = z.object({
   NODE_ENV: z
@@ -162,8 +165,10 @@ export const configSchema = z.object({
     .number()
     .int()
     .positive()
-    .default(10)
-    .describe("Card payments one card (the provider's fingerprint of it) may make per CARD_PAYMENT_WINDOW_SECONDS, across accounts."),
+    .optional()
+    .describe(
+      `Card payments one card (the provider's fingerprint of it) may make per CARD_PAYMENT_WINDOW_SECONDS, across accounts. Unset: ${CARD_PAYMENTS_PER_CARD_DEFAULT.stripe} with PAYMENTS=stripe, ${CARD_PAYMENTS_PER_CARD_DEFAULT.sandbox} with PAYMENTS=sandbox (all its users pay with the same few test cards).`,
+    ),
   CARD_PAYMENTS_PER_CLIENT: z.coerce
     .number()
     .int()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { configSchema } from './config-schema.js';
+import { CARD_PAYMENTS_PER_CARD_DEFAULT, configSchema } from './config-schema.js';
 
 /**
  * The only reader of process.env (and of the optional .env file). Parsed and validated once at
@@ -229,7 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messageRateLimit: e.MESSAGE_RATE_LIMIT,
     cardSafety: {
       perAccount: e.CARD_PAYMENTS_PER_ACCOUNT,
-      perCard: e.CARD_PAYMENTS_PER_CARD,
+      perCard: e.CARD_PAYMENTS_PER_CARD ?? CARD_PAYMENTS_PER_CARD_DEFAULT[e.PAYMENTS],
       perClient: e.CARD_PAYMENTS_PER_CLIENT,
       windowSeconds: e.CARD_PAYMENT_WINDOW_SECONDS,
       declinesBeforeLock: e.CARD_DECLINES_BEFORE_LOCK,

@@ -1,14 +1,17 @@
 /**
  * The crash test's checks of money going out, read from the database once the server is down:
  * every withdrawal held once and settled once (paid out, or returned to its user), none left
- * pending, each acknowledged one paid out, and nothing paid out from the failing test bank account.
+ * pending, each acknowledged one paid out, nothing paid out from the failing test bank account,
+ * and the sandbox's own Transfers reconciled with the ledger (wallet/reconcile-transfers.ts).
  */
 import { In } from 'typeorm';
 import type { Database } from '../../api/src/db/index.js';
 import { IdempotencyRecordEntity } from '../../api/src/http/idempotency-entity.js';
 import { LedgerEntryEntity, LedgerTransferEntity } from '../../api/src/money/entity.js';
 import { SYSTEM_PAYOUTS_PENDING } from '../../api/src/money/ledger.js';
+import { listSandboxTransfers } from '../../api/src/payments/sandbox-transfers.js';
 import { PaymentIntentEntity, type PaymentIntentKind } from '../../api/src/wallet/entity.js';
+import { reconcileTransfers } from '../../api/src/wallet/reconcile-transfers.js';
 import type { Account, Sent } from './traffic.js';
 
 /** Intents left pending by the kill, by kind: the requests it caught between the provider and the ledger. */
@@ -82,6 +85,9 @@ export async function checkWithdrawals(db: Database, accounts: Account[], acked:
           `for ${failedOf.get(a.id)?.count ?? 0} failed (${failedOf.get(a.id)?.cents ?? 0} cents)`,
       );
   if (pendingCents !== 0) problems.push(`${SYSTEM_PAYOUTS_PENDING} still holds ${pendingCents} cents`);
+  const everything = new Date(0);
+  for (const d of await reconcileTransfers(em, await listSandboxTransfers(em, everything), everything))
+    problems.push(`transfer ${d.reference}: ${d.problem}`);
 
   // Each acknowledged withdrawal: its key's one withdrawal, paid out.
   const ackedOut = acked.filter((s) => s.op.kind === 'withdrawal');

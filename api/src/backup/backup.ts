@@ -70,7 +70,7 @@ async function writeBackup(config: Config, schema: Schema, dir: string, startedA
   starting(
     differences.length
       ? `Reconciliation: the payment provider's records and the ledger differ (${differences.length}):\n${differences.join('\n')}`
-      : 'Reconciliation: every card payment the provider took has its credit in the ledger, and every credit its payment',
+      : "Reconciliation: every card payment the provider took has its credit in the ledger, and every credit its payment; every withdrawal the ledger sent has the provider's transfer, and every transfer its withdrawal",
   );
   const copied = await copyFilesOut(config, dir);
   const files: Record<string, string> = {};

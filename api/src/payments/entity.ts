@@ -2,13 +2,13 @@ import { EntitySchema } from 'typeorm';
 import { dateColumn } from '../db/columns.js';
 
 /**
- * The sandbox provider's own objects (customers, subscriptions, payment intents, card charges), so that every
+ * The sandbox provider's own objects (customers, subscriptions, payment intents, card charges, transfers), so that every
  * API process sees the same sandbox. `data` is the object as JSON; `idempotency_key` makes a
  * repeated create answer the first object.
  */
 export interface SandboxObject {
   id: string;
-  kind: 'customer' | 'subscription' | 'payment_intent' | 'charge' | 'account' | 'card_hold';
+  kind: 'customer' | 'subscription' | 'payment_intent' | 'charge' | 'account' | 'card_hold' | 'transfer';
   idempotencyKey: string | null;
   /** A payment intent's client secret (unique), to find it from the page's confirm call. */
   secret: string | null;

@@ -87,6 +87,8 @@ export interface WalletPayments {
   cardFingerprint(userId: string, source: CardSource): Promise<string | null>;
   /** Every card payment the provider took since `since`, for reconciliation with the ledger. */
   listCardPayments(since: Date): Promise<ProviderCharge[]>;
+  /** Every withdrawal's Transfer the provider made since `since`, for reconciliation with the ledger. */
+  listTransfers(since: Date): Promise<ProviderTransfer[]>;
 }
 
 /** An authorisation (requires_capture), then taken (succeeded), let go (canceled) or given back (refunded). */
@@ -103,6 +105,19 @@ export interface ProviderCharge {
   amountCents: number;
   /** Only `succeeded` money was taken and kept; `refunded` was given back. */
   status: 'succeeded' | 'refunded' | 'other';
+  createdAt: Date;
+}
+
+/** A withdrawal's Transfer to a connected account as the provider records it. */
+export interface ProviderTransfer {
+  reference: string;
+  amountCents: number;
+  /** How much of it was taken back from the connected account (a reversal); 0 when it stands. */
+  reversedCents: number;
+  /** The connected account it went to. */
+  destination: string;
+  /** The idempotency key of the withdrawal it pays (its metadata names it); null for an older one that does not. */
+  idempotencyKey: string | null;
   createdAt: Date;
 }
 

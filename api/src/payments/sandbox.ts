@@ -5,22 +5,21 @@ import { rowLock } from '../db/row-lock.js';
 import { badRequest, isUniqueViolation } from '../errors.js';
 import { SandboxObjectEntity, type SandboxObject } from './entity.js';
 import { UserEntity } from '../users/entity.js';
-import { SandboxConnect } from './sandbox-connect.js';
 import { SandboxHolds, sandboxFingerprint, type SandboxCardOutcome } from './sandbox-holds.js';
 import { SANDBOX_CARDS, SANDBOX_DISPUTE_AFTER_MS, cardOutcome, refusalOf } from './sandbox-cards.js';
+import { listSandboxTransfers, sandboxPayout } from './sandbox-transfers.js';
 import {
   SUBSCRIPTION_PERIOD_MS as WEEK_MS,
   cardNotCharged,
   noSavedCard,
   paymentDeclined,
-  payoutFailed,
-  payoutsNotReady,
   type PayoutRequest,
   type CardChargeRequest,
   type CardHold,
   type CardPayment,
   type CardSource,
   type ProviderCharge,
+  type ProviderTransfer,
   type PaymentRequest,
   type PaymentResult,
   type SavedCard,
@@ -214,19 +213,13 @@ export class SandboxPayments implements PaymentsProvider {
     return this.createOnce('customer', customerKey(userId), () => ({ id: newId('cus'), userId, email: user?.email ?? '' }));
   }
 
-  /**
-   * A withdrawal to the user's sandbox connected account; Stripe's failing test bank account fails
-   * it. The outcome is decided first, then answered after `payoutDelayMs` (SANDBOX_PAYOUT_DELAY_MS).
-   */
-  async payout(request: PayoutRequest): Promise<PaymentResult> {
-    if (!request.destination) throw payoutsNotReady();
-    const fails =
-      request.amountCents === SANDBOX_FAILING_CENTS ||
-      (await new SandboxConnect(this.db, this.clock).failsPayouts(request.destination.accountId));
-    // A crash in this wait lands where the provider has acted and the ledger does not know yet.
-    if (this.payoutDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.payoutDelayMs));
-    if (fails) throw payoutFailed();
-    return { reference: sandboxReference('po', request) };
+  /** A withdrawal (sandbox-transfers.ts): SANDBOX_FAILING_CENTS fails, as Stripe's failing test bank account does. */
+  payout(request: PayoutRequest): Promise<PaymentResult> {
+    return sandboxPayout(this.db, this.clock, this.payoutDelayMs, request, request.amountCents === SANDBOX_FAILING_CENTS);
+  }
+
+  listTransfers(since: Date): Promise<ProviderTransfer[]> {
+    return listSandboxTransfers(this.db.manager, since);
   }
 
   constructor(

@@ -1,10 +1,12 @@
 /**
  * Stripe Connect (PAYMENTS=stripe): Express accounts (Stripe hosts identity checks and bank
  * details; the platform is liable for losses), Account Links for the hosted onboarding, the
- * account read back, and login links to the Express Dashboard where the user changes their bank. Transfers to the account are the wallet's payout (stripe.ts).
+ * account read back, and login links to the Express Dashboard where the user changes their bank.
+ * Transfers to the account are the wallet's payout (stripe.ts); reconciliation reads them back here.
  */
 import type Stripe from 'stripe';
 import type { ConnectAccountState, ConnectPayout, ConnectPayouts } from './connect.js';
+import type { ProviderTransfer } from './provider.js';
 import { callStripe } from './stripe-client.js';
 
 /** The fields of a Stripe Account that decide its payouts status. */
@@ -74,4 +76,22 @@ export class StripeConnect implements ConnectPayouts {
     const link = await callStripe(() => this.stripe.accounts.createLoginLink(accountId));
     return link.url;
   }
+}
+
+/** The withdrawals' Transfers made since `since` (Stripe's list endpoint, every page); any other Transfer is none of the wallet's. */
+export async function listStripeTransfers(stripe: Stripe, since: Date): Promise<ProviderTransfer[]> {
+  const out: ProviderTransfer[] = [];
+  for await (const transfer of stripe.transfers.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100 })) {
+    if (transfer.metadata?.purpose !== 'withdrawal') continue;
+    const destination = transfer.destination;
+    out.push({
+      reference: transfer.id,
+      amountCents: transfer.amount,
+      reversedCents: transfer.reversed ? transfer.amount : transfer.amount_reversed,
+      destination: typeof destination === 'string' ? destination : (destination?.id ?? ''),
+      idempotencyKey: transfer.metadata.idempotencyKey ?? null,
+      createdAt: new Date(transfer.created * 1000),
+    });
+  }
+  return out;
 }

@@ -36,6 +36,7 @@ import type {
   CardPayment,
   CardSource,
   ProviderCharge,
+  ProviderTransfer,
   CardPaymentRequest,
   SavedCard,
   PaymentRequest,
@@ -48,6 +49,7 @@ import type {
 } from './provider.js';
 import { payoutsNotReady } from './provider.js';
 import { StripeHolds } from './stripe-holds.js';
+import { listStripeTransfers } from './stripe-connect.js';
 import { callStripe, paymentSetupIncomplete, requireStripeConfig, stripeClient } from './stripe-client.js';
 
 export const cardRequired = () =>
@@ -180,6 +182,10 @@ export class StripePayments implements PaymentsProvider {
     return this.holds.list(since);
   }
 
+  listTransfers(since: Date): Promise<ProviderTransfer[]> {
+    return listStripeTransfers(this.stripe, since);
+  }
+
   /** The user's Stripe Customer, or null when they never paid by card. */
   private async customerOf(userId: string): Promise<Stripe.Customer | null> {
     const user = await this.db.manager.findOne(UserEntity, { where: { id: userId }, select: { id: true, stripeCustomerId: true } });
@@ -299,7 +305,8 @@ export class StripePayments implements PaymentsProvider {
             amount: request.amountCents,
             currency: 'usd',
             destination: account,
-            metadata: { userId: request.userId, purpose: 'withdrawal' },
+            // The withdrawal's key, so reconciliation finds the withdrawal of a Transfer the ledger never settled.
+            metadata: { userId: request.userId, purpose: 'withdrawal', idempotencyKey: request.idempotencyKey },
           },
           { idempotencyKey: request.idempotencyKey },
         ),

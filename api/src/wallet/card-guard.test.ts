@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARD_PAYMENTS_LIMITED, CARD_PAYMENTS_LOCKED } from '../../contract/texts.js';
+import { loadConfig } from '../config.js';
 import { LedgerTransferEntity } from '../money/entity.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 import { balanceOfUser, buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
@@ -64,6 +65,19 @@ describe('card payment limits', () => {
     // Another card still pays for the same account.
     expect((await pay(s, cat, DECLINED, '192.0.2.3')).body.error).toBe('card_declined');
     expect(await refusals(s)).toMatchObject({ 'card-fingerprint': 1, declined: 1 });
+  });
+
+  it("per card in the sandbox: every demo user's test card 4242 is one card, so its default limit is the sandbox's own", async () => {
+    // Unset (the tests' server sets its own), as on `npm start`.
+    const s = await start({ CARD_PAYMENTS_PER_CARD: '' });
+    const users = await Promise.all(Array.from({ length: 12 }, () => buildUser(s)));
+    for (const [i, who] of users.entries()) expect((await pay(s, who, PAYS, `192.0.2.${100 + i}`)).status).toBe(200);
+    expect(await refusals(s)).toEqual({});
+    expect(s.deps.config.cardSafety.perCard).toBe(1000);
+    // A real card keeps the tighter default, and a set figure wins in either.
+    const stripe = { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_PRICE_ID: 'price_x' };
+    expect(loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_x' }).cardSafety.perCard).toBe(10);
+    expect(loadConfig({ PAYMENTS: 'sandbox', CARD_PAYMENTS_PER_CARD: '3' }).cardSafety.perCard).toBe(3);
   });
 
   it('per client address, across accounts', async () => {

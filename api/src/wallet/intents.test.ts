@@ -65,6 +65,7 @@ class TestProvider implements WalletPayments {
   refundCard = (reference: string) => this.sandbox.refundCard(reference);
   cardFingerprint = (userId: string, source: CardSource) => this.sandbox.cardFingerprint(userId, source);
   listCardPayments = (since: Date) => this.sandbox.listCardPayments(since);
+  listTransfers = (since: Date) => this.sandbox.listTransfers(since);
 }
 
 const db = () => server.deps.db;

@@ -1,9 +1,10 @@
 /**
  * Reconciliation of the provider's records with the ledger: every card payment the provider took
  * and kept has its credit (to the payer, or to `system:unclaimed` for a closed account), one given
- * back has none left, one never taken credited nothing; and every card deposit the ledger credited
- * has a payment the provider kept. Run by the `payments.reconcile` job, the tests and `npm run
- * backup`'s checks; a discrepancy is reported in words a person acts on.
+ * back has none left, one never taken credited nothing; every card deposit the ledger credited
+ * has a payment the provider kept; and withdrawals match the provider's Transfers
+ * (reconcile-transfers.ts). Run by the `payments.reconcile` job, the tests and `npm run backup`'s
+ * checks; a discrepancy is reported in words a person acts on.
  */
 import { In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { centsToDollars } from '../../contract/money.js';
@@ -12,6 +13,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import type { ProviderCharge, WalletPayments } from '../payments/provider.js';
 import { PaymentIntentEntity } from './entity.js';
+import { reconcileTransfers, settleFromTransfers } from './reconcile-transfers.js';
 
 export interface Discrepancy {
   reference: string;
@@ -78,13 +80,22 @@ export async function reconcileCharges(em: EntityManager, charges: ProviderCharg
 /** One line per discrepancy, for a log or a terminal. */
 export const describeDiscrepancies = (found: Discrepancy[]): string[] => found.map((d) => `payment ${d.reference}: ${d.problem}`);
 
-/** The `payments.reconcile` job: the provider's card payments of the window against the ledger; each discrepancy logged as an error. */
+/**
+ * The `payments.reconcile` job: the provider's card payments and withdrawals' Transfers of the
+ * window against the ledger, each discrepancy logged as an error. A Transfer whose withdrawal is
+ * still pending is settled from it first, as recovery would.
+ */
 export async function reconcileWithProvider(
   deps: { db: Database; payments: WalletPayments; log?: Logger },
   now: Date = new Date(),
 ): Promise<Discrepancy[]> {
   const since = new Date(now.getTime() - RECONCILE_WINDOW_MS);
-  const found = await reconcileCharges(deps.db.manager, await deps.payments.listCardPayments(since), since);
+  const transfers = await deps.payments.listTransfers(since);
+  await settleFromTransfers(deps, transfers, now);
+  const found = [
+    ...(await reconcileCharges(deps.db.manager, await deps.payments.listCardPayments(since), since)),
+    ...(await reconcileTransfers(deps.db.manager, transfers, since, now)),
+  ];
   for (const line of describeDiscrepancies(found)) deps.log?.error({ reconciliation: true }, line);
   return found;
 }

@@ -114,6 +114,12 @@ export function connectRoute(
     state.objects.set(transfer.id as string, transfer);
     return [200, transfer];
   }
+  // Reconciliation lists the Transfers made since a time (`created[gte]`), one page.
+  if (resource === 'transfers' && method === 'GET' && !id) {
+    const since = Number(params['created[gte]'] ?? 0);
+    const data = [...state.objects.values()].filter((o) => o.object === 'transfer' && Number(o.created ?? 0) >= since);
+    return [200, { object: 'list', data, has_more: false, url: '/v1/transfers' }];
+  }
   return undefined;
 }
 
