@@ -6,7 +6,7 @@ import type { useGive } from '../../api/links';
 import type { LinkView } from '../../api/types';
 import { ConfirmPopup } from '../../components/ConfirmPopup';
 import { Spinner } from '../../components/Spinner';
-import { formatDollars, isValidAmount, parseDollars } from '../../format';
+import { formatDollars, isGiveAmount, parseDollars } from '../../format';
 import { balanceAtom, userAtom } from '../../state/session';
 import { CardGive } from '../../components/card/CardGive';
 import { shortfallOf } from '../../components/card/useCardDeposit';
@@ -31,8 +31,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
 
   const left = link.progress?.left ?? null;
   const amount = isItem ? link.details.amount : (choice.quick ?? parseDollars(choice.typed));
-  // Under the minimum only to give exactly what a group gift has left.
-  const valid = isValidAmount(amount) || (amount !== null && amount > 0 && amount === left);
+  const valid = isGiveAmount(amount, left);
   const overLeft = valid && left !== null && amount > left;
   const short = valid && amount > balance;
 
