@@ -1,47 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { linkView } from '../testing/links';
 import type { LinkView } from './types';
 import { linkAfterUse } from './links';
 
-const base: LinkView = {
-  _id: 'l1',
-  id: 'l1',
-  creatorUsername: 'gina',
-  creatorUserId: 'u1',
-  creatorIsSubscribed: false,
-  createdAt: '2026-12-02T10:00:00.000Z',
-  expiresAt: '2026-12-02T14:00:00.000Z',
-  status: 'active',
-  details: {
-    type: 'currency',
-    giveorreceive: 'receive',
-    amount: 20,
-    initialQuantity: 1,
-    remainingQuantity: 1,
-    title: null,
-    photo: null,
-    itemId: null,
-    totalCost: 20,
-  },
-};
-
 /** A $20 group gift with `raised` dollars from `gifts` givers. */
 function groupGift(raised: number, gifts: number): LinkView {
-  return { ...base, progress: { raised, goal: 20, left: 20 - raised, gifts } };
+  return linkView({}, { progress: { raised, goal: 20, left: 20 - raised, gifts } });
 }
 
-/** A give link of `amount` a use with `left` of `quantity` uses. */
+/** A give link of $5 a use with `left` of `quantity` uses. */
 function giveLink(left: number, quantity = 3): LinkView {
-  return {
-    ...base,
-    details: {
-      ...base.details,
-      giveorreceive: 'give',
-      amount: 5,
-      initialQuantity: quantity,
-      remainingQuantity: left,
-      totalCost: 5 * quantity,
-    },
-  };
+  return linkView({ giveorreceive: 'give', amount: 5, initialQuantity: quantity, remainingQuantity: left, totalCost: 5 * quantity });
 }
 
 describe("linkAfterUse: the link page's optimistic update after a use", () => {
@@ -74,7 +43,7 @@ describe("linkAfterUse: the link page's optimistic update after a use", () => {
   it('leaves the link as it is when the gift is more than is left, or the link is closed', () => {
     const almost = groupGift(18, 2);
     expect(linkAfterUse(almost, 5)).toBe(almost);
-    const closed = { ...groupGift(20, 4), status: 'used' as const, details: { ...base.details, remainingQuantity: 0 } };
+    const closed = linkView({ remainingQuantity: 0 }, { status: 'used', progress: { raised: 20, goal: 20, left: 0, gifts: 4 } });
     expect(linkAfterUse(closed, 1)).toBe(closed);
   });
 
@@ -91,7 +60,7 @@ describe("linkAfterUse: the link page's optimistic update after a use", () => {
   });
 
   it('closes an item link with its one give', () => {
-    const item: LinkView = { ...base, details: { ...base.details, type: 'item', title: 'Mug', amount: 12, totalCost: 12 } };
+    const item = linkView({ type: 'item', title: 'Mug', amount: 12, totalCost: 12 });
     const after = linkAfterUse(item, 12);
     expect(after.status).toBe('used');
     expect(after.details.remainingQuantity).toBe(0);
