@@ -3,10 +3,9 @@ import { DAY_GROUPINGS, DEVICE_GROUPS, PAIR_GROUPINGS, SIGNED_IN_GROUPS, SOURCE_
 import { itemIdSchema } from './catalog.js';
 import { count, dollars, isoTime, usernameRef } from './common.js';
 import { GiftNote } from './conversations.js';
-import { MAX_AMOUNT_CENTS_EXCLUSIVE, MAX_LINK_QUANTITY } from './limits.js';
-import { dollarsToCents } from './money.js';
-import { INCOMPLETE_LINK, INVALID_AMOUNT, QUANTITY_REQUIRED } from './texts.js';
-import { amountSchema } from './wallet.js';
+import { MAX_LINK_QUANTITY } from './limits.js';
+import { INCOMPLETE_LINK, QUANTITY_REQUIRED } from './texts.js';
+import { amountSchema, giftAmountSchema } from './wallet.js';
 
 const quantitySchema = z.unknown().transform((value, ctx): number | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
@@ -60,19 +59,6 @@ export const AcceptLinkBody = z.object({
   lastMessage: z.string().max(500).optional(),
   /** The responder's note to the link's creator, in their named thread (conversations.ts `GiftNote`). */
   note: GiftNote,
-});
-
-/**
- * A gift's amount in cents: any positive amount under $1,000,000 with at most two decimals. The
- * API takes less than $1 only when it is exactly what a group gift has left.
- */
-const giftAmountSchema = z.unknown().transform((value, ctx): number => {
-  const cents = dollarsToCents(value);
-  if (cents === undefined || cents < 1 || cents >= MAX_AMOUNT_CENTS_EXCLUSIVE) {
-    ctx.addIssue({ code: 'custom', message: INVALID_AMOUNT });
-    return z.NEVER;
-  }
-  return cents;
 });
 
 /** POST /statuses/api/gives. */

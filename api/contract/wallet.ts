@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollars, isoTime } from './common.js';
+import { MAX_AMOUNT_CENTS_EXCLUSIVE } from './limits.js';
 import { dollarsToCents, isValidAmountCents } from './money.js';
 import { INVALID_AMOUNT, MONEY_HISTORY_KINDS } from './texts.js';
 
@@ -43,10 +44,14 @@ export const SandboxCard = z.object({
  * (or Stripe's webhook) finds the PaymentIntent paid. A repeat of the key answers the same
  * PaymentIntent (once it is paid: the deposit's NewBalanceResponse).
  */
-/** A gift's amount in dollars as cents (a group gift's remainder may be under $1). */
-const giftCents = z.unknown().transform((value, ctx): number => {
+/**
+ * A gift's amount in dollars as cents: any positive amount under $1,000,000 with at most two
+ * decimals. Less than $1 only to give exactly what a group gift has left: the link decides
+ * (`isGiveAmountCents`, link-use.ts).
+ */
+export const giftAmountSchema = z.unknown().transform((value, ctx): number => {
   const cents = dollarsToCents(value);
-  if (cents === null || cents === undefined || cents <= 0 || !isValidAmountCents(Math.max(cents, 100))) {
+  if (cents === undefined || cents < 1 || cents >= MAX_AMOUNT_CENTS_EXCLUSIVE) {
     ctx.addIssue({ code: 'custom', message: INVALID_AMOUNT });
     return z.NEVER;
   }
@@ -60,7 +65,7 @@ const giftCents = z.unknown().transform((value, ctx): number => {
  * the answer's `authorisation` goes with the give or purchase, which captures it where it lands.
  */
 export const CardGiftTarget = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('give'), postId: z.string().min(1).max(64), amount: giftCents.optional() }).strict(),
+  z.object({ kind: z.literal('give'), postId: z.string().min(1).max(64), amount: giftAmountSchema.optional() }).strict(),
   z.object({ kind: z.literal('purchase'), wishlistUsername: z.string().min(1).max(64), itemId: z.string().min(1).max(100) }).strict(),
 ]);
 export type CardGiftTarget = z.output<typeof CardGiftTarget>;

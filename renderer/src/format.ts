@@ -1,3 +1,4 @@
+import { isGiveAmountCents } from '../../api/contract/link-use';
 import { centsToDollars, dollarsToCents, formatDollars, isValidAmountCents } from '../../api/contract/money';
 import { relativeTimeText, timeLeftText, type TimeLocale } from '../../api/contract/time';
 
@@ -24,6 +25,11 @@ export function parseDollars(text: string): number | null {
 /** PRODUCT.md §5: amounts are at least $1 and under $1,000,000. */
 export function isValidAmount(amount: number | null): amount is number {
   return amount !== null && isValidAmountCents(dollarsToCents(amount));
+}
+
+/** A give's amount: a valid amount, or under $1 only as exactly what a group gift has `left` (api/contract/link-use.ts). */
+export function isGiveAmount(amount: number | null, left: number | null): amount is number {
+  return amount !== null && isGiveAmountCents(dollarsToCents(amount), left === null ? null : (dollarsToCents(left) ?? null));
 }
 
 // ---- time ---------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 import { badRequest, forbidden, gone, notFound } from '../errors.js';
 import { withIdempotency, type IdempotentAnswer } from '../http/idempotency.js';
-import { balanceOf, escrowAccount, transfer, userAccount } from '../money/ledger.js';
+import { escrowAccount } from '../money/ledger.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { centsToDollars } from '../../contract/money.js';
 import { CANCEL_NOT_YOURS, LINK_GONE, LINK_NOT_FOUND } from '../../contract/texts.js';
 import type { CancelLinkResponse } from '../../contract/links.js';
 import { LinkEntity } from './entity.js';
+import { refundEscrow } from './escrow.js';
 import { canCancel } from './policy.js';
 import { presentLink } from './presenter.js';
 import { closeEarly, lockEscrow } from './store.js';
@@ -27,10 +28,9 @@ export async function cancelLink(
     const now = new Date();
     await lockEscrow(em, escrowAccount(link.id));
     if (!(await closeEarly(em, link.id, now))) throw gone(LINK_GONE);
-    const held = await balanceOf(em, escrowAccount(link.id));
-    if (held > 0) await transfer(em, { from: escrowAccount(link.id), to: userAccount(link.creatorId), amountCents: held, kind: 'refund' });
+    const refunded = await refundEscrow(em, link);
     const closed = await em.findOneByOrFail(LinkEntity, { id: link.id });
     const creator = await em.findOneByOrFail(UserEntity, { id: link.creatorId });
-    return { status: 200, body: { link: presentLink(closed, creator), refunded: centsToDollars(held) } };
+    return { status: 200, body: { link: presentLink(closed, creator), refunded: centsToDollars(refunded) } };
   });
 }

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
-import { balanceOf, escrowAccount, transfer, userAccount } from '../money/ledger.js';
 import { LinkEntity } from './entity.js';
+import { closeAndRefund } from './escrow.js';
 
 /**
  * Closes links whose time ran out and gives a give link's unused escrow back to its creator —
@@ -17,19 +17,7 @@ export async function closeExpired(em: EntityManager, scope: { creatorId?: strin
   if (scope.creatorId) qb.andWhere('l.creator_id = :creatorId', { creatorId: scope.creatorId });
   const due = await qb.orderBy('l.expires_at', 'ASC').limit(200).getMany();
   let closed = 0;
-  for (const link of due) {
-    const result = await em
-      .createQueryBuilder()
-      .update(LinkEntity)
-      .set({ status: 'expired', closedAt: scope.now })
-      .where('id = :id AND status = :active', { id: link.id, active: 'active' })
-      .execute();
-    if (result.affected !== 1) continue;
-    closed += 1;
-    if (link.giveOrReceive !== 'give') continue;
-    const held = await balanceOf(em, escrowAccount(link.id));
-    if (held > 0) await transfer(em, { from: escrowAccount(link.id), to: userAccount(link.creatorId), amountCents: held, kind: 'refund' });
-  }
+  for (const link of due) if ((await closeAndRefund(em, link, scope.now)) !== null) closed += 1;
   return closed;
 }
 

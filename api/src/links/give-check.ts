@@ -7,10 +7,9 @@
 import type { Database } from '../db/index.js';
 import { badRequest, gone, notFound } from '../errors.js';
 import { INVALID_AMOUNT, ALREADY_USED, LINK_GONE, LINK_NOT_FOUND, OWN_POST } from '../../contract/texts.js';
-import { MIN_AMOUNT_CENTS } from '../../contract/limits.js';
+import { afterUse, isGiveAmountCents, isGroupGift, leftToGive } from '../../contract/link-use.js';
 import type { User } from '../users/entity.js';
 import { LinkResponseEntity, type Link } from './entity.js';
-import { isGroupGift, leftToGive } from './group-gift.js';
 import { canRespondTo } from './policy.js';
 import { isOpen } from './service.js';
 import { linkForGiver } from './store.js';
@@ -31,16 +30,14 @@ export async function planGive(db: Database, giver: Pick<User, 'id'>, input: { p
   if (link.giveOrReceive !== 'receive') throw badRequest('This link gives gifts: use Accept instead.', 'not_a_receive_link');
   const amountCents = link.type === 'item' ? link.amountCents : input.amountCents;
   if (amountCents === undefined) throw badRequest(INVALID_AMOUNT, 'validation_failed');
-  // Less than the minimum only to give exactly what a group gift has left.
-  if (link.type === 'currency' && amountCents < MIN_AMOUNT_CENTS && amountCents !== leftToGive(link))
-    throw badRequest(INVALID_AMOUNT, 'validation_failed');
+  if (link.type === 'currency' && !isGiveAmountCents(amountCents, leftToGive(link))) throw badRequest(INVALID_AMOUNT, 'validation_failed');
   return { link, giverBlocked, amountCents };
 }
 
 /** The rules a give checks again in its transaction, here before anything is charged. */
 export function checkLanding(plan: GivePlan, now: Date): void {
   if (!isOpen(plan.link, now)) throw gone(LINK_GONE);
-  if (isGroupGift(plan.link) && plan.amountCents > leftToGive(plan.link)) throw overGoalError(plan.link);
+  if (isGroupGift(plan.link) && !afterUse(plan.link, plan.amountCents)) throw overGoalError(plan.link);
 }
 
 /** All of them, before a card is authorised for the gift: answers what the gift will cost, and to whom it goes. */

@@ -2,7 +2,7 @@ import { centsToDollars } from '../../contract/money.js';
 import { isSubscribed } from '../users/policy.js';
 import type { User } from '../users/entity.js';
 import type { Link } from './entity.js';
-import { isGroupGift, leftToGive } from './group-gift.js';
+import { isGroupGift, leftToGive } from '../../contract/link-use.js';
 import type { LinkMetricsView, LinkView } from '../../contract/links.js';
 
 /** `creator` is the link's creator (always named): their username and verified badge, as of `now`. */

@@ -8,10 +8,9 @@ import { LinkEntity, type Link } from './entity.js';
 import { LINK_PAGE_SIZE } from '../../contract/limits.js';
 
 /*
- * One use of a link is one conditional update of its row, which also closes the link (`used`) when
- * it leaves no quantity: the remaining quantity drops by one, never below zero, or a group gift's
- * raised amount grows, never past its goal, and the gift that reaches the goal leaves no quantity.
- * SET expressions read the row as it was before the update.
+ * One use of a link is one conditional update of its row (atomic: concurrent uses never take more
+ * than there is). It mirrors the contract's afterUse (api/contract/link-use.ts); store.test.ts
+ * holds the two equal. SET expressions read the row as it was before the update.
  */
 const TAKE_USE = `UPDATE links SET remaining_quantity = remaining_quantity - 1, gifts = gifts + 1,
      status = CASE WHEN remaining_quantity = 1 THEN 'used' ELSE status END,

@@ -9,7 +9,7 @@ import { overGoal } from '../../contract/texts.js';
 import { SYSTEM_MARKETPLACE, userAccount } from '../money/ledger.js';
 import type { Publisher } from '../realtime/publisher.js';
 import { LinkEntity, type Link } from './entity.js';
-import { isGroupGift, leftToGive } from './group-gift.js';
+import { isGroupGift, leftToGive } from '../../contract/link-use.js';
 import { ALREADY_USED, LINK_GONE } from '../../contract/texts.js';
 import { isOpen } from './service.js';
 import { recordUse } from './store.js';

@@ -7,7 +7,7 @@ import type { Database } from '../db/index.js';
 import { badRequest, isUniqueViolation, notFound } from '../errors.js';
 import { spend, type RateLimits } from '../limits/rate-limits.js';
 import { LinkEntity } from '../links/entity.js';
-import { balanceOf, escrowAccount, transfer, userAccount } from '../money/ledger.js';
+import { closeAndRefund } from '../links/escrow.js';
 import type { Realtime } from '../realtime/hub.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { REPORT_CONTEXT_MESSAGES } from '../../contract/limits.js';
@@ -146,26 +146,13 @@ export async function resolveReport(db: Database, reportId: string, now = new Da
 }
 
 /**
- * Closes the user's open give links and gives their escrow back, inside the caller's transaction:
- * exactly once, as the expiry sweep (links/expiry.ts): the status flip is conditional, so a
- * racing sweep or second suspension refunds nothing twice. Answers the cents refunded.
+ * Closes the user's open give links and gives their escrow back, inside the caller's transaction,
+ * as the expiry sweep does (links/escrow.ts): exactly once. Answers the cents refunded.
  */
 async function closeGiveLinks(em: EntityManager, userId: string, now: Date): Promise<number> {
   const open = await em.findBy(LinkEntity, { creatorId: userId, status: 'active', giveOrReceive: 'give' });
   let refunded = 0;
-  for (const link of open) {
-    const flipped = await em
-      .createQueryBuilder()
-      .update(LinkEntity)
-      .set({ status: 'expired', closedAt: now })
-      .where('id = :id AND status = :active', { id: link.id, active: 'active' })
-      .execute();
-    if (flipped.affected !== 1) continue;
-    const held = await balanceOf(em, escrowAccount(link.id));
-    if (held <= 0) continue;
-    await transfer(em, { from: escrowAccount(link.id), to: userAccount(userId), amountCents: held, kind: 'refund' });
-    refunded += held;
-  }
+  for (const link of open) refunded += (await closeAndRefund(em, link, now)) ?? 0;
   return refunded;
 }
 

@@ -19,7 +19,7 @@ import { formatCents } from '../../contract/money.js';
 import { PASSWORD_MIN_LENGTH } from '../../contract/limits.js';
 import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO, LOGIN_TAGLINE, LOGIN_TITLE } from '../../contract/texts.js';
 import { relativeTimeText } from '../../contract/time.js';
-import { isGroupGift } from '../links/group-gift.js';
+import { isGroupGift } from '../../contract/link-use.js';
 import type { Link } from '../links/entity.js';
 import type { User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, type WishlistItem } from '../wishlists/entity.js';

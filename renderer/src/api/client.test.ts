@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_ERROR } from '../../../api/contract/texts';
 
 // The API base URL: '' on the website (nothing changes), the hosted API's origin in the desktop
 // build (VITE_GIFTLINK_API_URL, set by electron.vite.config.ts). Read once, when the client loads.
@@ -69,5 +70,72 @@ describe('the API base URL', () => {
     const web = await clientWith(undefined);
     expect(await web.api.get('/api/auth/me')).toEqual(answer);
     expect(calls[1]).toBe('/api/auth/me');
+  });
+});
+
+/** A fetch that answers each call with the next of `answers` (an Error: the connection failed), recording what was sent. */
+function fetchAnswering(...answers: (Response | Error)[]) {
+  const sent: { url: string; method?: string; headers: Headers }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    sent.push({ url, method: init.method, headers: new Headers(init.headers) });
+    const next = answers.shift();
+    if (!next || next instanceof Error) throw next ?? new TypeError('no answer');
+    return next;
+  });
+  return sent;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('a request', () => {
+  it('sends a read whose connection failed once more, and only once', async () => {
+    const { api } = await clientWith(undefined);
+    const sent = fetchAnswering(new TypeError('connection reset'), json({ ok: true }));
+    expect(await api.get('/api/auth/me')).toEqual({ ok: true });
+    expect(sent).toHaveLength(2);
+
+    const again = fetchAnswering(new TypeError('down'), new TypeError('still down'), json({ ok: true }));
+    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 0, code: 'network_error', message: NETWORK_ERROR });
+    expect(again).toHaveLength(2);
+  });
+
+  it('sends a write once, unless its Idempotency-Key lets the server run it at most once', async () => {
+    const { api, idempotent } = await clientWith(undefined);
+    const plain = fetchAnswering(new TypeError('connection reset'), json({ ok: true }));
+    await expect(api.post('/api/messages', { text: 'hi' })).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    expect(plain).toHaveLength(1);
+
+    const keyed = fetchAnswering(new TypeError('connection reset'), json({ ok: true }));
+    expect(await api.post('/statuses/api/gives', { amount: 5 }, idempotent('k1'))).toEqual({ ok: true });
+    expect(keyed.map((s) => [s.method, s.headers.get('Idempotency-Key')])).toEqual([
+      ['POST', 'k1'],
+      ['POST', 'k1'],
+    ]);
+  });
+
+  it("throws the API's error code and message, or the status when the answer has none", async () => {
+    const { api, ApiError } = await clientWith(undefined);
+    fetchAnswering(json({ error: 'over_goal', message: 'Only $5.00 is left to give.' }, 400));
+    const refused = await api.post('/statuses/api/gives', {}).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 400, code: 'over_goal', message: 'Only $5.00 is left to give.' });
+
+    fetchAnswering(
+      new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+    );
+    await expect(api.get('/links/all')).rejects.toMatchObject({ status: 502, code: 'http_502', message: 'Bad Gateway' });
+  });
+});
+
+describe('errorMessage', () => {
+  it("shows the API's own message, and the fallback for a failed connection or an answer without one", async () => {
+    const { ApiError, errorMessage } = await clientWith(undefined);
+    expect(errorMessage(new ApiError(400, 'over_goal', 'Only $5.00 is left to give.'), 'Something went wrong')).toBe(
+      'Only $5.00 is left to give.',
+    );
+    expect(errorMessage(new ApiError(0, 'network_error', NETWORK_ERROR), 'Something went wrong')).toBe('Something went wrong');
+    expect(errorMessage(new ApiError(502, 'http_502', 'Bad Gateway'), 'Something went wrong')).toBe('Something went wrong');
+    expect(errorMessage(new Error('boom'), 'Something went wrong')).toBe('Something went wrong');
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import type { CancelLinkResponse } from '../../../api/contract/links';
 import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
+import { afterUse, leftToGive } from '../../../api/contract/link-use';
 import { centsToDollars, dollarsToCents } from '../../../api/contract/money';
 import { FEED_ERROR } from '../../../api/contract/texts';
 import { linkVisitSource, logEvent } from '../analytics';
@@ -207,18 +208,38 @@ export function useCreateLink() {
   });
 }
 
-/** The link after one use: a group gift adds `amount` (dollars) and closes once filled; any other loses a use. */
-export function afterUse(link: LinkView, amount: number): LinkView {
-  const { progress } = link;
-  if (!progress) return { ...link, details: { ...link.details, remainingQuantity: Math.max(0, link.details.remainingQuantity - 1) } };
-  const raised = centsToDollars((dollarsToCents(progress.raised) ?? 0) + (dollarsToCents(amount) ?? 0));
-  const left = Math.max(0, centsToDollars((dollarsToCents(progress.goal) ?? 0) - (dollarsToCents(raised) ?? 0)));
-  const filled = left === 0;
+/**
+ * The link after one use of `amount` (dollars), as the contract's afterUse says (the server's
+ * update does the same); unchanged when the link could not take it.
+ */
+export function linkAfterUse(link: LinkView, amount: number): LinkView {
+  const { details, progress } = link;
+  const cents = (dollars: number) => dollarsToCents(dollars) ?? 0;
+  const counts = {
+    type: details.type,
+    giveOrReceive: details.giveorreceive,
+    status: link.status,
+    remainingQuantity: details.remainingQuantity,
+    totalCostCents: cents(details.totalCost),
+    raisedCents: cents(progress?.raised ?? 0),
+    gifts: progress?.gifts ?? 0,
+  };
+  const next = afterUse(counts, cents(amount));
+  if (!next) return link;
   return {
     ...link,
-    status: filled ? 'used' : link.status,
-    details: { ...link.details, remainingQuantity: filled ? 0 : link.details.remainingQuantity },
-    progress: { ...progress, raised, left, gifts: progress.gifts + 1 },
+    status: next.status,
+    details: { ...details, remainingQuantity: next.remainingQuantity },
+    ...(progress
+      ? {
+          progress: {
+            ...progress,
+            raised: centsToDollars(next.raisedCents),
+            left: centsToDollars(leftToGive({ ...counts, raisedCents: next.raisedCents })),
+            gifts: next.gifts,
+          },
+        }
+      : {}),
   };
 }
 
@@ -228,7 +249,7 @@ export function afterUse(link: LinkView, amount: number): LinkView {
  */
 function linkUsed(queryClient: QueryClient, link: LinkView, viewerId: string, amount: number): void {
   queryClient.setQueriesData<LinkView>({ queryKey: linkKeys.opened(link.creatorUsername) }, (cached) =>
-    cached && cached.id === link.id ? afterUse(cached, amount) : cached,
+    cached && cached.id === link.id ? linkAfterUse(cached, amount) : cached,
   );
   queryClient.setQueryData<RespondedResponse>(linkKeys.responded(link.creatorUsername, viewerId), { responded: true });
   void queryClient.invalidateQueries({ queryKey: linkKeys.feed() });

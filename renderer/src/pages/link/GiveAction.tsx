@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { MESSAGE_MAX_LENGTH } from '../../../../api/contract/limits';
 import { INVALID_AMOUNT, overGoal } from '../../../../api/contract/texts';
 import type { useGive } from '../../api/links';
 import type { LinkView } from '../../api/types';
 import { ConfirmPopup } from '../../components/ConfirmPopup';
+import { NoteField } from '../../components/NoteField';
 import { Spinner } from '../../components/Spinner';
-import { formatDollars, isValidAmount, parseDollars } from '../../format';
+import { formatDollars, isGiveAmount, parseDollars } from '../../format';
 import { balanceAtom, userAtom } from '../../state/session';
 import { CardGive } from '../../components/card/CardGive';
 import { shortfallOf } from '../../components/card/useCardDeposit';
@@ -21,7 +21,6 @@ import { useCardGive } from './useCardGive';
 export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<typeof useGive> }) {
   const balance = useAtomValue(balanceAtom);
   const user = useAtomValue(userAtom);
-  const noteId = useId();
   const isItem = link.details.type === 'item';
   // The amount picked before logging in or joining comes back chosen (useAmountChoice).
   const [choice, setChoice] = useAmountChoice();
@@ -31,8 +30,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
 
   const left = link.progress?.left ?? null;
   const amount = isItem ? link.details.amount : (choice.quick ?? parseDollars(choice.typed));
-  // Under the minimum only to give exactly what a group gift has left.
-  const valid = isValidAmount(amount) || (amount !== null && amount > 0 && amount === left);
+  const valid = isGiveAmount(amount, left);
   const overLeft = valid && left !== null && amount > left;
   const short = valid && amount > balance;
 
@@ -75,18 +73,7 @@ export function GiveAction({ link, give }: { link: LinkView; give: ReturnType<ty
           }}
         />
       )}
-      <div className="field give-note">
-        <label htmlFor={noteId}>Add a note (optional)</label>
-        <textarea
-          id={noteId}
-          className="input"
-          rows={2}
-          maxLength={MESSAGE_MAX_LENGTH}
-          value={note}
-          disabled={busy}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      <NoteField value={note} onChange={setNote} disabled={busy} />
       <p className="muted small">Your balance: {formatDollars(balance)}</p>
       {error ? (
         <div className="alert" role="alert">

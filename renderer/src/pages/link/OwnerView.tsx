@@ -11,6 +11,28 @@ import { linkUrl } from '../../linkText';
 import { CancelLink } from './CancelLink';
 import { VisitorBreakdown } from './VisitorBreakdown';
 
+/** Why a link closed, as its owner reads it: a title and a line; null while it is open. */
+export function closedText(link: LinkView, now: number): { title: string; body: string } | null {
+  const state = linkState(link, now);
+  if (state === 'open') return null;
+  const { progress } = link;
+  const give = link.details.giveorreceive === 'give';
+  // Closed before its time ran out: its owner took it back.
+  if (link.status === 'expired' && Date.parse(link.expiresAt) > now) return { title: LINK_CANCELLED, body: LINK_CANCELLED_BODY };
+  const title = CLOSED_LABEL[state];
+  if (state === 'used') {
+    if (give) return { title, body: 'Everyone this link was for has used it.' };
+    return { title, body: progress ? 'Your friends filled it. The gifts are in your balance.' : 'Your gift arrived.' };
+  }
+  if (give) return { title, body: 'Its time ran out. Whatever was not used went back to your balance.' };
+  if (progress && progress.gifts > 0)
+    return {
+      title,
+      body: `Its time ran out with ${formatDollars(progress.raised)} of ${formatDollars(progress.goal)} given. The gifts are in your balance.`,
+    };
+  return { title, body: 'Its time ran out.' };
+}
+
 /**
  * The creator's own link: its metrics (counts; a group gift's raised and gifts, its bar being in the
  * hero above; the visitor breakdown for a subscriber), and its address to share while it is open, or 'Create a new link' once it is used up
@@ -21,9 +43,7 @@ export function OwnerView({ link }: { link: LinkView }) {
   const { details, metrics, progress } = link;
   const state = linkState(link, now);
   const give = details.giveorreceive === 'give';
-  // Closed before its time ran out: its owner took it back.
-  const cancelled = link.status === 'expired' && Date.parse(link.expiresAt) > now;
-  const closedLabel = state === 'open' ? null : cancelled ? LINK_CANCELLED : CLOSED_LABEL[state];
+  const closed = closedText(link, now);
   return (
     <>
       <section className="card link-metrics" aria-labelledby="link-metrics-title">
@@ -37,7 +57,9 @@ export function OwnerView({ link }: { link: LinkView }) {
             <dt>
               <ClockIcon size={16} /> {state === 'open' ? 'Time left' : 'Status'}
             </dt>
-            <dd className={state === 'open' ? undefined : 'link-metrics__closed'}>{closedLabel ?? formatTimeLeft(link.expiresAt, now)}</dd>
+            <dd className={state === 'open' ? undefined : 'link-metrics__closed'}>
+              {closed?.title ?? formatTimeLeft(link.expiresAt, now)}
+            </dd>
           </div>
           {progress ? (
             <>
@@ -90,22 +112,8 @@ export function OwnerView({ link }: { link: LinkView }) {
           <div className={state === 'used' ? 'link-closed__icon link-closed__icon--used' : 'link-closed__icon'}>
             {state === 'used' ? <CheckIcon size={26} /> : <ClockIcon size={26} />}
           </div>
-          <h2 id="link-closed-title">{closedLabel}</h2>
-          <p className="muted">
-            {cancelled
-              ? LINK_CANCELLED_BODY
-              : state === 'used'
-                ? give
-                  ? 'Everyone this link was for has used it.'
-                  : progress
-                    ? 'Your friends filled it. The gifts are in your balance.'
-                    : 'Your gift arrived.'
-                : give
-                  ? 'Its time ran out. Whatever was not used went back to your balance.'
-                  : progress && progress.gifts > 0
-                    ? `Its time ran out with ${formatDollars(progress.raised)} of ${formatDollars(progress.goal)} given. The gifts are in your balance.`
-                    : 'Its time ran out.'}
-          </p>
+          <h2 id="link-closed-title">{closed?.title}</h2>
+          <p className="muted">{closed?.body}</p>
           <Link className="btn btn--gradient" to="/share">
             <PlusIcon size={18} />
             Create a new link

@@ -36,7 +36,7 @@ const DAYS_TITLES: Record<VisitorBreakdownView['grouping']['days'], string> = {
 };
 
 /** What was merged, as the card says it: empty when every part is as fine as it goes. */
-function groupingNote({ days, sources, signedIn, devices }: VisitorBreakdownView['grouping']): string {
+export function groupingNote({ days, sources, signedIn, devices }: VisitorBreakdownView['grouping']): string {
   const parts = [
     days === 'week' && 'days by week',
     days === 'all' && 'all days together',
