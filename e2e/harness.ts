@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { apiClient, type ApiClient } from './api.js';
 import { freePort as freeTestPort } from '../api/src/testing/commands.js';
@@ -226,6 +226,17 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await expectNoAxeViolations(page, `${name} (${label})`);
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** What a person sees of a section, on a phone and on a desktop (the viewport, scrolled to `target`); the page is left phone-sized. */
+export async function sectionShots(page: Page, name: string, target: Locator): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize(VIEWPORTS.phone);
 }
 
 /** A screenshot of the viewport as it is now (not the full page), named for its width. */

@@ -1,18 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../api/contract/push.js';
 import { PUSH_DENIED, PUSH_TURN_ON } from '../api/contract/push-texts.js';
 import { ALERT_GIFT_BODY, ALERT_GIFT_SUBJECT } from '../api/contract/texts.js';
 import { startPushService, type TestPushService } from '../api/src/push/testing.js';
 import {
+  sectionShots,
   allowConsoleError,
   launchBrowser,
   openAs,
   registerViaApi,
   screenshots,
-  SHOTS_DIR,
   startApp,
   VIEWPORTS,
   type ApiAccount,
@@ -54,17 +52,6 @@ afterAll(async () => {
   await app?.stop();
   await push?.close();
 });
-
-/** The section on a phone and on a desktop, scrolled to `target`. */
-async function sectionShots(page: Page, name: string, target: Locator): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const [label, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), animations: 'disabled' });
-  }
-  await page.setViewportSize(VIEWPORTS.phone);
-}
 
 /** PNG width and height from its IHDR. */
 const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];

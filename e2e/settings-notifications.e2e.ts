@@ -1,20 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPreferencesAnswer } from '../api/contract/alerts.js';
 import { PUSH_TURN_ON } from '../api/contract/push-texts.js';
-import {
-  launchBrowser,
-  openAs,
-  registerViaApi,
-  screenshots,
-  SHOTS_DIR,
-  startApp,
-  VIEWPORTS,
-  type ApiAccount,
-  type RunningApp,
-} from './harness.js';
+import { sectionShots, launchBrowser, openAs, registerViaApi, screenshots, startApp, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -33,17 +21,6 @@ async function emailOn(kind: string): Promise<boolean | undefined> {
   const res = await fetch(`${app.url}/api/alerts/preferences`, { headers: { 'x-auth-token': nia.token } });
   const answer = (await res.json()) as AlertPreferencesAnswer;
   return answer.preferences.find((p) => p.kind === kind)?.channels.email;
-}
-
-/** The section on a phone and on a desktop, scrolled to it. */
-async function sectionShots(page: Page, name: string, target: Locator): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const [label, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), animations: 'disabled' });
-  }
-  await page.setViewportSize(VIEWPORTS.phone);
 }
 
 describe('Settings: notifications', () => {

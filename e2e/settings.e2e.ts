@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD_WRONG, CURRENT_PASSWORD_REQUIRED } from '../api/contract/texts.js';
 import {
+  sectionShots,
   openAs,
   screenshots,
-  SHOTS_DIR,
   startStories,
   stopStories,
   viewportShot,
@@ -27,17 +25,6 @@ afterAll(() => stopStories(app, browser));
 async function me(token: string): Promise<{ email: string; showPresence: boolean }> {
   const res = await fetch(`${app.url}/api/auth/me`, { headers: { 'x-auth-token': token } });
   return (await res.json()) as { email: string; showPresence: boolean };
-}
-
-/** What a person sees of a section, on a phone and on a desktop (the viewport, scrolled to it). */
-async function sectionShots(page: Page, name: string, target: Locator): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const [label, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), animations: 'disabled' });
-  }
-  await page.setViewportSize(VIEWPORTS.phone);
 }
 
 // Before the stories that change Pia's password (which ends her other sessions).
