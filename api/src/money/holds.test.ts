@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, depositFor, readyPayoutsFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 import type { BalanceResponse } from '../../contract/wallet.js';
-import { SYSTEM_UNCLAIMED, balanceOf as ledgerBalance } from './ledger.js';
+import { LedgerTransferEntity } from './entity.js';
+import { SYSTEM_PAYMENTS, SYSTEM_UNCLAIMED, balanceOf as ledgerBalance, transfer, userAccount } from './ledger.js';
 
 const HOUR = 3_600_000;
 let server: TestServer;
@@ -140,5 +141,30 @@ describe('funds on hold', () => {
     const refused = await server.request('POST', '/api/account/delete', { token: b.token, body: { password: b.password } });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('balance_held');
+  });
+});
+
+describe('held money taken by name', () => {
+  it('comes from the account’s other held money when some of it was spent since it was read (a dispute’s stale read)', async () => {
+    const payer = await buildUser(server);
+    const recipient = await buildUser(server);
+    await depositFor(server, payer, 10);
+    const [first] = await server.deps.db.manager.find(LedgerTransferEntity, { where: { kind: 'deposit', actorUserId: payer.user._id } });
+    // $8 of the first deposit is given away, then a second deposit: $2 of the first is held, and $5 of the second.
+    await give(payer, await receiveLink(recipient, 8), 8);
+    await depositFor(server, payer, 5);
+    expect(await balance(payer)).toMatchObject({ balance: 7, onHold: 7 });
+    // Taken back as if the first deposit still held $7 here (read before the gift): only $2 of it is left.
+    await server.deps.db.transaction((em) =>
+      transfer(em, {
+        from: userAccount(payer.user._id),
+        to: SYSTEM_PAYMENTS,
+        amountCents: 700,
+        kind: 'dispute',
+        only: { origin: first.id },
+      }),
+    );
+    await expectLedgerSound(server.deps.db);
+    expect(await balance(payer)).toMatchObject({ balance: 0, onHold: 0 });
   });
 });

@@ -127,6 +127,9 @@ async function takeHeld(em: EntityManager, move: LotMove, now: Date): Promise<Pi
     taken.push({ originTransferId: lot.originTransferId, payerIdentity: lot.payerIdentity, cents: take, availableAt: lot.availableAt });
     left -= take;
   }
+  // The named money was partly spent since the caller read it: the rest comes from the account's other
+  // held money, else those lots would stay held above the balance.
+  if (move.only && left > 0) return [...taken, ...(await takeHeld(em, { ...move, only: undefined, amountCents: left }, now))];
   return taken;
 }
 

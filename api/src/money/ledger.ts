@@ -41,6 +41,7 @@ import {
   type TransferRecord,
 } from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
+import { onOneSnapshot } from '../db/sql.js';
 import { balanceChangedOnCommit, countOnCommit } from '../db/observer.js';
 import { moveLots, type PayerIdentity } from './holds.js';
 import { heldByAccount, lotsOutOfRange, type LotFilter } from './holds-store.js';
@@ -245,8 +246,12 @@ export interface LedgerInvariants {
 }
 
 /** Checks the ledger's invariants over the whole database (for tests, diagnostics and backups), read through `db.manager`; holds as at `now`. */
-export async function ledgerInvariants(db: Pick<Database, 'manager'>, now: Date = new Date()): Promise<LedgerInvariants> {
-  const em = db.manager;
+export function ledgerInvariants(db: Pick<Database, 'manager'>, now: Date = new Date()): Promise<LedgerInvariants> {
+  // One snapshot: a commit between two of these reads (a job's) would look like a broken invariant.
+  return onOneSnapshot(db.manager, (em) => invariantsIn(em, now));
+}
+
+async function invariantsIn(em: EntityManager, now: Date): Promise<LedgerInvariants> {
   const byAccount = await entriesByAccount(em);
   const users = await em.find(UserEntity, { select: { id: true, balanceCents: true } });
   const accounts = await em.find(LedgerAccountEntity);
