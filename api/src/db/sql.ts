@@ -77,15 +77,6 @@ export function positional(text: string): { text: string; order: number[] } {
 
 export const isPostgres = (em: EntityManager) => em.connection.driver.options.type === 'postgres';
 
-/**
- * Runs `read`'s statements on one snapshot, so what they read agrees though writers commit
- * between them: a REPEATABLE READ transaction on PostgreSQL, unless `em` is in one already. SQLite
- * has one connection, whose transactions the writers share, so its reads run as they are.
- */
-export function onOneSnapshot<T>(em: EntityManager, read: (em: EntityManager) => Promise<T>): Promise<T> {
-  return isPostgres(em) && !em.queryRunner?.isTransactionActive ? em.transaction('REPEATABLE READ', read) : read(em);
-}
-
 /** Runs `statement` with `params` ($1 is params[0]) in `em`'s transaction. */
 export async function run<T = Record<string, unknown>>(
   em: EntityManager,

@@ -41,7 +41,7 @@ import {
   type TransferRecord,
 } from './ledger-store.js';
 import { appendedRowId } from '../db/ids.js';
-import { onOneSnapshot } from '../db/sql.js';
+import { onOneSnapshot } from '../db/snapshot.js';
 import { balanceChangedOnCommit, countOnCommit } from '../db/observer.js';
 import { moveLots, type PayerIdentity } from './holds.js';
 import { heldByAccount, lotsOutOfRange, type LotFilter } from './holds-store.js';
