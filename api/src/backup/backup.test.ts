@@ -231,6 +231,7 @@ describe(`npm run backup and npm run restore (${BASE ? 'PostgreSQL' : 'SQLite'})
       })();
       await movesUntil(server, people, run, moves);
       const result = await run;
+      const ended = Date.now();
       expect(result.code, result.stderr).toBe(0);
       backup = result.stdout.trim().split('\n').at(-1)!;
       expect(path.dirname(backup)).toBe(path.join(source.DATA_DIR, 'backups'));
@@ -242,8 +243,8 @@ describe(`npm run backup and npm run restore (${BASE ? 'PostgreSQL' : 'SQLite'})
 
       const before = acknowledged(moves).filter((m) => m.answeredAt! < began);
       expect(before.filter((m) => m.path === GIVE).length).toBeGreaterThanOrEqual(40);
-      // The server was writing while the backup ran.
-      expect(acknowledged(moves).filter((m) => m.answeredAt! > began).length).toBeGreaterThan(20);
+      // The server was writing while the backup ran: gives answered between its start and its end (how many depends on the machine's speed).
+      expect(acknowledged(moves).filter((m) => m.answeredAt! > began && m.answeredAt! < ended).length).toBeGreaterThan(0);
       expect(moves.filter((m) => m.status! >= 300)).toEqual([]);
 
       restoredTo = await place();
