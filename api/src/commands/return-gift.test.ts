@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_RETURNED } from '../../contract/texts.js';
 import type { BalanceResponse } from '../../contract/wallet.js';
 import { expectLedgerSound } from '../testing/ledger.js';
-import { buildUser, depositFor, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { buildUser, depositFor, giveToNewLink, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 
 const HOUR = 3_600_000;
 let server: TestServer;
@@ -20,16 +20,7 @@ const balance = async (who: TestUser) =>
 /** An anonymous gift of `dollars` from `giver` to `recipient`: its thread and gift message. */
 async function anonymousGift(giver: TestUser, recipient: TestUser, dollars: number): Promise<{ thread: string; message: string }> {
   await depositFor(server, giver, dollars);
-  const link = await server.request('POST', '/links/create', {
-    token: recipient.token,
-    body: { details: { giveorreceive: 'receive', type: 'currency', amount: dollars, quantity: 1 } },
-  });
-  const give = await server.request('POST', '/statuses/api/gives', {
-    token: giver.token,
-    body: { postId: (link.body as { id: string }).id, amount: dollars },
-  });
-  expect(give.status).toBe(201);
-  const thread = (give.body as { conversationId: string }).conversationId;
+  const thread = await giveToNewLink(server, giver, recipient, dollars);
   const page = await server.request('GET', `/messages/${thread}?page=1`, { token: recipient.token });
   const gift = (page.body as { messages: { _id: string; messageType: string }[] }).messages.find((m) => m.messageType === 'gift')!;
   return { thread, message: gift._id };
@@ -85,16 +76,8 @@ describe('returning an anonymous gift', () => {
     const giver = await buildUser(server);
     const recipient = await buildUser(server);
     const gift = await anonymousGift(giver, recipient, 3);
-    const other = await buildUser(server);
-    const link = await server.request('POST', '/links/create', {
-      token: other.token,
-      body: { details: { giveorreceive: 'receive', type: 'currency', amount: 2, quantity: 1 } },
-    });
-    const spend = await server.request('POST', '/statuses/api/gives', {
-      token: recipient.token,
-      body: { postId: (link.body as { id: string }).id, amount: 2 },
-    });
-    expect(spend.status).toBe(201);
+    // The recipient spends $2 of it.
+    await giveToNewLink(server, recipient, await buildUser(server), 2);
     const spent = await giveBack(recipient, gift);
     expect(spent.status).toBe(400);
     expect(spent.body.error).toBe('gift_not_returnable');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_REVERSED } from '../../contract/texts.js';
 import { SANDBOX_DISPUTE_AFTER_MS } from '../payments/sandbox.js';
 import { expectLedgerSound } from '../testing/ledger.js';
-import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
+import { buildUser, giveToNewLink, startTestServer, type TestServer } from '../testing/server.js';
 import { disputeSandboxCharges } from './sandbox-disputes.js';
 
 /** The sandbox's disputed test card (4000 0000 0000 0259): it pays, and is disputed shortly after through the webhook's path. */
@@ -25,16 +25,7 @@ describe('the sandbox disputed card', () => {
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(paid.status).toBe(200);
-    const link = await server.request('POST', '/links/create', {
-      token: recipient.token,
-      body: { details: { giveorreceive: 'receive', type: 'currency', amount: 5, quantity: 1 } },
-    });
-    const give = await server.request('POST', '/statuses/api/gives', {
-      token: payer.token,
-      body: { postId: (link.body as { id: string }).id, amount: 5 },
-    });
-    expect(give.status).toBe(201);
-    const thread = (give.body as { conversationId: string }).conversationId;
+    const thread = await giveToNewLink(server, payer, recipient, 5);
 
     // Not yet: nothing is due.
     expect(await disputeSandboxCharges(server.deps, new Date())).toBe(0);

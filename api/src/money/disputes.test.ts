@@ -7,7 +7,7 @@ import { readyStripePayoutsFor, startStripeApp, type StripeApp } from '../subscr
 import { disputeObject } from '../subscriptions/testing/stripe-disputes.js';
 import { fixture } from '../subscriptions/testing/stripe-server.js';
 import { expectLedgerSound } from '../testing/ledger.js';
-import { buildUser, type TestServer, type TestUser } from '../testing/server.js';
+import { buildUser, giveToNewLink, type TestServer, type TestUser } from '../testing/server.js';
 import { GIFT_REVERSED } from '../../contract/texts.js';
 import type { BalanceResponse } from '../../contract/wallet.js';
 import { balanceOf as ledgerBalance, SYSTEM_LOSSES, SYSTEM_UNCLAIMED } from './ledger.js';
@@ -51,18 +51,7 @@ async function cardDeposit(who: TestUser, dollars: number): Promise<string> {
   return paymentIntentId;
 }
 
-async function giveAnonymously(giver: TestUser, recipient: TestUser, dollars: number): Promise<string> {
-  const link = await server.request('POST', '/links/create', {
-    token: recipient.token,
-    body: { details: { giveorreceive: 'receive', type: 'currency', amount: dollars, quantity: 1 } },
-  });
-  const give = await server.request('POST', '/statuses/api/gives', {
-    token: giver.token,
-    body: { postId: (link.body as { id: string }).id, amount: dollars },
-  });
-  expect(give.status).toBe(201);
-  return (give.body as { conversationId: string }).conversationId;
-}
+const giveAnonymously = (giver: TestUser, recipient: TestUser, dollars: number) => giveToNewLink(server, giver, recipient, dollars);
 
 /** `giver` gives by name: a give link of theirs that `recipient` accepts; answers the named thread. */
 async function giveByName(giver: TestUser, recipient: TestUser, dollars: number): Promise<string> {

@@ -5,9 +5,10 @@ import { rowLock } from '../db/row-lock.js';
 import { badRequest, isUniqueViolation } from '../errors.js';
 import { SandboxObjectEntity, type SandboxObject } from './entity.js';
 import { UserEntity } from '../users/entity.js';
-import { SandboxHolds, sandboxFingerprint, type SandboxCardOutcome } from './sandbox-holds.js';
+import { SandboxHolds, sandboxFingerprint } from './sandbox-holds.js';
 import { SANDBOX_CARDS, SANDBOX_DISPUTE_AFTER_MS, cardOutcome, refusalOf } from './sandbox-cards.js';
 import { listSandboxTransfers, sandboxPayout } from './sandbox-transfers.js';
+import type { Data, SandboxChargeData, SandboxCustomerData, SandboxSubscriptionData } from './sandbox-objects.js';
 import {
   SUBSCRIPTION_PERIOD_MS as WEEK_MS,
   cardNotCharged,
@@ -47,45 +48,6 @@ export const SANDBOX_FAILING_CENTS = 400_002;
 export { SANDBOX_DISPUTE_AFTER_MS } from './sandbox-cards.js';
 
 const elementsNotHere = () => badRequest('Test mode takes the card in its own form.', 'invalid_card');
-
-interface SandboxCustomerData {
-  id: string;
-  userId: string;
-  email: string;
-  /** The card saved for later deposits: what it does (pays or not) and its last 4 digits, never the number. */
-  card?: { last4: string; pays: boolean; fingerprint?: string };
-}
-/** One card charge per idempotency key, with its outcome, so asking again answers the same. */
-interface SandboxChargeData {
-  id: string;
-  amountCents: number;
-  outcome: SandboxCardOutcome;
-  refunded?: boolean;
-  /** The disputed test card's charge: when the sandbox disputes it, and whether it has. */
-  disputeAt?: string;
-  disputed?: boolean;
-}
-interface SandboxSubscriptionData {
-  id: string;
-  customerId: string;
-  status: ProviderSubscriptionState['status'];
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** Whether the card the first payment was confirmed with is one that pays (renewals charge it). */
-  cardPays: boolean;
-}
-interface SandboxPaymentIntentData {
-  id: string;
-  status: ProviderPaymentIntentState['status'];
-  amountCents: number;
-  subscriptionId: string | null;
-}
-type Data = {
-  customer: SandboxCustomerData;
-  subscription: SandboxSubscriptionData;
-  payment_intent: SandboxPaymentIntentData;
-  charge: SandboxChargeData;
-};
 
 const sandboxReference = (prefix: string, request: PaymentRequest): string =>
   `${prefix}_sandbox_${crypto.createHash('sha256').update(`${prefix}:${request.idempotencyKey}`).digest('hex').slice(0, 24)}`;

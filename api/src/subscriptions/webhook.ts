@@ -30,7 +30,7 @@ import {
   settleSubscriptionUpdated,
   type SettleDeps,
 } from './settle.js';
-import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionState } from '../payments/stripe.js';
+import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionState } from '../payments/stripe-subscriptions.js';
 import { requireStripeConfig, stripeClient } from '../payments/stripe-client.js';
 import { StripeEventEntity } from './entity.js';
 import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';

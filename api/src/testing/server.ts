@@ -208,6 +208,21 @@ export async function depositFor(server: TestServer, who: TestUser, dollars: num
   if (res.status !== 200) throw new Error(`deposit failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/** `giver` gives `dollars` from their balance to a new receive link of `recipient`'s (anonymously); answers the thread, throwing unless it landed. */
+export async function giveToNewLink(server: TestServer, giver: TestUser, recipient: TestUser, dollars: number): Promise<string> {
+  const link = await server.request<{ id: string }>('POST', '/links/create', {
+    token: recipient.token,
+    body: { details: { giveorreceive: 'receive', type: 'currency', amount: dollars, quantity: 1 } },
+  });
+  if (link.status !== 201) throw new Error(`link failed: ${link.status} ${JSON.stringify(link.body)}`);
+  const give = await server.request<{ conversationId: string }>('POST', '/statuses/api/gives', {
+    token: giver.token,
+    body: { postId: link.body.id, amount: dollars },
+  });
+  if (give.status !== 201) throw new Error(`give failed: ${give.status} ${JSON.stringify(give.body)}`);
+  return give.body.conversationId;
+}
+
 /** The user's balance in dollars, as the API reports it. */
 export async function balanceOfUser(server: TestServer, who: TestUser): Promise<number> {
   const res = await server.request<{ balance: number }>('GET', '/api/billing-settings-balance', { token: who.token });
