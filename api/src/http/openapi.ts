@@ -2,7 +2,9 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../contract/errors.js';
 import { SESSION_COOKIE } from '../auth/tokens.js';
-import { servedPaths, successAnswers, type AnswerMap, type ServedPath, type SuccessAnswer } from './answers/index.js';
+import { ROUTES } from '../../contract/routes/index.js';
+import type { RouteSpec, SuccessAnswer } from '../../contract/route-table.js';
+import { servedPaths, type ServedPath } from './answers/index.js';
 import type { AuthMiddleware } from './auth.js';
 import type { AppState, Middleware } from './context.js';
 import { routeSchemas, type Parts } from './validate.js';
@@ -91,11 +93,11 @@ function parameters(where: 'path' | 'query', schema: z.ZodType | undefined, name
   }));
 }
 
-function operation(route: DocumentedRoute, successes: AnswerMap) {
+function operation(route: DocumentedRoute, table: Record<string, RouteSpec>) {
   const { body, query, params } = route.schemas;
   const answers: Record<string, unknown> = {};
-  // A route without an entry gets no success answer: openapi.test.ts fails for it.
-  const described = successes[`${route.method} ${route.template}`] ?? [];
+  // A route without an entry in the table gets no success answer: openapi.test.ts fails for it.
+  const described = table[`${route.method} ${route.template}`]?.answers ?? [];
   for (const answer of described) answers[String(answer.status)] = successAnswer(answer);
   // `{}`: no credentials at all is also accepted (a visitor's answer), so Prism does not call a visitor's request invalid.
   const security = [{ sessionToken: [] }, { sessionCookie: [] }, ...(described.some((a) => a.visitor) ? [{}] : [])];
@@ -137,9 +139,9 @@ function servedOperation(served: ServedPath) {
 }
 
 /** The OpenAPI 3.1 document of the routers' routes, and of the paths middlewares answer. */
-export function openApiDocument(routes: readonly DocumentedRoute[], version = '0.1.0', successes: AnswerMap = successAnswers) {
+export function openApiDocument(routes: readonly DocumentedRoute[], version = '0.1.0', table: Record<string, RouteSpec> = ROUTES) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, successes);
+  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, table);
   for (const served of servedPaths) (paths[served.path] ??= {})[served.method.toLowerCase()] = servedOperation(served);
   return {
     openapi: '3.1.0',

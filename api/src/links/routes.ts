@@ -9,27 +9,13 @@ import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import { answerWithEtag } from '../http/etag.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import type { Answer } from '../http/idempotency.js';
 import { readIdempotencyKey } from '../http/idempotency.js';
 import { moneyRoute, type MoneyRequest } from '../http/unit-of-work.js';
 import { drawShareImagesSoon } from '../sharing/prerender.js';
-import {
-  AcceptLinkBody,
-  CancelLinkParams,
-  ConfirmGiveBody,
-  ConfirmGiveParams,
-  CreateLinkBody,
-  CreatorParams,
-  GiveBody,
-  type AcceptLinkResponse,
-  type GiveResponse,
-  OpenLinkBody,
-  RespondedQuery,
-} from '../../contract/links.js';
+import type { AcceptLinkResponse, GiveResponse } from '../../contract/links.js';
 import { centsToDollars } from '../../contract/money.js';
-import { PageQuery } from '../../contract/common.js';
-import { UsernameParams } from '../../contract/users.js';
 import { acceptableCreator, acceptLink, acceptRequest, type Accepted } from './accept-link.js';
 import { cancelLink } from './cancel-link.js';
 import { createLink } from './create-link.js';
@@ -47,46 +33,31 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
   const feed = new FeedPages(deps.db);
   const router = new Router<AppState>();
 
-  router.post(
-    '/links/create',
-    authenticate,
-    validate({ body: CreateLinkBody }, async (ctx, { body }) => {
-      const user = actingUser(ctx, { userId: body.creatorUserId, username: body.creatorUsername });
-      sendAnswer(ctx, await createLink(links, user, body.details, readIdempotencyKey(ctx)));
-      drawShareImagesSoon(deps, 'link', user.username);
-    }),
-  );
+  serve(router, 'POST /links/create', [authenticate], async (ctx, { body }) => {
+    const user = actingUser(ctx, { userId: body.creatorUserId, username: body.creatorUsername });
+    sendAnswer(ctx, await createLink(links, user, body.details, readIdempotencyKey(ctx)));
+    drawShareImagesSoon(deps, 'link', user.username);
+  });
 
-  router.get(
-    '/links/all',
-    // The same answer for everyone: a client revalidating an unchanged page gets a 304.
-    validate({ query: PageQuery }, async (ctx, { query }) => {
-      answerWithEtag(ctx, await feed.page(query.page));
-    }),
-  );
+  // The same answer for everyone: a client revalidating an unchanged page gets a 304.
+  serve(router, 'GET /links/all', async (ctx, { query }) => {
+    answerWithEtag(ctx, await feed.page(query.page));
+  });
 
-  router.get(
-    '/links/profile/:username',
-    authenticate,
-    validate({ params: UsernameParams, query: PageQuery }, async (ctx, { params, query }) => {
-      ctx.body = await listProfileLinks(deps.db, currentUser(ctx), params.username, query.page);
-    }),
-  );
+  serve(router, 'GET /links/profile/:username', [authenticate], async (ctx, { params, query }) => {
+    ctx.body = await listProfileLinks(deps.db, currentUser(ctx), params.username, query.page);
+  });
 
-  router.get(
-    '/links/active-links/:username',
-    authenticate,
-    validate({ params: UsernameParams }, async (ctx, { params }) => {
-      ctx.body = { totalLinks: await countActiveLinks(deps.db, params.username) };
-    }),
-  );
+  serve(router, 'GET /links/active-links/:username', [authenticate], async (ctx, { params }) => {
+    ctx.body = { totalLinks: await countActiveLinks(deps.db, params.username) };
+  });
 
   // Opening a link page counts a view: limited per client beside the default limit.
-  router.post(
-    '/links/:linkCreatorUsername',
-    routeLimit(deps.limits, deps.config, 'linkOpen'),
-    optionalAuth,
-    validate({ params: CreatorParams, body: OpenLinkBody }, async (ctx, { params, body }) => {
+  serve(
+    router,
+    'POST /links/:linkCreatorUsername',
+    [routeLimit(deps.limits, deps.config, 'linkOpen'), optionalAuth],
+    async (ctx, { params, body }) => {
       // Where the visitor came from and on what, kept at its first visit; nothing of it under Sec-GPC.
       const told = ctx.get('sec-gpc') !== '1';
       const visit = {
@@ -99,67 +70,47 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
       const countView = !isbot(ctx.get('user-agent'));
       const updatedLink = await openLink(deps.db, ctx.state.user, params.linkCreatorUsername, visit, views, { countView });
       ctx.body = { updatedLink };
-    }),
+    },
   );
 
-  router.get(
-    '/api/user-respond',
-    authenticate,
-    validate({ query: RespondedQuery }, async (ctx, { query }) => {
-      const user = actingUser(ctx, { username: query.linkResponderUsername });
-      ctx.body = { responded: await hasResponded(deps.db, user, query) };
-    }),
-  );
+  serve(router, 'GET /api/user-respond', [authenticate], async (ctx, { query }) => {
+    const user = actingUser(ctx, { username: query.linkResponderUsername });
+    ctx.body = { responded: await hasResponded(deps.db, user, query) };
+  });
 
-  router.put(
-    '/api/accept-link',
-    authenticate,
-    validate({ body: AcceptLinkBody }, async (ctx, { body }) => {
-      const responder = actingUser(ctx, { username: body.linkResponderUsername });
-      const input = { creatorUsername: body.linkCreatorUsername, note: body.note };
-      const creator = await acceptableCreator(deps.db, responder, input.creatorUsername);
-      const request = { userId: responder.id, scope: 'links.accept', input: acceptRequest(input), replayable: true };
-      await moneyRoute(deps, ctx, request, (uow) => acceptLink(uow, responder, creator, input.note), presentAccepted);
-    }),
-  );
+  serve(router, 'PUT /api/accept-link', [authenticate], async (ctx, { body }) => {
+    const responder = actingUser(ctx, { username: body.linkResponderUsername });
+    const input = { creatorUsername: body.linkCreatorUsername, note: body.note };
+    const creator = await acceptableCreator(deps.db, responder, input.creatorUsername);
+    const request = { userId: responder.id, scope: 'links.accept', input: acceptRequest(input), replayable: true };
+    await moneyRoute(deps, ctx, request, (uow) => acceptLink(uow, responder, creator, input.note), presentAccepted);
+  });
 
   // The owner takes back an open give link: closed, and its unused escrow refunded once.
-  router.delete(
-    '/api/links/:linkId',
-    authenticate,
-    validate({ params: CancelLinkParams }, async (ctx, { params }) => {
-      sendAnswer(ctx, await cancelLink(links, currentUser(ctx), params.linkId, readIdempotencyKey(ctx)));
-    }),
-  );
+  serve(router, 'DELETE /api/links/:linkId', [authenticate], async (ctx, { params }) => {
+    sendAnswer(ctx, await cancelLink(links, currentUser(ctx), params.linkId, readIdempotencyKey(ctx)));
+  });
 
   // One atomic call: the money moves, the give is recorded, the recipient is told.
-  router.post(
-    '/statuses/api/gives',
-    authenticate,
-    validate({ body: GiveBody }, async (ctx, { body }) => {
-      const input = { postId: body.postId, amountCents: body.amount, note: body.note, authorisation: body.authorisation };
-      const giver = currentUser(ctx);
-      const plan = await planGive(deps.db, giver, input);
-      const hold = body.authorisation && { intentId: body.authorisation, userId: giver.id, identity: 'anonymous' as const };
-      const request: MoneyRequest<GiveResponse> = {
-        userId: giver.id,
-        scope: 'links.give',
-        input: giveRequest(input),
-        replayable: true,
-        around: hold ? (run) => withCardHold(deps, hold, run) : undefined,
-      };
-      await moneyRoute(deps, ctx, request, (uow) => giveToLink(uow, giver, plan, input.note), presentGive);
-    }),
-  );
+  serve(router, 'POST /statuses/api/gives', [authenticate], async (ctx, { body }) => {
+    const input = { postId: body.postId, amountCents: body.amount, note: body.note, authorisation: body.authorisation };
+    const giver = currentUser(ctx);
+    const plan = await planGive(deps.db, giver, input);
+    const hold = body.authorisation && { intentId: body.authorisation, userId: giver.id, identity: 'anonymous' as const };
+    const request: MoneyRequest<GiveResponse> = {
+      userId: giver.id,
+      scope: 'links.give',
+      input: giveRequest(input),
+      replayable: true,
+      around: hold ? (run) => withCardHold(deps, hold, run) : undefined,
+    };
+    await moneyRoute(deps, ctx, request, (uow) => giveToLink(uow, giver, plan, input.note), presentGive);
+  });
 
   // Kept for clients of the old two-step give: confirms the give the first call already made.
-  router.put(
-    '/statuses/api/statuses/:postId/give',
-    authenticate,
-    validate({ params: ConfirmGiveParams, body: ConfirmGiveBody }, async (ctx, { params, body }) => {
-      ctx.body = await confirmGive(deps.db, actingUser(ctx, { userId: body.giveUserId }), params.postId, body.giveId);
-    }),
-  );
+  serve(router, 'PUT /statuses/api/statuses/:postId/give', [authenticate], async (ctx, { params, body }) => {
+    ctx.body = await confirmGive(deps.db, actingUser(ctx, { userId: body.giveUserId }), params.postId, body.giveId);
+  });
 
   return router;
 }

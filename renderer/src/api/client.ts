@@ -1,5 +1,7 @@
 import type { UpgradeRequiredBody } from '../../../api/contract/desktop';
 import type { ErrorCode } from '../../../api/contract/errors';
+import type { AnswerOf, InputOf, MethodOf, ParamNames, PathOf } from '../../../api/contract/route-table';
+import type { RouteKey, Routes } from '../../../api/contract/routes';
 import { NETWORK_ERROR as NETWORK_ERROR_MESSAGE } from '../../../api/contract/texts';
 import { platform } from '../platform';
 import type { ApiErrorBody } from './types';
@@ -198,6 +200,36 @@ export function idempotent(key: string): Pick<RequestOptions, 'headers'> {
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status !== 0 && err.message && !err.code.startsWith('http_')) return err.message;
   return fallback;
+}
+
+/** The parts of a call the route table says `K` takes: its path's parameters, its query, its body. */
+export type CallInput<K extends RouteKey> = ([ParamNames<PathOf<K>>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<ParamNames<PathOf<K>>, string> }) &
+  (Routes[K] extends { query: infer Q } ? { query: InputOf<Q> } : { query?: undefined }) &
+  (Routes[K] extends { body: infer B } ? { body: InputOf<B> } : { body?: FormData }) &
+  Omit<RequestOptions, 'body'>;
+
+/** The path of a call: the template's `:name`s filled in (encoded), then the query's defined values. */
+export function callPath(template: string, params?: Record<string, string>, query?: object): string {
+  const path = template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * Calls the route the table names `key` (`'POST /links/create'`): the body and query are typed by
+ * the table's request schemas and the answer by its success answers, so a screen cannot read a
+ * field the API does not send.
+ */
+export function call<K extends RouteKey>(key: K, input: CallInput<K>): Promise<AnswerOf<Routes[K]>> {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space) as MethodOf<K> & HttpMethod;
+  const { params, query, ...options } = input as { params?: Record<string, string>; query?: object } & RequestOptions;
+  return request<AnswerOf<Routes[K]>>(method, callPath(key.slice(space + 1), params, query), options);
 }
 
 export const api = {

@@ -9,7 +9,6 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { CancelLinkResponse } from '../../../api/contract/links';
 import { LINK_PAGE_SIZE } from '../../../api/contract/limits';
 import { afterUse, leftToGive } from '../../../api/contract/link-use';
 import { centsToDollars, dollarsToCents } from '../../../api/contract/money';
@@ -18,53 +17,52 @@ import { linkVisitSource, logEvent } from '../analytics';
 import { useFirstPaint } from '../firstPaint';
 import { randomUuid } from '../ids';
 import { getVisitorSessionId } from '../state/visitorSession';
-import { api, idempotent } from './client';
+import { call, idempotent } from './client';
 import { unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
 import type {
-  AcceptLinkResponse,
   ActiveLinksResponse,
   CreateLinkRequest,
-  GiveResponse,
   LinkView,
-  OpenLinkResponse,
   RespondedResponse,
 } from './types';
-
-const enc = encodeURIComponent;
 
 export { FEED_ERROR, LINK_PAGE_SIZE };
 
 /** The public feed: open links, newest first. */
 export function getFeed(page: number, signal?: AbortSignal) {
-  return api.get<LinkView[]>(`/links/all?page=${page}`, { signal });
+  return call('GET /links/all', { query: { page }, signal });
 }
 
 /** A user's links, newest first (their own, or anyone's for a subscriber). */
 export function getProfileLinks(username: string, page: number, signal?: AbortSignal) {
-  return api.get<LinkView[]>(`/links/profile/${enc(username)}?page=${page}`, { signal });
+  return call('GET /links/profile/:username', { params: { username }, query: { page }, signal });
 }
 
 export function getActiveLinkCount(username: string, signal?: AbortSignal) {
-  return api.get<ActiveLinksResponse>(`/links/active-links/${enc(username)}`, { signal });
+  return call('GET /links/active-links/:username', { params: { username }, signal });
 }
 
 export function createLink(body: CreateLinkRequest, key: string) {
-  return api.post<LinkView>('/links/create', body, idempotent(key));
+  return call('POST /links/create', { body, ...idempotent(key) });
 }
 
 /** Opens a creator's current link: counts the view and records this visitor (and where it came from). */
 export function openLink(creatorUsername: string, sessionId: string, signal?: AbortSignal, source?: string) {
-  return api.post<OpenLinkResponse>(`/links/${enc(creatorUsername)}`, { sessionId, source }, { signal });
+  return call('POST /links/:linkCreatorUsername', {
+    params: { linkCreatorUsername: creatorUsername },
+    body: { sessionId, source },
+    signal,
+  });
 }
 
 export function hasResponded(creatorUsername: string, signal?: AbortSignal) {
-  return api.get<RespondedResponse>(`/api/user-respond?creatorUsername=${enc(creatorUsername)}`, { signal });
+  return call('GET /api/user-respond', { query: { creatorUsername }, signal });
 }
 
 /** Uses a give link; `note`, if any, is the responder's first message to the creator after the gift. */
 export function acceptLink(linkCreatorUsername: string, key: string, note?: string) {
-  return api.put<AcceptLinkResponse>('/api/accept-link', { linkCreatorUsername, ...noteField(note) }, idempotent(key));
+  return call('PUT /api/accept-link', { body: { linkCreatorUsername, ...noteField(note) }, ...idempotent(key) });
 }
 
 /** Gives to a receive link; `amount` in dollars (ignored by the server for item links); `note` only when written. */
@@ -77,7 +75,7 @@ export function giveToLink(
   authorisation?: string,
 ) {
   const body = { postId, type, amount, ...noteField(note), ...(authorisation ? { authorisation } : {}) };
-  return api.post<GiveResponse>('/statuses/api/gives', body, idempotent(key));
+  return call('POST /statuses/api/gives', { body, ...idempotent(key) });
 }
 
 /** What a give sends: `key` is the attempt's Idempotency-Key (kept for a retry after a network failure). */
@@ -94,7 +92,7 @@ const noteField = (note: string | undefined) => (note?.trim() ? { note } : {});
 
 /** Takes back the owner's open give link: it closes and what is left of it comes back to the balance. */
 export function cancelLink(linkId: string, key: string) {
-  return api.delete<CancelLinkResponse>(`/api/links/${enc(linkId)}`, idempotent(key));
+  return call('DELETE /api/links/:linkId', { params: { linkId }, ...idempotent(key) });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------
