@@ -26,6 +26,8 @@ export interface RouteSpec {
 
 export const json = <S extends z.ZodType>(status: number, schema: S, description: string) => ({ status, schema, description });
 export const noContent = (description: string, visitor?: boolean): SuccessAnswer => ({ status: 204, description, visitor });
+/** A JPEG picture. */
+export const jpeg = (description: string) => ({ status: 200, media: 'image/jpeg', binary: true, description });
 export const notModified: SuccessAnswer = { status: 304, description: 'Not modified: the copy named by If-None-Match is current' };
 
 /** `POST /links/:username` → `POST`. */

@@ -9,7 +9,8 @@ export const SHARE_TEMPLATES = ['standard', 'purple-gradient', 'green-gradient',
 export type ShareTemplate = (typeof SHARE_TEMPLATES)[number];
 
 /** `story` 1080×1920 (Instagram), `card` 1200×630 (Open Graph: X, Messages, link previews). */
-export type ShareFormat = 'story' | 'card';
+export const SHARE_FORMATS = ['story', 'card'] as const;
+export type ShareFormat = (typeof SHARE_FORMATS)[number];
 
 /** What is shared: a user's link or a user's wishlist. */
 export type ShareKind = 'link' | 'wishlist';

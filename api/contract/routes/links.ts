@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '../common.js';
+import { SHARE_FORMATS, SHARE_TEMPLATES } from '../share.js';
 import { UsernameParams } from '../users.js';
 import {
   AcceptLinkBody,
@@ -22,11 +23,21 @@ import {
 } from '../links.js';
 import { json, notModified, type RouteSpec } from '../route-table.js';
 
+/** GET /links/{username}/image and GET /wishlists/{username}/image: template standard and format story unless given. */
+const ShareImageQuery = z.object({
+  template: z.enum(SHARE_TEMPLATES, { error: `template: must be one of ${SHARE_TEMPLATES.join(', ')}` }).default('standard'),
+  format: z.enum(SHARE_FORMATS, { error: `format: must be one of ${SHARE_FORMATS.join(', ')}` }).default('story'),
+});
+
 /** A share image: a PNG, or 304 when the client's copy is current. */
-const shareImage = [
-  { status: 200, media: 'image/png', binary: true, description: 'The share image (story 1080×1920 or card 1200×630)' },
-  notModified,
-];
+const shareImage = {
+  params: UsernameParams,
+  query: ShareImageQuery,
+  answers: [
+    { status: 200, media: 'image/png', binary: true, description: 'The share image (story 1080×1920 or card 1200×630)' },
+    notModified,
+  ],
+};
 
 /** Gift links and their share images. */
 export const linkRoutes = {
@@ -73,6 +84,6 @@ export const linkRoutes = {
     params: CancelLinkParams,
     answers: [json(200, CancelLinkResponse, 'The link is closed and its unused escrow is back in the balance')],
   },
-  'GET /links/:username/image': { answers: shareImage },
-  'GET /wishlists/:username/image': { answers: shareImage },
+  'GET /links/:username/image': shareImage,
+  'GET /wishlists/:username/image': shareImage,
 } satisfies Record<string, RouteSpec>;

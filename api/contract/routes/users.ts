@@ -3,7 +3,7 @@ import { ResetAnswer, SessionResponse } from '../auth.js';
 import { InviteSummary, InviteView, JoinAvailability, OwnInviteView } from '../invites.js';
 import { SessionView, SignOutOthersResult } from '../sessions.js';
 import { GetUserIdResponse, PrivateUser, PublicUser, UploadResponse } from '../users.js';
-import { json, noContent, type RouteSpec } from '../route-table.js';
+import { jpeg, json, noContent, type RouteSpec } from '../route-table.js';
 
 /** Accounts, sessions, profiles, invites and profile pictures. */
 export const userRoutes = {
@@ -38,5 +38,6 @@ export const userRoutes = {
   },
   'GET /api/invites/summary': { answers: [json(200, InviteSummary, "The signed-in user's invites at a glance")] },
   'PUT /api/invites/settings': { answers: [json(200, PrivateUser, 'The user with the new setting')] },
+  'GET /uploads/:name': { answers: [jpeg('An uploaded picture')] },
   'POST /api/upload': { answers: [json(200, UploadResponse, 'The new picture and the updated user')] },
 } satisfies Record<string, RouteSpec>;

@@ -2,9 +2,8 @@ import { AccountExport, DeleteAccountResponse } from '../account.js';
 import { SearchProduct, SearchResults } from '../catalog.js';
 import { AddressResponse, OrdersResponse, SaveAddressResponse } from '../orders.js';
 import { PurchaseResponse, TransactionResponse, WishlistResponse } from '../wishlists.js';
-import { json, noContent, type RouteSpec } from '../route-table.js';
+import { jpeg, json, noContent, type RouteSpec } from '../route-table.js';
 
-const jpeg = (description: string) => ({ status: 200, media: 'image/jpeg', binary: true, description });
 
 /** The catalogue, wishlists, addresses and orders, the account's export and deletion, analytics. */
 export const wishlistRoutes = {
@@ -16,7 +15,6 @@ export const wishlistRoutes = {
       { status: 304, description: 'Not modified' },
     ],
   },
-  'GET /uploads/:name': { answers: [jpeg('An uploaded picture')] },
   'GET /wishlists/get-transaction': { answers: [json(200, TransactionResponse, 'When the item was bought')] },
   'PUT /wishlists/update': { answers: [json(200, WishlistResponse, 'The saved wishlist')] },
   'POST /wishlists/archive': { answers: [json(200, WishlistResponse, "The wishlist with the item in 'Received'")] },

@@ -3,10 +3,8 @@ import type { Deps } from '../deps.js';
 import type { AuthMiddleware } from '../http/auth.js';
 import type { AppContext, AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import type { ShareRenderer } from './render.js';
-import { UsernameParams } from '../../contract/users.js';
-import { ShareImageQuery } from './schemas.js';
 import { shareRendererOf } from './prerender.js';
 import { linkImage, wishlistImage, type ShareImage } from './service.js';
 
@@ -36,21 +34,13 @@ export function shareRoutes(deps: Deps, _auth: AuthMiddleware, renderer: ShareRe
   const router = new Router<AppState>();
   const limit = routeLimit(deps.limits, deps.config, 'shareImage');
 
-  router.get(
-    '/links/:username/image',
-    limit,
-    validate({ params: UsernameParams, query: ShareImageQuery }, async (ctx, { params, query }) => {
-      await answerImage(ctx, renderer, await linkImage(deps.db, deps.config, params.username, query.template, query.format));
-    }),
-  );
+  serve(router, 'GET /links/:username/image', [limit], async (ctx, { params, query }) => {
+    await answerImage(ctx, renderer, await linkImage(deps.db, deps.config, params.username, query.template, query.format));
+  });
 
-  router.get(
-    '/wishlists/:username/image',
-    limit,
-    validate({ params: UsernameParams, query: ShareImageQuery }, async (ctx, { params, query }) => {
-      await answerImage(ctx, renderer, await wishlistImage(deps.db, deps.config, params.username, query.template, query.format));
-    }),
-  );
+  serve(router, 'GET /wishlists/:username/image', [limit], async (ctx, { params, query }) => {
+    await answerImage(ctx, renderer, await wishlistImage(deps.db, deps.config, params.username, query.template, query.format));
+  });
 
   return router;
 }

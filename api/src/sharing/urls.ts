@@ -3,13 +3,17 @@
  * (sharing/preview.ts) can import it cheaply. The templates, formats and the image path are the
  * contract's (api/contract/share.ts), shared with the share modal.
  */
-import { SHARE_TEMPLATES, shareImagePath, type ShareFormat, type ShareKind, type ShareTemplate } from '../../contract/share.js';
+import {
+  SHARE_FORMATS,
+  SHARE_TEMPLATES,
+  shareImagePath,
+  type ShareFormat,
+  type ShareKind,
+  type ShareTemplate,
+} from '../../contract/share.js';
 
-export { SHARE_TEMPLATES, shareImagePath };
+export { SHARE_FORMATS, SHARE_TEMPLATES, shareImagePath };
 export type { ShareFormat, ShareKind, ShareTemplate };
-
-/** story: 1080×1920 (a 360×640 layout at pixel ratio 3); card: 1200×630 (Open Graph). */
-export const SHARE_FORMATS = ['story', 'card'] as const satisfies readonly ShareFormat[];
 
 export interface ShareImageOptions {
   template?: ShareTemplate;
