@@ -4,7 +4,6 @@ import { AddressResponse, OrdersResponse, SaveAddressResponse } from '../orders.
 import { PurchaseResponse, TransactionResponse, WishlistResponse } from '../wishlists.js';
 import { jpeg, json, noContent, type RouteSpec } from '../route-table.js';
 
-
 /** The catalogue, wishlists, addresses and orders, the account's export and deletion, analytics. */
 export const wishlistRoutes = {
   'GET /api/products/search': { answers: [json(200, SearchResults, 'Matching catalogue products')] },

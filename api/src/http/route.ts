@@ -40,6 +40,9 @@ export function serve<K extends RouteKey>(
   const handler = (Array.isArray(middlewareOrHandler) ? maybeHandler : middlewareOrHandler) as Handler<K>;
   const spec: RouteSpec = ROUTES[key];
   const { method, path } = splitRouteKey(key);
+  // A router with a prefix adds it again: the key names the whole path.
+  const prefix = router.opts.prefix ?? '';
+  if (!path.startsWith(prefix)) throw new Error(`${key}: not under its router's prefix ${prefix}`);
   const step = validate(partsOf(spec), (ctx, input) => handler(ctx, input as RouteInput<Routes[K]>));
-  router.register(path, [method], [...middleware, step]);
+  router.register(path.slice(prefix.length), [method], [...middleware, step]);
 }

@@ -20,12 +20,7 @@ import { getVisitorSessionId } from '../state/visitorSession';
 import { call, idempotent } from './client';
 import { unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
-import type {
-  ActiveLinksResponse,
-  CreateLinkRequest,
-  LinkView,
-  RespondedResponse,
-} from './types';
+import type { ActiveLinksResponse, CreateLinkRequest, LinkView, RespondedResponse } from './types';
 
 export { FEED_ERROR, LINK_PAGE_SIZE };
 

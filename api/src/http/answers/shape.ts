@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 /** True when A and B are the very same type: a field missing, added, optional or typed otherwise makes it false. */
 type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;
 
