@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import { maySeePresence } from '../conversations/service.js';
 import type { Deps } from '../deps.js';
 import { forbidden } from '../errors.js';
@@ -7,9 +6,7 @@ import { UserEntity } from '../users/entity.js';
 import type { AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { currentUser } from '../http/auth.js';
-import { validate } from '../http/validate.js';
-
-const UserIdParams = z.object({ userId: z.string().min(1).max(64) });
+import { serve } from '../http/route.js';
 
 /**
  * Presence: only about someone the asker talks with under their name (`canSeePresence`,
@@ -19,23 +16,19 @@ const UserIdParams = z.object({ userId: z.string().min(1).max(64) });
  * presence.ts); else 204, whatever their sockets. About oneself the answer is exact.
  */
 export function realtimeRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api' });
+  const router = new Router<AppState>();
 
-  router.get(
-    '/onlineusers/:userId',
-    authenticate,
-    validate({ params: UserIdParams }, async (ctx, { params }) => {
-      const asker = currentUser(ctx);
-      if (!(await maySeePresence(deps.db, asker.id, params.userId)))
-        throw forbidden('You can only see whether people you talk with are online.');
-      const { presence } = deps.realtime;
-      let online: boolean;
-      if (asker.id === params.userId) online = await presence.isOnline(asker.id);
-      else online = asker.showPresence && (await showsPresence(deps, params.userId)) && (await presence.shownOnline(params.userId));
-      if (online) ctx.body = { online: true };
-      else ctx.status = 204;
-    }),
-  );
+  serve(router, 'GET /api/onlineusers/:userId', [authenticate], async (ctx, { params }) => {
+    const asker = currentUser(ctx);
+    if (!(await maySeePresence(deps.db, asker.id, params.userId)))
+      throw forbidden('You can only see whether people you talk with are online.');
+    const { presence } = deps.realtime;
+    let online: boolean;
+    if (asker.id === params.userId) online = await presence.isOnline(asker.id);
+    else online = asker.showPresence && (await showsPresence(deps, params.userId)) && (await presence.shownOnline(params.userId));
+    if (online) ctx.body = { online: true };
+    else ctx.status = 204;
+  });
 
   return router;
 }

@@ -1,24 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BlockResponse, BlockView } from '../../../api/contract/blocks';
-import { api } from './client';
+import type { BlockView } from '../../../api/contract/blocks';
+import { call } from './client';
 import { conversationKeys } from './conversations';
 
 export type { BlockView };
 
-const enc = encodeURIComponent;
-
 /** The people the user blocked, newest first (as labels: never an anonymous giver's identity). */
 export function listBlocks(signal?: AbortSignal) {
-  return api.get<BlockView[]>('/api/blocks', { signal });
+  return call('GET /api/blocks', { signal });
 }
 
 /** Blocks the other member of a conversation the user is in; the server works out who that is. */
 export function blockConversation(conversationId: string) {
-  return api.post<BlockResponse>('/api/blocks', { conversationId });
+  return call('POST /api/blocks', { body: { conversationId } });
 }
 
 export function unblock(blockId: string) {
-  return api.delete<void>(`/api/blocks/${enc(blockId)}`);
+  return call('DELETE /api/blocks/:id', { params: { id: blockId } });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

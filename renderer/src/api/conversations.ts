@@ -9,10 +9,8 @@ import {
 } from '@tanstack/react-query';
 import { INBOX_CURSOR_HEADER, MESSAGE_PAGE_SIZE } from '../../../api/contract/limits';
 import { mergeMessages } from '../messageText';
-import { api, idempotent } from './client';
-import type { ConversationView, MessageView, MessagesPage, ReturnGiftResponse, SendMessageResponse } from './types';
-
-const enc = encodeURIComponent;
+import { call, idempotent } from './client';
+import type { ConversationView, MessageView, MessagesPage, ReturnGiftResponse } from './types';
 
 export { MESSAGE_PAGE_SIZE };
 export { CONVERSATIONS_ERROR, FIND_CONVERSATION_ERROR, MESSAGES_ERROR, SEND_ERROR } from '../../../api/contract/texts';
@@ -26,8 +24,9 @@ export interface InboxPage {
 /** A page of the user's inbox, the most recently active conversation first: the first without a cursor. */
 export async function listConversations(userId: string, cursor: string | null, signal?: AbortSignal): Promise<InboxPage> {
   let nextCursor: string | null = null;
-  const query = cursor ? `?cursor=${enc(cursor)}` : '';
-  const conversations = await api.get<ConversationView[]>(`/conversations/${enc(userId)}${query}`, {
+  const conversations = await call('GET /conversations/:userId', {
+    params: { userId },
+    query: { cursor: cursor ?? undefined },
     signal,
     onHeaders: (headers) => (nextCursor = headers.get(INBOX_CURSOR_HEADER)),
   });
@@ -36,17 +35,17 @@ export async function listConversations(userId: string, cursor: string | null, s
 
 /** One conversation, as its member may see it (members only). */
 export function findConversation(conversationId: string, signal?: AbortSignal) {
-  return api.get<ConversationView>(`/conversations/find/${enc(conversationId)}`, { signal });
+  return call('GET /conversations/find/:conversationId', { params: { conversationId }, signal });
 }
 
 /** A page of a conversation (1 = the newest), oldest first. Reading it marks the conversation read. */
 export function getMessages(conversationId: string, page: number, signal?: AbortSignal) {
-  return api.get<MessagesPage>(`/messages/${enc(conversationId)}?page=${page}`, { signal });
+  return call('GET /messages/:conversationId', { params: { conversationId }, query: { page }, signal });
 }
 
 /** The HTTP way to send, used when the socket is not connected. */
 export function postMessage(body: { conversationId: string; senderUserId: string; text: string; clientId?: string }) {
-  return api.post<SendMessageResponse>('/messages/send', body);
+  return call('POST /messages/send', { body });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------
@@ -220,5 +219,5 @@ export function useSendMessage(conversationId: string, senderUserId: string, sen
 
 /** The reader sends an anonymous gift back to its giver (once per `key`). */
 export function returnGift(conversationId: string, messageId: string, key: string): Promise<ReturnGiftResponse> {
-  return api.post<ReturnGiftResponse>(`/conversations/${enc(conversationId)}/gifts/${enc(messageId)}/return`, undefined, idempotent(key));
+  return call('POST /conversations/:conversationId/gifts/:messageId/return', { params: { conversationId, messageId }, ...idempotent(key) });
 }

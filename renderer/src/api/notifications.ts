@@ -1,19 +1,17 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from './client';
-import type { MarkNotificationsReadResponse, NotificationView } from './types';
-
-const enc = encodeURIComponent;
+import { call } from './client';
+import type { NotificationView } from './types';
 
 export { MARK_READ_ERROR } from '../../../api/contract/texts';
 export const NOTIFICATIONS_ERROR = 'An error occurred when fetching notifications. Please try again later.';
 
 /** The user's notifications, newest first. */
 export function listNotifications(userId: string, signal?: AbortSignal) {
-  return api.get<NotificationView[]>(`/api/notifications/${enc(userId)}`, { signal });
+  return call('GET /api/notifications/:userId', { params: { userId }, signal });
 }
 
 export function markNotificationsRead(userId: string) {
-  return api.put<MarkNotificationsReadResponse>(`/api/read-notifications/${enc(userId)}`);
+  return call('PUT /api/read-notifications/:userId', { params: { userId } });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------
