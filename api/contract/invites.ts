@@ -24,6 +24,12 @@ export const OwnInviteView = InviteView.extend({
 });
 export type OwnInviteView = z.infer<typeof OwnInviteView>;
 
+/** `GET /invites/accept/{inviteId}`: the invite's code. */
+export const InviteParams = z.object({ inviteId: z.string().min(1).max(64) });
+
+/** `GET /invites/{userId}`: whose invites (the signed-in user's own). */
+export const InviteOwnerParams = z.object({ userId: z.string().min(1).max(64) });
+
 /** `GET /api/invites/join/{username}`: the link creator whose invite a visitor would use. */
 export const JoinParams = z.object({ username: usernameRef });
 

@@ -6,9 +6,9 @@ import type { Deps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppContext, AppState } from '../http/context.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import { SessionEntity, type Session } from './entity.js';
-import { SessionParams, type SessionView, type SignOutOthersResult } from '../../contract/sessions.js';
+import type { SessionView, SignOutOthersResult } from '../../contract/sessions.js';
 import { DESKTOP_UA_MARK, endSession, revokeSession, revokeUserSessions } from './session.js';
 
 /**
@@ -82,31 +82,27 @@ const currentSessionId = (ctx: AppContext): string => {
 
 /** `GET /api/sessions`, `DELETE /api/sessions/{id}`, `POST /api/sessions/sign-out-others`. */
 export function sessionListRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/sessions' });
+  const router = new Router<AppState>();
 
-  router.get('/', authenticate, async (ctx) => {
+  serve(router, 'GET /api/sessions', [authenticate], async (ctx) => {
     const user = currentUser(ctx);
     const current = currentSessionId(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = (await liveSessions(deps, user.id, current)).map((s) => presentSession(s, current));
   });
 
-  router.post('/sign-out-others', authenticate, async (ctx) => {
+  serve(router, 'POST /api/sessions/sign-out-others', [authenticate], async (ctx) => {
     const body: SignOutOthersResult = { signedOut: await signOutOthers(deps, currentUser(ctx).id, currentSessionId(ctx)) };
     ctx.body = body;
   });
 
   // The current session is signed out as by Logout (its cookie cleared too); the site offers Logout for it.
-  router.delete(
-    '/:id',
-    authenticate,
-    validate({ params: SessionParams }, async (ctx, { params }) => {
-      const user = currentUser(ctx);
-      if (params.id === currentSessionId(ctx)) await endSession(deps, ctx);
-      else if (!(await signOutSession(deps, user.id, params.id))) throw notFound(SESSION_NOT_FOUND);
-      ctx.status = 204;
-    }),
-  );
+  serve(router, 'DELETE /api/sessions/:id', [authenticate], async (ctx, { params }) => {
+    const user = currentUser(ctx);
+    if (params.id === currentSessionId(ctx)) await endSession(deps, ctx);
+    else if (!(await signOutSession(deps, user.id, params.id))) throw notFound(SESSION_NOT_FOUND);
+    ctx.status = 204;
+  });
 
   return router;
 }

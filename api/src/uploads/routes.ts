@@ -9,6 +9,7 @@ import { badRequest } from '../errors.js';
 import { actingUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
+import { serve } from '../http/route.js';
 import { parse } from '../http/validate.js';
 import { presentPrivateUser } from '../users/presenter.js';
 import { UPLOAD_NAME, uploadsDir } from './service.js';
@@ -51,7 +52,7 @@ export function uploadRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
 
   // Every upload runs sharp: a tighter limit than the default one.
   const limitUploads = routeLimit(deps.limits, deps.config, 'upload', 'Too many uploads. Please wait a minute and try again.');
-  router.post('/api/upload', limitUploads, authenticate, receiveFile, async (ctx) => {
+  serve(router, 'POST /api/upload', [limitUploads, authenticate, receiveFile], async (ctx) => {
     if (containsNul(ctx.request.body)) throw badRequest(NUL_REFUSED, 'invalid_characters');
     const fields = parse(UploadFields, ctx.request.body ?? {});
     const user = actingUser(ctx, { username: fields.username });
@@ -63,7 +64,7 @@ export function uploadRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
   });
 
   // Stored pictures: only our own file names, always as JPEG, never sniffed or scripted.
-  router.get('/uploads/:name', async (ctx) => {
+  serve(router, 'GET /uploads/:name', async (ctx) => {
     const name = ctx.params.name;
     if (!UPLOAD_NAME.test(name)) return;
     const file = path.join(uploadsDir(deps.config), name);

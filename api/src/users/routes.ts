@@ -4,55 +4,42 @@ import { changePassword } from '../commands/change-password.js';
 import type { Deps } from '../deps.js';
 import { actingUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import { presentPrivateUser, presentUserFor } from './presenter.js';
-import { UpdateUserBody, UserIdParams, UserLookupQuery, UsernameParams } from '../../contract/users.js';
 import { confirmSignInChange, findUser, updateUser } from './service.js';
 import { spend } from '../limits/rate-limits.js';
 
 export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/users' });
+  const router = new Router<AppState>();
   // Checking the current password is guessing it: limited per account like login attempts.
   const passwordChecks = deps.limits.limiter('sign-in-change', deps.config.authRateLimit, deps.config.authRateWindowSeconds);
 
-  router.get(
-    '/',
-    authenticate,
-    validate({ query: UserLookupQuery }, async (ctx, { query }) => {
-      const user = await findUser(deps.db, query);
-      ctx.body = presentUserFor(ctx.state.user, user, deps.clock());
-    }),
-  );
+  serve(router, 'GET /api/users', [authenticate], async (ctx, { query }) => {
+    const user = await findUser(deps.db, query);
+    ctx.body = presentUserFor(ctx.state.user, user, deps.clock());
+  });
 
-  router.get(
-    '/getId/:username',
-    authenticate,
-    validate({ params: UsernameParams }, async (ctx, { params }) => {
-      const user = await findUser(deps.db, { username: params.username });
-      ctx.body = { userId: user.id };
-    }),
-  );
+  serve(router, 'GET /api/users/getId/:username', [authenticate], async (ctx, { params }) => {
+    const user = await findUser(deps.db, { username: params.username });
+    ctx.body = { userId: user.id };
+  });
 
-  router.patch(
-    '/:id',
-    authenticate,
-    validate({ params: UserIdParams, body: UpdateUserBody }, async (ctx, { params, body }) => {
-      const { id: userId } = actingUser(ctx, { userId: params.id }, { userId: body.userId });
-      const { password, currentPassword, ...profile } = body;
-      await confirmSignInChange(deps.db, userId, { email: profile.email, password, currentPassword }, () =>
-        spend(passwordChecks, userId, undefined, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))))),
-      );
-      if (!password) {
-        ctx.body = presentPrivateUser(await updateUser(deps.db, userId, profile), deps.clock());
-        return;
-      }
-      // Every earlier session is over, sockets too; this client goes on with a new one.
-      const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx) };
-      const { user, session } = await changePassword(deps, userId, { ...profile, password }, newSession);
-      ctx.set('x-auth-token', await setSessionCookie(deps, ctx, session));
-      ctx.body = presentPrivateUser(user, deps.clock());
-    }),
-  );
+  serve(router, 'PATCH /api/users/:id', [authenticate], async (ctx, { params, body }) => {
+    const { id: userId } = actingUser(ctx, { userId: params.id }, { userId: body.userId });
+    const { password, currentPassword, ...profile } = body;
+    await confirmSignInChange(deps.db, userId, { email: profile.email, password, currentPassword }, () =>
+      spend(passwordChecks, userId, undefined, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))))),
+    );
+    if (!password) {
+      ctx.body = presentPrivateUser(await updateUser(deps.db, userId, profile), deps.clock());
+      return;
+    }
+    // Every earlier session is over, sockets too; this client goes on with a new one.
+    const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx) };
+    const { user, session } = await changePassword(deps, userId, { ...profile, password }, newSession);
+    ctx.set('x-auth-token', await setSessionCookie(deps, ctx, session));
+    ctx.body = presentPrivateUser(user, deps.clock());
+  });
 
   return router;
 }

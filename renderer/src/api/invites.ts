@@ -1,33 +1,30 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InviteSummary, JoinAvailability, JoinSettingRequest } from '../../../api/contract/invites';
+import type { JoinSettingRequest } from '../../../api/contract/invites';
 import { setSessionUser } from './auth';
-import { api } from './client';
-import type { Invite, InviteCheck, User } from './types';
-
-const enc = encodeURIComponent;
+import { call } from './client';
 
 /** A non-empty answer means the invite exists and is still available. */
 export function checkInvite(code: string, signal?: AbortSignal) {
-  return api.get<InviteCheck[]>(`/invites/accept/${enc(code)}`, { signal });
+  return call('GET /invites/accept/:inviteId', { params: { inviteId: code }, signal });
 }
 
 export function listInvites(userId: string, signal?: AbortSignal) {
-  return api.get<Invite[]>(`/invites/${enc(userId)}`, { signal });
+  return call('GET /invites/:userId', { params: { userId }, signal });
 }
 
 /** Whether a visitor can join through `username` (their link page's creator). */
 export function getJoinAvailability(username: string, signal?: AbortSignal) {
-  return api.get<JoinAvailability>(`/api/invites/join/${enc(username)}`, { signal });
+  return call('GET /api/invites/join/:username', { params: { username }, signal });
 }
 
 /** The signed-in user's invites at a glance: how many are free, when the next arrives. */
 export function getInviteSummary(signal?: AbortSignal) {
-  return api.get<InviteSummary>('/api/invites/summary', { signal });
+  return call('GET /api/invites/summary', { signal });
 }
 
 /** Turns 'Let people who open my links join…' on or off; answers the updated user. */
 export function setJoinSetting(body: JoinSettingRequest) {
-  return api.put<User>('/api/invites/settings', body);
+  return call('PUT /api/invites/settings', { body });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

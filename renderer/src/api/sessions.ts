@@ -1,22 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionView, SignOutOthersResult } from '../../../api/contract/sessions';
-import { api } from './client';
-
-const enc = encodeURIComponent;
+import { call } from './client';
 
 /** The signed-in user's live sessions, the current one first. */
 export function listSessions(signal?: AbortSignal) {
-  return api.get<SessionView[]>('/api/sessions', { signal });
+  return call('GET /api/sessions', { signal });
 }
 
 /** Signs out one of the user's other sessions; its sockets close on every server. */
 export function signOutSession(id: string) {
-  return api.delete<void>(`/api/sessions/${enc(id)}`);
+  return call('DELETE /api/sessions/:id', { params: { id } });
 }
 
 /** Signs out every session but this one. */
 export function signOutOtherSessions() {
-  return api.post<SignOutOthersResult>('/api/sessions/sign-out-others');
+  return call('POST /api/sessions/sign-out-others', {});
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

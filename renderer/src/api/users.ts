@@ -1,23 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { setSessionUser } from './auth';
-import { api } from './client';
-import type { PictureKind, ProfileUser, UpdateUserRequest, UploadResponse, User } from './types';
-
-const enc = encodeURIComponent;
+import { call } from './client';
+import type { PictureKind, UpdateUserRequest } from './types';
 
 export function getUserByUsername(username: string, signal?: AbortSignal) {
-  return api.get<ProfileUser>(`/api/users?username=${enc(username)}`, { signal });
+  return call('GET /api/users', { query: { username }, signal });
 }
 
 export function updateUser(userId: string, changes: UpdateUserRequest) {
-  return api.patch<User>(`/api/users/${enc(userId)}`, changes);
+  return call('PATCH /api/users/:id', { params: { id: userId }, body: changes });
 }
 
 export function uploadPicture(file: File, kind: PictureKind) {
   const form = new FormData();
   form.append('pfpOrCover', kind);
   form.append('file', file);
-  return api.post<UploadResponse>('/api/upload', form);
+  return call('POST /api/upload', { body: form });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------
