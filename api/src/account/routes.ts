@@ -4,10 +4,10 @@ import type { Deps } from '../deps.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { perAddress } from '../http/rate-limit.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import { closeAccount } from './close.js';
 import { exportAccount, exportFileName } from './export.js';
-import { DeleteAccountBody, type DeleteAccountResponse } from '../../contract/account.js';
+import type { DeleteAccountResponse } from '../../contract/account.js';
 
 /**
  * The caller's own account: `GET /api/account/export` (Download my data, a JSON
@@ -15,10 +15,10 @@ import { DeleteAccountBody, type DeleteAccountResponse } from '../../contract/ac
  * rate-limited like login, since it checks one).
  */
 export function accountRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/account' });
+  const router = new Router<AppState>();
   const { authRateLimit, authRateWindowSeconds } = deps.config;
 
-  router.get('/export', authenticate, async (ctx) => {
+  serve(router, 'GET /api/account/export', [authenticate], async (ctx) => {
     const user = currentUser(ctx);
     const data = await exportAccount(deps, user);
     ctx.set('Content-Disposition', `attachment; filename=${exportFileName(user.username, deps.clock())}`);
@@ -27,15 +27,15 @@ export function accountRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rou
     ctx.body = JSON.stringify(data, null, 2);
   });
 
-  router.post(
-    '/delete',
-    authenticate,
-    perAddress(deps.limits, 'account-delete', authRateLimit, authRateWindowSeconds),
-    validate({ body: DeleteAccountBody }, async (ctx, { body }) => {
+  serve(
+    router,
+    'POST /api/account/delete',
+    [authenticate, perAddress(deps.limits, 'account-delete', authRateLimit, authRateWindowSeconds)],
+    async (ctx, { body }) => {
       await closeAccount(deps, currentUser(ctx), body.password);
       await endSession(deps, ctx);
       ctx.body = { closed: true } satisfies DeleteAccountResponse;
-    }),
+    },
   );
 
   return router;

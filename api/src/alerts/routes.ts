@@ -1,6 +1,5 @@
 import { escapeHtml } from '../../contract/html.js';
 import Router from '@koa/router';
-import { PutAlertPreferencesBody, UnsubscribeQuery } from '../../contract/alerts.js';
 import {
   ALERT_LABELS,
   ALERT_UNSUBSCRIBE,
@@ -12,7 +11,7 @@ import type { Deps } from '../deps.js';
 import { badRequest } from '../errors.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import { alertPreferences, emailEnabled, setAlertPreferences, unsubscribeEmail } from './preferences.js';
 import { readUnsubscribeToken, unsubscribePath } from './unsubscribe.js';
 
@@ -24,61 +23,47 @@ const page = (title: string, body: string) =>
 
 /** The user's alert switches, and the emails' one-click unsubscribe (no login: the link's token names user and kind). */
 export function alertRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/alerts' });
+  const router = new Router<AppState>();
 
-  router.get(
-    '/preferences',
-    authenticate,
-    validate({}, async (ctx) => {
-      ctx.body = await alertPreferences(deps.db, currentUser(ctx).id);
-    }),
-  );
+  serve(router, 'GET /api/alerts/preferences', [authenticate], async (ctx) => {
+    ctx.body = await alertPreferences(deps.db, currentUser(ctx).id);
+  });
 
-  router.put(
-    '/preferences',
-    authenticate,
-    validate({ body: PutAlertPreferencesBody }, async (ctx, { body }) => {
-      ctx.body = await setAlertPreferences(deps.db, currentUser(ctx).id, body);
-    }),
-  );
+  serve(router, 'PUT /api/alerts/preferences', [authenticate], async (ctx, { body }) => {
+    ctx.body = await setAlertPreferences(deps.db, currentUser(ctx).id, body);
+  });
 
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. The page's button too: a browser
   // (asking for HTML) is sent back to the page, which then says it is done.
-  router.post(
-    '/unsubscribe',
-    validate({ query: UnsubscribeQuery }, async (ctx, { query }) => {
-      const named = readUnsubscribeToken(deps.tokens, query.t);
-      if (!named) throw badRequest(ALERT_UNSUBSCRIBE_INVALID, 'invalid_unsubscribe_link');
-      await unsubscribeEmail(deps.db, named.userId, named.kind);
-      if (ctx.accepts('json', 'html') === 'html') {
-        ctx.status = 303;
-        ctx.redirect(unsubscribePath(query.t));
-        return;
-      }
-      ctx.body = { unsubscribed: true, kind: named.kind };
-    }),
-  );
+  serve(router, 'POST /api/alerts/unsubscribe', async (ctx, { query }) => {
+    const named = readUnsubscribeToken(deps.tokens, query.t);
+    if (!named) throw badRequest(ALERT_UNSUBSCRIBE_INVALID, 'invalid_unsubscribe_link');
+    await unsubscribeEmail(deps.db, named.userId, named.kind);
+    if (ctx.accepts('json', 'html') === 'html') {
+      ctx.status = 303;
+      ctx.redirect(unsubscribePath(query.t));
+      return;
+    }
+    ctx.body = { unsubscribed: true, kind: named.kind };
+  });
 
   // A GET changes nothing (mail scanners open links): it shows a button that POSTs, or that it is done.
-  router.get(
-    '/unsubscribe',
-    validate({ query: UnsubscribeQuery }, async (ctx, { query }) => {
-      const named = readUnsubscribeToken(deps.tokens, query.t);
-      // Refused as every route refuses (`{ error, message }`), the page only for a good link.
-      if (!named) throw badRequest(ALERT_UNSUBSCRIBE_INVALID, 'invalid_unsubscribe_link');
-      ctx.type = 'text/html';
-      const label = `<p>${escapeHtml(ALERT_LABELS[named.kind])}</p>`;
-      if (!(await emailEnabled(deps.db, named.userId, named.kind))) {
-        ctx.body = page(ALERT_UNSUBSCRIBE_CONFIRM, `${label}<p>${escapeHtml(ALERT_UNSUBSCRIBED)}</p>`);
-        return;
-      }
-      ctx.body = page(
-        ALERT_UNSUBSCRIBE_CONFIRM,
-        `${label}<form method="post" action="${escapeHtml(unsubscribePath(query.t))}">` +
-          `<button type="submit" style="font-size:1rem;padding:.5rem 1rem">${escapeHtml(ALERT_UNSUBSCRIBE)}</button></form>`,
-      );
-    }),
-  );
+  serve(router, 'GET /api/alerts/unsubscribe', async (ctx, { query }) => {
+    const named = readUnsubscribeToken(deps.tokens, query.t);
+    // Refused as every route refuses (`{ error, message }`), the page only for a good link.
+    if (!named) throw badRequest(ALERT_UNSUBSCRIBE_INVALID, 'invalid_unsubscribe_link');
+    ctx.type = 'text/html';
+    const label = `<p>${escapeHtml(ALERT_LABELS[named.kind])}</p>`;
+    if (!(await emailEnabled(deps.db, named.userId, named.kind))) {
+      ctx.body = page(ALERT_UNSUBSCRIBE_CONFIRM, `${label}<p>${escapeHtml(ALERT_UNSUBSCRIBED)}</p>`);
+      return;
+    }
+    ctx.body = page(
+      ALERT_UNSUBSCRIBE_CONFIRM,
+      `${label}<form method="post" action="${escapeHtml(unsubscribePath(query.t))}">` +
+        `<button type="submit" style="font-size:1rem;padding:.5rem 1rem">${escapeHtml(ALERT_UNSUBSCRIBE)}</button></form>`,
+    );
+  });
 
   return router;
 }

@@ -4,10 +4,9 @@ import { forbidden } from '../errors.js';
 import type { AuthMiddleware } from '../http/auth.js';
 import type { AppContext, AppState, Middleware } from '../http/context.js';
 import { perClient } from '../http/rate-limit.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import { spend } from '../limits/rate-limits.js';
 import { canActAs } from '../users/policy.js';
-import { LogEventBody, PageviewBody, StartSessionBody } from './schemas.js';
 import { AnalyticsIngest, type Sender } from './service.js';
 
 /** Analytics calls one browser session may make a minute (beside the per-client limits). */
@@ -49,44 +48,29 @@ export function analyticsRoutes(deps: Deps, { optionalAuth }: AuthMiddleware): R
     return { sessionId: body.session_id, userId: user?.id ?? null };
   };
 
-  router.post(
-    '/analytics/start-session',
-    clientLimit,
-    honourGpc,
-    optionalAuth,
-    validate({ body: StartSessionBody }, async (ctx, { body }) => {
-      ingest.startSession(await senderOf(ctx, body));
-      ctx.status = 204;
-    }),
-  );
+  // The client's limit first, then Global Privacy Control (nothing read or stored), then the session, if any.
+  const before = [clientLimit, honourGpc, optionalAuth];
 
-  router.post(
-    '/analytics/pageview',
-    clientLimit,
-    honourGpc,
-    optionalAuth,
-    validate({ body: PageviewBody }, async (ctx, { body }) => {
-      ingest.pageview(await senderOf(ctx, body), body.page_url);
-      ctx.status = 204;
-    }),
-  );
+  serve(router, 'POST /analytics/start-session', before, async (ctx, { body }) => {
+    ingest.startSession(await senderOf(ctx, body));
+    ctx.status = 204;
+  });
 
-  router.post(
-    '/analytics/log-event',
-    clientLimit,
-    honourGpc,
-    optionalAuth,
-    validate({ body: LogEventBody }, async (ctx, { body }) => {
-      const sender = await senderOf(ctx, body);
-      ingest.logEvent(sender, {
-        type: body.event_type,
-        details: body.event_details,
-        pageUrl: body.page_url,
-        userAgent: ctx.get('user-agent') || null,
-      });
-      ctx.status = 204;
-    }),
-  );
+  serve(router, 'POST /analytics/pageview', before, async (ctx, { body }) => {
+    ingest.pageview(await senderOf(ctx, body), body.page_url);
+    ctx.status = 204;
+  });
+
+  serve(router, 'POST /analytics/log-event', before, async (ctx, { body }) => {
+    const sender = await senderOf(ctx, body);
+    ingest.logEvent(sender, {
+      type: body.event_type,
+      details: body.event_details,
+      pageUrl: body.page_url,
+      userAgent: ctx.get('user-agent') || null,
+    });
+    ctx.status = 204;
+  });
 
   return router;
 }

@@ -5,10 +5,9 @@ import type { Deps } from '../deps.js';
 import type { AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import { CATALOG_IMAGE_NAME } from './embedded.js';
 import { Thumbnails } from './thumbnails.js';
-import { ItemIdParams, SearchQuery } from '../../contract/catalog.js';
 import { ITEM_THUMB_WIDTH } from '../../contract/item-images.js';
 import { findProduct, searchProducts } from './service.js';
 
@@ -19,27 +18,23 @@ export function catalogRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rou
   const thumbs = new Thumbnails(ITEM_THUMB_WIDTH);
 
   // Each search queries the catalogue (eBay's API, or the database): a tighter limit than the default one.
-  router.get(
-    '/api/products/search',
-    routeLimit(deps.limits, deps.config, 'search', 'Too many searches. Please wait a moment and try again.'),
-    authenticate,
-    validate({ query: SearchQuery }, async (ctx, { query }) => {
+  serve(
+    router,
+    'GET /api/products/search',
+    [routeLimit(deps.limits, deps.config, 'search', 'Too many searches. Please wait a moment and try again.'), authenticate],
+    async (ctx, { query }) => {
       ctx.body = await searchProducts(deps.catalog, query.q);
-    }),
+    },
   );
 
-  router.get(
-    '/api/products/:itemId',
-    authenticate,
-    validate({ params: ItemIdParams }, async (ctx, { params }) => {
-      ctx.body = await findProduct(deps.catalog, params.itemId);
-    }),
-  );
+  serve(router, 'GET /api/products/:itemId', [authenticate], async (ctx, { params }) => {
+    ctx.body = await findProduct(deps.catalog, params.itemId);
+  });
 
   // The embedded catalogue's pictures: only our own file names, always as JPEG, never sniffed;
   // `?w=144` is the small copy a wishlist row shows (the only other width).
   const imagesDir = path.join(deps.config.catalogDir, 'images');
-  router.get('/catalog/images/:name', async (ctx) => {
+  serve(router, 'GET /catalog/images/:name', async (ctx) => {
     const name = ctx.params.name;
     const width = ctx.query.w;
     if (!CATALOG_IMAGE_NAME.test(name) || (width !== undefined && width !== String(ITEM_THUMB_WIDTH))) return;

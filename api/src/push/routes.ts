@@ -1,52 +1,36 @@
 import Router from '@koa/router';
-import { PushSubscriptionBody, PushSubscriptionParams } from '../../contract/push.js';
 import { PUSH_SUBSCRIPTION_NOT_FOUND } from '../../contract/texts.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { currentUser, type AuthMiddleware } from '../http/auth.js';
 import type { AppState } from '../http/context.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import { presentDevice, subscribe, subscriptionsOf, unsubscribe } from './subscriptions.js';
 import { resolveVapid } from './vapid.js';
 
 /** Web Push: the server's public key, and the signed-in user's devices (subscribe, list, remove). */
 export function pushRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/push' });
+  const router = new Router<AppState>();
   const { publicKey } = resolveVapid(deps.config);
 
-  router.get(
-    '/public-key',
-    validate({}, (ctx) => {
-      ctx.body = { publicKey };
-    }),
-  );
+  serve(router, 'GET /api/push/public-key', (ctx) => {
+    ctx.body = { publicKey };
+  });
 
-  router.get(
-    '/subscriptions',
-    authenticate,
-    validate({}, async (ctx) => {
-      ctx.body = { devices: (await subscriptionsOf(deps.db, currentUser(ctx).id)).map(presentDevice) };
-    }),
-  );
+  serve(router, 'GET /api/push/subscriptions', [authenticate], async (ctx) => {
+    ctx.body = { devices: (await subscriptionsOf(deps.db, currentUser(ctx).id)).map(presentDevice) };
+  });
 
-  router.post(
-    '/subscriptions',
-    authenticate,
-    validate({ body: PushSubscriptionBody }, async (ctx, { body }) => {
-      const userAgent = ctx.get('user-agent') || null;
-      ctx.status = 201;
-      ctx.body = await subscribe(deps.db, currentUser(ctx).id, body, userAgent, deps.config.pushAllowPrivateEndpoints);
-    }),
-  );
+  serve(router, 'POST /api/push/subscriptions', [authenticate], async (ctx, { body }) => {
+    const userAgent = ctx.get('user-agent') || null;
+    ctx.status = 201;
+    ctx.body = await subscribe(deps.db, currentUser(ctx).id, body, userAgent, deps.config.pushAllowPrivateEndpoints);
+  });
 
-  router.delete(
-    '/subscriptions/:id',
-    authenticate,
-    validate({ params: PushSubscriptionParams }, async (ctx, { params }) => {
-      if (!(await unsubscribe(deps.db, currentUser(ctx).id, params.id))) throw notFound(PUSH_SUBSCRIPTION_NOT_FOUND);
-      ctx.status = 204;
-    }),
-  );
+  serve(router, 'DELETE /api/push/subscriptions/:id', [authenticate], async (ctx, { params }) => {
+    if (!(await unsubscribe(deps.db, currentUser(ctx).id, params.id))) throw notFound(PUSH_SUBSCRIPTION_NOT_FOUND);
+    ctx.status = 204;
+  });
 
   return router;
 }

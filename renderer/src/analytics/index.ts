@@ -1,12 +1,5 @@
-import {
-  eventDetailsError,
-  linkPageSource,
-  type AnalyticsEventType,
-  type LogEventRequest,
-  type PageviewRequest,
-  type StartSessionRequest,
-} from '../../../api/contract/analytics';
-import { api } from '../api/client';
+import { eventDetailsError, linkPageSource, type AnalyticsEventType } from '../../../api/contract/analytics';
+import { call } from '../api/client';
 import { getVisitorSessionId, visitorSessionEpoch } from '../state/visitorSession';
 
 export type { AnalyticsEventType };
@@ -26,22 +19,19 @@ function optedOut(): boolean {
 /** The page, without its fragment. */
 const pageUrl = () => window.location.href.split('#')[0];
 
-type Body = StartSessionRequest | PageviewRequest | LogEventRequest;
-
 /**
- * Sends what `body` makes, once the browser has been idle (onceIdle); a failure is only logged,
- * never shown. The body is made then, not now: its session id comes from localStorage, and a
- * page's first use of storage (and of `globalPrivacyControl`) stops the main thread for a moment,
- * which on a slow phone belongs after the page is on screen, not in the render that puts it there.
- * A call made before a logout forgot the visitor's id is dropped: it must not tie the user it
- * names to the new id.
+ * Makes the call `post` makes (to `path`), once the browser has been idle (onceIdle); a failure is
+ * only logged, never shown. The body is made then, not now: its session id comes from localStorage,
+ * and a page's first use of storage (and of `globalPrivacyControl`) stops the main thread for a
+ * moment, which on a slow phone belongs after the page is on screen, not in the render that puts
+ * it there. `post` answers undefined when there is nothing to send. A call made before a logout
+ * forgot the visitor's id is dropped: it must not tie the user it names to the new id.
  */
-function send(path: string, body: () => Body | undefined): void {
+function send(path: string, post: () => Promise<unknown> | undefined): void {
   const epoch = visitorSessionEpoch();
   onceIdle(() => {
     if (optedOut() || visitorSessionEpoch() !== epoch) return;
-    const made = body();
-    if (made) void api.post(path, made).catch((err: unknown) => console.warn(`analytics: ${path} failed`, err));
+    void post()?.catch((err: unknown) => console.warn(`analytics: ${path} failed`, err));
   });
 }
 
@@ -91,14 +81,11 @@ export function logEvent(eventType: AnalyticsEventType, details: Record<string, 
     const user_id = currentUserId;
     const page_url = pageUrl();
     const timestamp = new Date().toISOString();
-    send('/analytics/log-event', () => ({
-      session_id: getVisitorSessionId(),
-      user_id,
-      event_type: eventType,
-      event_details: details,
-      page_url,
-      timestamp,
-    }));
+    send('/analytics/log-event', () =>
+      call('POST /analytics/log-event', {
+        body: { session_id: getVisitorSessionId(), user_id, event_type: eventType, event_details: details, page_url, timestamp },
+      }),
+    );
   } catch (err) {
     console.warn('analytics: logEvent failed', err);
   }
@@ -120,14 +107,16 @@ function firstInSession(): boolean {
 /** POST /analytics/start-session, once per browser session. */
 export function startSession(): void {
   const user_id = currentUserId;
-  send('/analytics/start-session', () => (firstInSession() ? { session_id: getVisitorSessionId(), user_id } : undefined));
+  send('/analytics/start-session', () =>
+    firstInSession() ? call('POST /analytics/start-session', { body: { session_id: getVisitorSessionId(), user_id } }) : undefined,
+  );
 }
 
 /** POST /analytics/pageview for the page at `path` (pathname and search) of this site. */
 export function logPageview(path: string): void {
   const user_id = currentUserId;
   const page_url = new URL(path, window.location.origin).href;
-  send('/analytics/pageview', () => ({ session_id: getVisitorSessionId(), user_id, page_url }));
+  send('/analytics/pageview', () => call('POST /analytics/pageview', { body: { session_id: getVisitorSessionId(), user_id, page_url } }));
 }
 
 /**

@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { exportFileName } from '../../../api/contract/texts';
-import type { AccountExport, DeleteAccountRequest, DeleteAccountResponse } from '../../../api/contract/account';
+import type { DeleteAccountRequest } from '../../../api/contract/account';
 import { platform } from '../platform';
-import { api } from './client';
+import { call } from './client';
 
 /** The user's data (GET /api/account/export), as the JSON file the server names. */
 export function downloadAccountExport(signal?: AbortSignal) {
-  return api.get<AccountExport>('/api/account/export', { signal });
+  return call('GET /api/account/export', { signal });
 }
 
 /** Closes the account (POST /api/account/delete); the server ends every session with it. */
 export function deleteAccount(body: DeleteAccountRequest) {
-  return api.post<DeleteAccountResponse>('/api/account/delete', body);
+  return call('POST /api/account/delete', { body });
 }
 
 /** Settings → Download my data: fetches the export and offers it as a file (a download, or the desktop's save dialog). */

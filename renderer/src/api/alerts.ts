@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AlertPreferencesAnswer, PutAlertPreferences } from '../../../api/contract/alerts';
-import { api } from './client';
+import type { PutAlertPreferences } from '../../../api/contract/alerts';
+import { call } from './client';
 
 /** Every alert kind with its channels (defaults applied); security kinds locked. */
 export function getAlertPreferences(signal?: AbortSignal) {
-  return api.get<AlertPreferencesAnswer>('/api/alerts/preferences', { signal });
+  return call('GET /api/alerts/preferences', { signal });
 }
 
 /** Saves the switches named; answers every kind as saved. */
 export function putAlertPreferences(body: PutAlertPreferences) {
-  return api.put<AlertPreferencesAnswer>('/api/alerts/preferences', body);
+  return call('PUT /api/alerts/preferences', { body });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

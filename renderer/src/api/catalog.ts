@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
-import type { SearchResults } from './types';
+import { call } from './client';
 
 export { SEARCH_MAX_LENGTH } from '../../../api/contract/limits';
 
@@ -19,7 +18,7 @@ export async function blockedQueryMessage(q: string): Promise<string | null> {
 }
 
 export function searchProducts(q: string, signal?: AbortSignal) {
-  return api.get<SearchResults>(`/api/products/search?q=${encodeURIComponent(q)}`, { signal });
+  return call('GET /api/products/search', { query: { q }, signal });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddressRequest, AddressResponse, OrdersResponse, SaveAddressResponse } from '../../../api/contract/orders';
-import { api } from './client';
+import type { AddressRequest, AddressResponse } from '../../../api/contract/orders';
+import { call } from './client';
 
 export { ADDRESS_SAVE_ERROR, ORDERS_ERROR } from '../../../api/contract/texts';
 export type {
@@ -14,20 +14,20 @@ export type {
 
 /** The signed-in user's own shipping address (`address: null` until one is saved). */
 export function getAddress(signal?: AbortSignal) {
-  return api.get<AddressResponse>('/api/users/me/address', { signal });
+  return call('GET /api/users/me/address', { signal });
 }
 
 export function saveAddress(address: AddressRequest) {
-  return api.put<SaveAddressResponse>('/api/users/me/address', address);
+  return call('PUT /api/users/me/address', { body: address });
 }
 
 export function removeAddress() {
-  return api.delete<void>('/api/users/me/address');
+  return call('DELETE /api/users/me/address', {});
 }
 
 /** The user's item orders: received (with the item and the status) and sent (the status only). */
 export function listOrders(signal?: AbortSignal) {
-  return api.get<OrdersResponse>('/api/orders', { signal });
+  return call('GET /api/orders', { signal });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PushDevice, PushDevicesAnswer, PushPublicKeyAnswer, PushSubscriptionBody } from '../../../api/contract/push';
-import { api } from './client';
+import type { PushDevice, PushSubscriptionBody } from '../../../api/contract/push';
+import { call } from './client';
 
 /** The server's VAPID public key, for pushManager.subscribe. */
 export function getPushPublicKey() {
-  return api.get<PushPublicKeyAnswer>('/api/push/public-key');
+  return call('GET /api/push/public-key', {});
 }
 
 /** The signed-in user's devices that get notifications. */
 export function getPushDevices(signal?: AbortSignal) {
-  return api.get<PushDevicesAnswer>('/api/push/subscriptions', { signal });
+  return call('GET /api/push/subscriptions', { signal });
 }
 
 export const pushKeys = { devices: ['push-devices'] as const };
@@ -76,7 +76,7 @@ async function subscribeThisBrowser(): Promise<PushDevice> {
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  return api.post<PushDevice>('/api/push/subscriptions', subscription.toJSON() as PushSubscriptionBody);
+  return call('POST /api/push/subscriptions', { body: subscription.toJSON() as PushSubscriptionBody });
 }
 
 /** 'Turn on notifications on this device': permission, then the subscription; `denied` when the browser says no. */
@@ -100,7 +100,7 @@ export function useRemovePushDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, thisDevice }: { id: string; thisDevice: boolean }) => {
-      await api.delete<void>(`/api/push/subscriptions/${encodeURIComponent(id)}`);
+      await call('DELETE /api/push/subscriptions/:id', { params: { id } });
       if (thisDevice) await (await currentPushSubscription())?.unsubscribe();
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pushKeys.devices }),

@@ -1,18 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, idempotent } from './client';
+import { ApiError, call, idempotent } from './client';
 import { unlessReadAhead } from './queryClient';
 import { conversationKeys } from './conversations';
-import type {
-  ArchiveItemRequest,
-  PurchaseRequest,
-  WishlistItemView,
-  WishlistView,
-  PurchaseResponse,
-  UpdateWishlistRequest,
-  WishlistResponse,
-} from './types';
-
-const enc = encodeURIComponent;
+import type { ArchiveItemRequest, PurchaseRequest, WishlistItemView, WishlistView, UpdateWishlistRequest } from './types';
 
 export { WISHLIST_MAX } from '../../../api/contract/limits';
 export { ADD_MONEY, WISHLIST_LOAD_ERROR } from '../../../api/contract/texts';
@@ -27,7 +17,7 @@ export const SAVE_FAILED = 'Your wishlist could not be saved. Please try again l
 
 /** Anyone's wishlist, visitors included. */
 export function getWishlist(username: string, signal?: AbortSignal) {
-  return api.get<WishlistResponse>(`/wishlists/${enc(username)}`, { signal });
+  return call('GET /wishlists/:username', { params: { username }, signal });
 }
 
 /**
@@ -39,18 +29,18 @@ export function updateWishlist(username: string, items: readonly { itemId: strin
     username,
     items: items.map(({ itemId, _id }) => (_id ? { itemId, _id } : { itemId })),
   };
-  return api.put<WishlistResponse>('/wishlists/update', body);
+  return call('PUT /wishlists/update', { body });
 }
 
 /** Moves one purchased item (by its `_id`) of the owner's list into their 'Received' section. */
 export function archiveWishlistItem(username: string, itemId: string) {
   const body: ArchiveItemRequest = { username, itemId };
-  return api.post<WishlistResponse>('/wishlists/archive', body);
+  return call('POST /wishlists/archive', { body });
 }
 
 /** Buys one item (by its `_id`) for the wishlist's owner; `key` is a fresh Idempotency-Key per confirmed purchase. */
 export function purchaseWishlistItem(body: PurchaseRequest, key: string) {
-  return api.post<PurchaseResponse>('/wishlists/purchase', body, idempotent(key));
+  return call('POST /wishlists/purchase', { body, ...idempotent(key) });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

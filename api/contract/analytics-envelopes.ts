@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ANALYTICS_EVENT_TYPES, ANALYTICS_PAGE_URL_MAX_LENGTH, ENVELOPE_RULES } from '../../contract/analytics.js';
+import { ANALYTICS_EVENT_TYPES, ANALYTICS_PAGE_URL_MAX_LENGTH, ENVELOPE_RULES } from './analytics.js';
 
 /**
  * The envelopes of the /analytics calls (PRODUCT.md §7). The event payloads themselves are checked by the
  * contract's plain rules (`eventDetailsError`, PRODUCT.md §5), which the renderer runs too: zod stays out
- * of its bundle, so these envelope schemas live on the server only.
+ * of its bundle, so these envelope schemas live here, apart from analytics.ts, and the renderer only
+ * takes types from them (through the route table).
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
