@@ -52,6 +52,9 @@ export const CreateSubscriptionBody = z.object({
 export const CreateSubscriptionResponse = z.object({ subscriptionId: z.string() });
 export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
 
+/** GET /subscriptions/get-subscription-info/{userId}: the user's own id (anyone else's is a 403). */
+export const SubscriptionInfoParams = z.object({ userId: z.string().min(1).max(64) });
+
 /** GET /subscriptions/get-subscription-info/{userId} → {subscriptionInfo}. */
 export const SubscriptionInfo = z.object({
   /** null when the user never subscribed. */

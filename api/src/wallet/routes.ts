@@ -3,18 +3,10 @@ import type { Deps } from '../deps.js';
 import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import { sendAnswer } from '../http/answer.js';
 import type { AppState } from '../http/context.js';
-import { validate } from '../http/validate.js';
+import { serve } from '../http/route.js';
 import { readIdempotencyKey } from '../http/idempotency.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
-import {
-  CardDepositBody,
-  ConfirmCardDepositBody,
-  DepositBody,
-  MoneyHistoryQuery,
-  WithdrawalBody,
-  type CardGiftTarget,
-  type SavedCardResponse,
-} from '../../contract/wallet.js';
+import type { CardGiftTarget, SavedCardResponse } from '../../contract/wallet.js';
 import type { CardSource } from '../payments/provider.js';
 import {
   balanceHolds,
@@ -51,99 +43,75 @@ async function checkGiftFirst(deps: Deps, user: User, target: CardGiftTarget, de
 /** The user's balance, deposits and withdrawals (paths as the spec names them). */
 export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const wallet: WalletDeps = { db: deps.db, payments: deps.payments, log: deps.log };
-  const router = new Router<AppState>({ prefix: '/api' });
+  const router = new Router<AppState>();
 
-  router.get('/billing-settings-balance', authenticate, async (ctx) => {
+  serve(router, 'GET /api/billing-settings-balance', [authenticate], async (ctx) => {
     ctx.body = await balanceHolds(deps.db, currentUser(ctx).id);
   });
 
-  router.post(
-    '/billing-settings-deposit',
-    authenticate,
-    validate({ body: DepositBody }, async (ctx, { body }) => {
-      const { id: userId } = actingUser(ctx, { userId: body.userId });
-      sendAnswer(ctx, await deposit(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
-    }),
-  );
+  serve(router, 'POST /api/billing-settings-deposit', [authenticate], async (ctx, { body }) => {
+    const { id: userId } = actingUser(ctx, { userId: body.userId });
+    sendAnswer(ctx, await deposit(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
+  });
 
-  router.post(
-    '/wallet/card-deposit',
-    authenticate,
-    validate({ body: CardDepositBody }, async (ctx, { body }) => {
-      const user = currentUser(ctx);
-      const userId = user.id;
-      const idempotencyKey = readIdempotencyKey(ctx);
-      // What it pays for is checked before the card is touched: a gift that cannot land charges nothing.
-      const identity = body.for ? await checkGiftFirst(deps, user, body.for, body.amount) : payingIdentity(userId);
-      if (body.elements) {
-        if (body.card) throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
-        const started = { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false, target: body.for };
-        sendAnswer(
-          ctx,
-          await guardCardPayment(deps, { userId, identity, client: ctx.ip, source: null }, () => startCardElementsDeposit(wallet, started)),
-        );
-        return;
-      }
-      const source: CardSource = body.card ? { kind: 'card', card: body.card, save: body.save ?? false } : { kind: 'saved' };
-      const request = { userId, amountCents: body.amount, idempotencyKey, source };
-      const target = body.for;
-      const pay = () => (target ? cardHoldDeposit(wallet, { ...request, target }) : cardDeposit(wallet, request));
-      sendAnswer(ctx, await guardCardPayment(deps, { userId, identity, client: ctx.ip, source }, pay));
-    }),
-  );
+  serve(router, 'POST /api/wallet/card-deposit', [authenticate], async (ctx, { body }) => {
+    const user = currentUser(ctx);
+    const userId = user.id;
+    const idempotencyKey = readIdempotencyKey(ctx);
+    // What it pays for is checked before the card is touched: a gift that cannot land charges nothing.
+    const identity = body.for ? await checkGiftFirst(deps, user, body.for, body.amount) : payingIdentity(userId);
+    if (body.elements) {
+      if (body.card) throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
+      const started = { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false, target: body.for };
+      sendAnswer(
+        ctx,
+        await guardCardPayment(deps, { userId, identity, client: ctx.ip, source: null }, () => startCardElementsDeposit(wallet, started)),
+      );
+      return;
+    }
+    const source: CardSource = body.card ? { kind: 'card', card: body.card, save: body.save ?? false } : { kind: 'saved' };
+    const request = { userId, amountCents: body.amount, idempotencyKey, source };
+    const target = body.for;
+    const pay = () => (target ? cardHoldDeposit(wallet, { ...request, target }) : cardDeposit(wallet, request));
+    sendAnswer(ctx, await guardCardPayment(deps, { userId, identity, client: ctx.ip, source }, pay));
+  });
 
   // The page confirmed its Stripe Elements card payment: settled from what Stripe says of it.
-  router.post(
-    '/wallet/card-deposit/confirm',
-    authenticate,
-    validate({ body: ConfirmCardDepositBody }, async (ctx, { body }) => {
-      const { id: userId } = currentUser(ctx);
-      const answer = await confirmCardElements(wallet, { userId, paymentIntentId: body.paymentIntentId }).catch(async (err: unknown) => {
-        await noteCardRefusal(deps, payingIdentity(userId), err);
-        throw err;
-      });
-      ctx.status = answer.status;
-      ctx.body = answer.body;
-    }),
-  );
+  serve(router, 'POST /api/wallet/card-deposit/confirm', [authenticate], async (ctx, { body }) => {
+    const { id: userId } = currentUser(ctx);
+    const answer = await confirmCardElements(wallet, { userId, paymentIntentId: body.paymentIntentId }).catch(async (err: unknown) => {
+      await noteCardRefusal(deps, payingIdentity(userId), err);
+      throw err;
+    });
+    ctx.status = answer.status;
+    ctx.body = answer.body;
+  });
 
-  router.get('/wallet/card', authenticate, async (ctx) => {
+  serve(router, 'GET /api/wallet/card', [authenticate], async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const body: SavedCardResponse = { card: await deps.payments.savedCard(currentUser(ctx).id) };
     ctx.body = body;
   });
 
-  router.post(
-    '/billing-settings-withdrawal',
-    authenticate,
-    validate({ body: WithdrawalBody }, async (ctx, { body }) => {
-      const { id: userId } = actingUser(ctx, { userId: body.userId });
-      sendAnswer(ctx, await withdraw(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
-    }),
-  );
+  serve(router, 'POST /api/billing-settings-withdrawal', [authenticate], async (ctx, { body }) => {
+    const { id: userId } = actingUser(ctx, { userId: body.userId });
+    sendAnswer(ctx, await withdraw(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
+  });
 
   // The money history: the signed-in user's own, always (a `userId` naming anyone else is a 403).
-  router.get(
-    '/wallet/history',
-    authenticate,
-    validate({ query: MoneyHistoryQuery }, async (ctx, { query }) => {
-      const { id: userId } = actingUser(ctx, { userId: query.userId });
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = await moneyHistory(deps.db.manager, userId, query);
-    }),
-  );
+  serve(router, 'GET /api/wallet/history', [authenticate], async (ctx, { query }) => {
+    const { id: userId } = actingUser(ctx, { userId: query.userId });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await moneyHistory(deps.db.manager, userId, query);
+  });
 
-  router.get(
-    '/wallet/history.csv',
-    authenticate,
-    validate({ query: MoneyHistoryQuery }, async (ctx, { query }) => {
-      const { id: userId } = actingUser(ctx, { userId: query.userId });
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('Content-Disposition', `attachment; filename="giftlink-money-history${query.kind ? `-${query.kind}` : ''}.csv"`);
-      ctx.type = 'text/csv; charset=utf-8';
-      ctx.body = await moneyHistoryCsv(deps.db.manager, userId, query.kind);
-    }),
-  );
+  serve(router, 'GET /api/wallet/history.csv', [authenticate], async (ctx, { query }) => {
+    const { id: userId } = actingUser(ctx, { userId: query.userId });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="giftlink-money-history${query.kind ? `-${query.kind}` : ''}.csv"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = await moneyHistoryCsv(deps.db.manager, userId, query.kind);
+  });
 
   return router;
 }

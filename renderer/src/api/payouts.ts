@@ -1,25 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DashboardResponse, OnboardingResponse, PayoutsResponse, SandboxBankBody } from '../../../api/contract/payouts';
-import { api } from './client';
+import type { PayoutsResponse, SandboxBankBody } from '../../../api/contract/payouts';
+import { call } from './client';
 
 export type { PayoutsResponse };
 
 export function getPayouts(refresh: boolean, signal?: AbortSignal) {
-  return api.get<PayoutsResponse>(refresh ? '/api/payouts?refresh=true' : '/api/payouts', { signal });
+  return call('GET /api/payouts', { query: { refresh: refresh ? 'true' : undefined }, signal });
 }
 
 /** Where to send the user to set up payouts: Stripe's hosted onboarding, or the sandbox's page of ours. */
 export function startOnboarding() {
-  return api.post<OnboardingResponse>('/api/payouts/onboarding', {});
+  return call('POST /api/payouts/onboarding', { body: {} });
 }
 
 /** Where to send the user to change their bank account: Stripe's Express Dashboard, or the sandbox's bank form. */
 export function openDashboard() {
-  return api.post<DashboardResponse>('/api/payouts/dashboard', {});
+  return call('POST /api/payouts/dashboard', { body: {} });
 }
 
 export function completeSandboxBank(body: SandboxBankBody) {
-  return api.post<PayoutsResponse>('/api/payouts/sandbox/complete', body);
+  return call('POST /api/payouts/sandbox/complete', { body });
 }
 
 export const payoutKeys = { all: ['payouts'] as const };

@@ -1,36 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CancelSubscriptionResponse,
-  CreatePaymentIntentResponse,
-  CreateSubscriptionResponse,
-  SandboxConfirmRequest,
-  SandboxConfirmResponse,
-  SubscriptionConfigResponse,
-  SubscriptionInfoResponse,
-  SubscriptionPaymentMethod,
-} from '../../../api/contract/subscriptions';
+import type { SandboxConfirmRequest, SubscriptionPaymentMethod } from '../../../api/contract/subscriptions';
 import { SUBSCRIPTION_PRODUCT_ID } from '../../../api/contract/limits';
 import { refreshSession } from './auth';
-import { api, idempotent } from './client';
+import { call, idempotent } from './client';
 
 /** The weekly subscription (PRODUCT.md §7): the four calls, the page's config and the sandbox card confirm. */
 
-const enc = encodeURIComponent;
-
 export function getSubscriptionConfig(signal?: AbortSignal) {
-  return api.get<SubscriptionConfigResponse>('/subscriptions/config', { signal });
+  return call('GET /subscriptions/config', { signal });
 }
 
 export function getSubscriptionInfo(userId: string, signal?: AbortSignal) {
-  return api.get<SubscriptionInfoResponse>(`/subscriptions/get-subscription-info/${enc(userId)}`, { signal });
+  return call('GET /subscriptions/get-subscription-info/:userId', { params: { userId }, signal });
 }
 
 export function createPaymentIntent(userId: string, key: string) {
-  return api.post<CreatePaymentIntentResponse>(
-    '/subscriptions/create-payment-intent',
-    { userId, productId: SUBSCRIPTION_PRODUCT_ID },
-    idempotent(key),
-  );
+  return call('POST /subscriptions/create-payment-intent', { body: { userId, productId: SUBSCRIPTION_PRODUCT_ID }, ...idempotent(key) });
 }
 
 export function createSubscription(
@@ -38,20 +23,19 @@ export function createSubscription(
   input: { paymentMethod: SubscriptionPaymentMethod; paymentIntentId?: string },
   key: string,
 ) {
-  return api.post<CreateSubscriptionResponse>(
-    '/subscriptions/create-subscription',
-    { userId, productId: SUBSCRIPTION_PRODUCT_ID, ...input },
-    idempotent(key),
-  );
+  return call('POST /subscriptions/create-subscription', {
+    body: { userId, productId: SUBSCRIPTION_PRODUCT_ID, ...input },
+    ...idempotent(key),
+  });
 }
 
 /** The sandbox's stand-in for Stripe's confirmCardPayment (PAYMENTS=sandbox only). */
 export function confirmSandboxPayment(body: SandboxConfirmRequest) {
-  return api.post<SandboxConfirmResponse>('/subscriptions/sandbox/confirm', body);
+  return call('POST /subscriptions/sandbox/confirm', { body });
 }
 
 export function cancelSubscription(userId: string, ids: { stripeCustomerId: string | null; stripeSubscriptionId: string | null }) {
-  return api.post<CancelSubscriptionResponse>('/subscriptions/cancel', { userId, ...ids });
+  return call('POST /subscriptions/cancel', { body: { userId, ...ids } });
 }
 
 // ---- the query cache ----------------------------------------------------------------------------

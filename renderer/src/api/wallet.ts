@@ -1,23 +1,28 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardDepositRequest, MoneyHistoryKind, MoneyHistoryPage, SavedCardResponse } from '../../../api/contract/wallet';
+import type { CardDepositRequest, MoneyHistoryKind } from '../../../api/contract/wallet';
 import { randomUuid } from '../ids';
 import { platform } from '../platform';
 import { setSessionBalance } from './auth';
-import { api, apiFetch, ApiError, idempotent, NETWORK_ERROR_MESSAGE } from './client';
-import type { NewBalanceResponse } from './types';
+import { apiFetch, ApiError, call, idempotent, NETWORK_ERROR_MESSAGE } from './client';
 
 /** Sandbox deposit: `amount` in dollars; `key` is a fresh Idempotency-Key per user action. */
 export function deposit(userId: string, amount: number, key: string) {
-  return api.post<NewBalanceResponse>('/api/billing-settings-deposit', { userId, balance: amount }, idempotent(key));
+  return call('POST /api/billing-settings-deposit', { body: { userId, balance: amount }, ...idempotent(key) });
 }
 
-/** A card deposit: the sandbox's test card, or the saved card when `card` is absent; `key` is the attempt's Idempotency-Key. */
-export function cardDeposit(body: CardDepositRequest, key: string) {
-  return api.post<NewBalanceResponse>('/api/wallet/card-deposit', body, idempotent(key));
+/**
+ * A card deposit: the sandbox's test card, or the saved card when `card` is absent; `key` is the
+ * attempt's Idempotency-Key. Without `elements` the server answers the deposit itself, never a
+ * PaymentIntent to confirm (that is card-elements.ts's call).
+ */
+export async function cardDeposit(body: CardDepositRequest, key: string) {
+  const answer = await call('POST /api/wallet/card-deposit', { body, ...idempotent(key) });
+  if (!('new_balance' in answer)) throw new ApiError(202, 'http_202', 'The card payment must be confirmed with Stripe Elements.');
+  return answer;
 }
 
 export function getSavedCard(signal?: AbortSignal) {
-  return api.get<SavedCardResponse>('/api/wallet/card', { signal });
+  return call('GET /api/wallet/card', { signal });
 }
 
 /** The card saved for deposits (last 4 digits), or null. */
@@ -29,7 +34,7 @@ export function useSavedCard(userId: string) {
 }
 
 export function withdraw(userId: string, amount: number, key: string) {
-  return api.post<NewBalanceResponse>('/api/billing-settings-withdrawal', { balance: amount, userId }, idempotent(key));
+  return call('POST /api/billing-settings-withdrawal', { body: { balance: amount, userId }, ...idempotent(key) });
 }
 
 export type MoneyAction = 'deposit' | 'withdraw';
@@ -57,16 +62,13 @@ export const walletKeys = {
 
 const HISTORY_PAGE = 30;
 
-function historyQuery(kind: MoneyHistoryKind | null, before?: string): string {
-  const params = new URLSearchParams();
-  if (kind) params.set('kind', kind);
-  if (before) params.set('before', before);
-  return params.size ? `?${params}` : '';
+/** The CSV's query: the same filter as the page, without paging. */
+function historyQuery(kind: MoneyHistoryKind | null): string {
+  return kind ? `?${new URLSearchParams({ kind })}` : '';
 }
 
 export function getMoneyHistory(kind: MoneyHistoryKind | null, before: string | undefined, signal?: AbortSignal) {
-  const params = historyQuery(kind, before);
-  return api.get<MoneyHistoryPage>(`/api/wallet/history${params}${params ? '&' : '?'}limit=${HISTORY_PAGE}`, { signal });
+  return call('GET /api/wallet/history', { query: { kind: kind ?? undefined, before, limit: HISTORY_PAGE }, signal });
 }
 
 /** The signed-in user's money history, newest first, a page at a time (optionally one kind only). */
