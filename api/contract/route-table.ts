@@ -25,7 +25,7 @@ export interface RouteSpec {
 }
 
 export const json = <S extends z.ZodType>(status: number, schema: S, description: string) => ({ status, schema, description });
-export const noContent = (description: string, visitor?: boolean): SuccessAnswer => ({ status: 204, description, visitor });
+export const noContent = (description: string, visitor?: boolean) => ({ status: 204 as const, description, visitor });
 /** A JPEG picture. */
 export const jpeg = (description: string) => ({ status: 200, media: 'image/jpeg', binary: true, description });
 export const notModified: SuccessAnswer = { status: 304, description: 'Not modified: the copy named by If-None-Match is current' };
@@ -41,9 +41,11 @@ export type ParamNames<P extends string> = P extends `${string}:${infer N}/${inf
     ? N
     : never;
 
-type JsonOf<A> = A extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
-/** What a route's JSON success answers hold (a union when it has several); `undefined` when none is JSON. */
-export type AnswerOf<R extends RouteSpec> = [JsonOf<R['answers'][number]>] extends [never] ? undefined : JsonOf<R['answers'][number]>;
+type BodyOfAnswer<A> = A extends { schema: infer S extends z.ZodType } ? z.output<S> : A extends { status: 204 } ? undefined : never;
+/** What a route's success answers hold: a union of its JSON shapes, with `undefined` for a 204; `undefined` when none is JSON. */
+export type AnswerOf<R extends RouteSpec> = [BodyOfAnswer<R['answers'][number]>] extends [never]
+  ? undefined
+  : BodyOfAnswer<R['answers'][number]>;
 
 /** A request part as the client sends it. */
 export type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;

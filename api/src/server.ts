@@ -15,6 +15,7 @@ import { answerClientErrors } from './http/client-error.js';
 import { RateLimits } from './limits/rate-limits.js';
 import { createScheduler } from './jobs/jobs.js';
 import { Realtime } from './realtime/hub.js';
+import type { RealtimeEvent } from './realtime/publisher.js';
 import { registerSocketHandlers } from './realtime/socket.js';
 import { REVOKED_SOCKETS_SWEEP_MS, closeRevokedSockets } from './moderation/service.js';
 import { pendingIntentCounts, resolvePendingPayments } from './wallet/intents.js';
@@ -40,8 +41,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase(config, schema, metrics);
   await recordServer(db, config.publicUrl);
   const realtime = await Realtime.create(config, log, metrics);
-  // Whoever's money a committed transaction moved hears their new balance on their own sockets.
-  db.onBalancesChanged = (userIds) => realtime.publish([{ type: 'balance', userIds }]);
+  // What a committed transaction told (realtime/publisher.ts `afterCommit`), and whoever's money it moved hears their new balance.
+  db.onCommitted = ({ published, balances }) =>
+    realtime.publish([...(published as RealtimeEvent[]), ...(balances.length ? [{ type: 'balance' as const, userIds: balances }] : [])]);
   const deps: Deps = {
     config,
     db,

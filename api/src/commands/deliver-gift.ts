@@ -6,10 +6,10 @@ import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/gift-message.js';
 import { transfer, type TransferInput } from '../money/ledger.js';
 import { recordGiftReceipt } from '../money/gift-receipts-store.js';
-import type { NewNotification } from '../notifications/service.js';
+import { noticeMade, type NewNotification } from '../notifications/service.js';
 import type { Order } from '../orders/entity.js';
 import { createGiftOrder } from '../orders/service.js';
-import type { RealtimeEvent } from '../realtime/publisher.js';
+import { afterCommit } from '../realtime/publisher.js';
 
 /** One gift, as the three ways of giving (accepting a give link, giving to a receive link, buying from a wishlist) describe it. */
 export interface Gift {
@@ -45,17 +45,14 @@ export interface DeliveredGift {
   message: Message;
   /** For an item gift, the order made for its recipient (placed, or waiting for their address). */
   order: Order | null;
-  /** The gift message and the notification: publish them once the caller's transaction has committed. */
-  events: RealtimeEvent[];
 }
 
 /**
  * Delivers a gift inside the caller's transaction (`em`), the one way every gift path does it:
  * the money moves through the ledger, the gift message opens (or reuses) the conversation the
- * giver's identity keys, and the recipient gets a notification. Nothing is published here: the
- * caller hands `events` to its unit of work (`uow.afterCommit`, http/unit-of-work.ts), which
- * publishes them after its commit and not for an idempotent replay. Nothing of it stays if the
- * transaction rolls back.
+ * giver's identity keys, and the recipient gets a notification. The message and the notification
+ * are published once the caller's transaction commits (`afterCommit`), never if it rolls back and
+ * not for an idempotent replay.
  * An item gift also becomes an order for its recipient (orders/service.ts): placed when they have
  * a shipping address, else waiting for one, with a notification asking them for it.
  */
@@ -116,10 +113,8 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
           notifiedAt: notification.createdAt,
         })
       : null;
-  const events: RealtimeEvent[] = [
-    { type: 'message', conversation, message },
-    { type: 'notification', notification },
-  ];
-  if (ordered?.ask) events.push({ type: 'notification', notification: ordered.ask, alert: 'order_address' });
-  return { transferId: paid.transferId, conversation, message, order: ordered?.order ?? null, events };
+  afterCommit({ type: 'message', conversation, message });
+  noticeMade(notification);
+  if (ordered?.ask) noticeMade(ordered.ask, 'order_address');
+  return { transferId: paid.transferId, conversation, message, order: ordered?.order ?? null };
 }

@@ -6,8 +6,8 @@ import { enqueueAlert, messageAlert } from '../alerts/outbox.js';
 import { GIFT_ALERT_CTE } from '../alerts/store.js';
 import { namedPairKey } from '../identity/identity.js';
 import type { Notification } from '../notifications/entity.js';
-import { newNotification, notify, type NewNotification } from '../notifications/service.js';
-import { NOTIFICATION_COLUMNS, notificationValues } from '../notifications/store.js';
+import { newNotification, type NewNotification } from '../notifications/service.js';
+import { insertNotification, NOTIFICATION_COLUMNS, notificationValues } from '../notifications/store.js';
 import type { Conversation, Message } from './entity.js';
 import { lockMembersSql } from './member-locks-store.js';
 
@@ -74,7 +74,8 @@ export async function writeGiftMessage(
     const conversation = conversationFrom(row);
     message.conversationId = conversation.id;
     await run(em, INSERT_GIFT_MESSAGE, [message.id, message.conversationId, message.senderId, ...content, message.createdAt, message.seq]);
-    const notification = notice ? await notify(em, { ...notice, conversationId: conversation.id }) : null;
+    const notification = notice ? newNotification({ ...notice, conversationId: conversation.id }) : null;
+    if (notification) await insertNotification(em, notification);
     if (input.alert) await enqueueAlert(em, messageAlert('gift', message, input.recipientId));
     return { conversation, message, notification };
   }

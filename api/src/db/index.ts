@@ -33,8 +33,11 @@ export class Database {
   readonly pgReads?: PgReads;
   /** Whether opening it made it: its first migration ran just now. */
   created = false;
-  /** Told, after each commit, whose balances its work changed (`balanceChangedOnCommit`): the realtime hub pushes them. */
-  onBalancesChanged?: (userIds: readonly string[]) => void;
+  /**
+   * Told, after each commit, what its work asked to publish (`publishOnCommit`) and whose balances it
+   * changed (`balanceChangedOnCommit`): the realtime hub sends them.
+   */
+  onCommitted?: (committed: { published: readonly object[]; balances: readonly string[] }) => void;
 
   /**
    * @param source the connection every write (and every transaction) goes through
@@ -89,16 +92,15 @@ export class Database {
    * constraints; BEGIN and COMMIT share their round trips with other statements (pg-transaction.ts).
    */
   transaction<T>(work: (em: EntityManager) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const { observer, onBalancesChanged } = this;
-    if (!observer && !onBalancesChanged) return this.run(work, options);
+    const { observer, onCommitted } = this;
     const started = performance.now();
     const counted = tallied(work);
     return this.run(counted.work, options).then(
       (value) => {
         observer?.transaction((performance.now() - started) / 1000, true);
-        const { names, balances } = counted.tally();
+        const { names, balances, published } = counted.tally();
         if (names.length) observer?.counted(names);
-        if (balances.size) onBalancesChanged?.([...balances]);
+        if (published.length || balances.size) onCommitted?.({ published, balances: [...balances] });
         return value;
       },
       (err: unknown) => {

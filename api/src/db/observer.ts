@@ -21,6 +21,8 @@ export interface Tally {
   names: string[];
   /** Users whose money moved (`balanceChangedOnCommit`), each once. */
   balances: Set<string>;
+  /** What the work asked to publish (`publishOnCommit`), in order. */
+  published: object[];
 }
 
 const counting = new AsyncLocalStorage<Tally>();
@@ -39,12 +41,23 @@ export function balanceChangedOnCommit(userId: string): void {
   counting.getStore()?.balances.add(userId);
 }
 
+/**
+ * Inside a transaction's work: `event` is published once the transaction has committed (the
+ * database's `onCommitted`), and not at all if it rolls back. Outside one it is an error: an event
+ * must never tell of what may not have happened.
+ */
+export function publishOnCommit(event: object): void {
+  const tally = counting.getStore();
+  if (!tally) throw new Error('publishOnCommit outside a transaction');
+  tally.published.push(event);
+}
+
 /** Runs `work` with a tally of its own, started afresh at each run (a replay starts over). */
 export function tallied<A, T>(work: (arg: A) => Promise<T>): { work: (arg: A) => Promise<T>; tally: () => Tally } {
-  let tally: Tally = { names: [], balances: new Set() };
+  let tally: Tally = { names: [], balances: new Set(), published: [] };
   return {
     work: (arg) => {
-      tally = { names: [], balances: new Set() };
+      tally = { names: [], balances: new Set(), published: [] };
       return counting.run(tally, work, arg);
     },
     tally: () => tally,

@@ -13,6 +13,9 @@ export type RouteInput<R extends RouteSpec> = {
 
 type Handler<K extends RouteKey> = (ctx: AppContext, input: RouteInput<Routes[K]>) => Promise<void> | void;
 
+/** The validation steps `serve` made: a route whose stack holds none was registered around the table. */
+export const tableSteps = new WeakSet<Middleware>();
+
 /** The request parts a route validates, as the route table gives them. */
 function partsOf(spec: RouteSpec): Parts {
   const parts: Parts = {};
@@ -44,5 +47,6 @@ export function serve<K extends RouteKey>(
   const prefix = router.opts.prefix ?? '';
   if (!path.startsWith(prefix)) throw new Error(`${key}: not under its router's prefix ${prefix}`);
   const step = validate(partsOf(spec), (ctx, input) => handler(ctx, input as RouteInput<Routes[K]>));
+  tableSteps.add(step);
   router.register(path.slice(prefix.length), [method], [...middleware, step]);
 }

@@ -11,7 +11,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
-import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';
+import { afterCommit, type RealtimeEvent } from '../realtime/publisher.js';
 import { sendAnswer } from './answer.js';
 import type { AppContext } from './context.js';
 import { readIdempotencyKey, withIdempotency, type Answer, type IdempotentAnswer } from './idempotency.js';
@@ -24,7 +24,6 @@ export interface UnitOfWork {
 
 export interface UnitOfWorkDeps {
   db: Database;
-  realtime: Publisher;
 }
 
 /** A step to run first in the unit's transaction (a card authorisation landing as the payer's deposit). */
@@ -51,15 +50,10 @@ export async function runUnitOfWork<R, T>(
   present: (result: R) => Answer<T>,
   first?: FirstStep,
 ): Promise<IdempotentAnswer<T>> {
-  let events: RealtimeEvent[] = [];
-  const answer = await withIdempotency(deps.db, { ...request, key }, async (em) => {
-    // A run again after a rollback starts afresh: only the committed run's events are published.
-    events = [];
+  return withIdempotency(deps.db, { ...request, key }, async (em) => {
     if (first) await first(em);
-    return present(await command({ em, afterCommit: (...made) => void events.push(...made) }));
+    return present(await command({ em, afterCommit }));
   });
-  if (!answer.replayed) deps.realtime.publish(events);
-  return answer;
 }
 
 /** The whole of a money-moving route after its input is validated: the unit of work, then its answer sent. */

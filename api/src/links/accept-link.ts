@@ -45,7 +45,7 @@ export async function acceptLink(uow: UnitOfWork, responder: User, creator: User
   const note = giftNoteText(noteInput);
   const link = await currentLink(em, creator.id);
   if (link.giveOrReceive !== 'give') throw badRequest('This link asks for gifts: use Give instead.', 'not_a_give_link');
-  const { transferId, conversation, message, events } = await deliverGift(
+  const { transferId, conversation, message } = await deliverGift(
     em,
     linkGift(
       link,
@@ -56,7 +56,6 @@ export async function acceptLink(uow: UnitOfWork, responder: User, creator: User
     ),
   );
   await takeUse(em, link, responder.id, 'accept', link.amountCents, transferId);
-  uow.afterCommit(...events);
   // The responder writes the note, in the thread the gift went to (named: they know each other).
   if (note) uow.afterCommit((await recordGiftNote(em, conversation, responder.id, note)).event);
   return { conversationId: conversation.id, message };

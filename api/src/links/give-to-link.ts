@@ -53,9 +53,8 @@ export async function giveToLink(uow: UnitOfWork, giver: User, plan: GivePlan, n
     { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds },
   );
   // The gift first, then the use that records its payment: the order every give locks rows in.
-  const { conversation, events, transferId } = await deliverGift(em, { ...gift, blocked: giverBlocked });
+  const { conversation, transferId } = await deliverGift(em, { ...gift, blocked: giverBlocked });
   const giveId = await takeUse(em, link, giver.id, 'give', amountCents, transferId);
-  uow.afterCommit(...events);
   if (note) uow.afterCommit((await recordGiftNote(em, conversation, giver.id, note)).event);
   return { giveId, link, amountCents, conversationId: conversation.id };
 }

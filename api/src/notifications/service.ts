@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../db/index.js';
-import type { Publisher } from '../realtime/publisher.js';
+import { afterCommit, type Publisher } from '../realtime/publisher.js';
+import type { AlertKind } from '../../contract/alerts.js';
 import { NotificationEntity, type Notification } from './entity.js';
 import { insertNotification } from './store.js';
 import { appendedRowId } from '../db/ids.js';
@@ -15,11 +16,21 @@ export const newNotification = (input: NewNotification): Notification => ({
   createdAt: new Date(),
 });
 
-/** Notifications are made by the server, inside the transaction of what they tell about. */
-export async function notify(em: EntityManager, input: NewNotification): Promise<Notification> {
+/**
+ * Notifications are made by the server, inside the transaction of what they tell about; the
+ * receiver's sockets hear of it once that commits (with the alert kind it tells, if any, for the
+ * hidden tab's notice).
+ */
+export async function notify(em: EntityManager, input: NewNotification, alert?: AlertKind): Promise<Notification> {
   const notification = newNotification(input);
   await insertNotification(em, notification);
+  noticeMade(notification, alert);
   return notification;
+}
+
+/** A notification written by a store of its own (a gift's, with its message): told as `notify` tells one. */
+export function noticeMade(notification: Notification, alert?: AlertKind): void {
+  afterCommit({ type: 'notification', notification, ...(alert ? { alert } : {}) });
 }
 
 /** The user's notifications, newest first (the latest 200). */

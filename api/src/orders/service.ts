@@ -9,7 +9,6 @@ import { formatCents } from '../../contract/money.js';
 import { SYSTEM_MARKETPLACE, SYSTEM_UNCLAIMED, transfer, userAccount } from '../money/ledger.js';
 import { NotificationEntity, type Notification } from '../notifications/entity.js';
 import { notify } from '../notifications/service.js';
-import type { Publisher, RealtimeEvent } from '../realtime/publisher.js';
 import { UserEntity } from '../users/entity.js';
 import { checkPostalCode } from './address.js';
 import { AddressEntity, OrderEntity, type Address, type Order } from './entity.js';
@@ -28,7 +27,6 @@ const SWEEP_BATCH = 200;
 export interface OrderDeps {
   db: Database;
   catalog: Catalog;
-  realtime: Publisher;
   /** ORDER_SHIP_AFTER_MINUTES and ORDER_DELIVER_AFTER_MINUTES. */
   schedule: OrderSchedule;
   log?: Logger;
@@ -38,7 +36,6 @@ export interface OrderDeps {
 export const orderDeps = (deps: Deps): OrderDeps => ({
   db: deps.db,
   catalog: deps.catalog,
-  realtime: deps.realtime,
   schedule: { shipAfterMinutes: deps.config.orderShipAfterMinutes, deliverAfterMinutes: deps.config.orderDeliverAfterMinutes },
   log: deps.log,
 });
@@ -211,7 +208,7 @@ export async function listOrders(db: Database, userId: string): Promise<OrdersRe
  * as its reference: the recipient's side of it is the same either way.
  * One short transaction per order, so a backlog never holds SQLite's single writer for long.
  */
-export async function refundUnaddressed(deps: Pick<OrderDeps, 'db' | 'realtime'>, now = new Date()): Promise<number> {
+export async function refundUnaddressed(deps: Pick<OrderDeps, 'db'>, now = new Date()): Promise<number> {
   const reader = deps.db.manager;
   const due = await reader
     .createQueryBuilder(OrderEntity, 'o')
@@ -260,7 +257,6 @@ export async function refundUnaddressed(deps: Pick<OrderDeps, 'db' | 'realtime'>
       });
     });
     if (!notification) continue;
-    if (notification !== 'kept') deps.realtime.publish([{ type: 'notification', notification }]);
     count += 1;
   }
   return count;
@@ -270,7 +266,7 @@ export async function refundUnaddressed(deps: Pick<OrderDeps, 'db' | 'realtime'>
  * Tells the recipient that their gift shipped and that it arrived, and the giver that it arrived;
  * from Giftlink, naming the item only (never the giver to the recipient).
  */
-async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'delivered'): Promise<RealtimeEvent[]> {
+async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'delivered'): Promise<void> {
   const about = {
     senderId: null,
     amountCents: order.amountCents,
@@ -283,30 +279,20 @@ async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'deliv
     conversationId: null,
   };
   const kind = `order_${to}` as const;
-  const told: RealtimeEvent[] = [
-    {
-      type: 'notification',
-      alert: kind,
-      notification: await notify(em, {
-        ...about,
-        receiverId: order.recipientId,
-        giveOrReceive: 'receive',
-        message: orderMovedToRecipient(order.itemTitle, to),
-      }),
-    },
-  ];
+  await notify(
+    em,
+    { ...about, receiverId: order.recipientId, giveOrReceive: 'receive', message: orderMovedToRecipient(order.itemTitle, to) },
+    kind,
+  );
   await enqueueAlert(em, { userId: order.recipientId, kind, payload: { orderId: order.id } });
   if (to === 'delivered') {
-    const notification = await notify(em, {
-      ...about,
-      receiverId: order.giverId,
-      giveOrReceive: 'give',
-      message: orderDeliveredToGiver(order.itemTitle),
-    });
-    told.push({ type: 'notification', alert: 'order_delivered', notification });
+    await notify(
+      em,
+      { ...about, receiverId: order.giverId, giveOrReceive: 'give', message: orderDeliveredToGiver(order.itemTitle) },
+      'order_delivered',
+    );
     await enqueueAlert(em, { userId: order.giverId, kind: 'order_delivered', payload: { orderId: order.id } });
   }
-  return told;
 }
 
 /**
@@ -316,10 +302,6 @@ async function tellMoved(em: EntityManager, order: Order, to: 'shipped' | 'deliv
 export async function sweepOrders(deps: OrderDeps, now = new Date()): Promise<{ refunded: number; shipped: number; delivered: number }> {
   const refunded = await refundUnaddressed(deps, now);
   const marketplace = deps.catalog.orders ?? sandboxMarketplace;
-  const told: RealtimeEvent[] = [];
-  const moved = await marketplace.advance(deps.db, now, deps.schedule, async (em, order, to) => {
-    told.push(...(await tellMoved(em, order, to)));
-  });
-  deps.realtime.publish(told);
+  const moved = await marketplace.advance(deps.db, now, deps.schedule, (em, order, to) => tellMoved(em, order, to));
   return { refunded, ...moved };
 }

@@ -1,6 +1,7 @@
 import type { Conversation, Message } from '../conversations/entity.js';
 import type { Notification } from '../notifications/entity.js';
 import type { AlertKind } from '../../contract/alerts.js';
+import { publishOnCommit } from '../db/observer.js';
 
 /**
  * What a service tells the real-time layer once its transaction has committed. Events carry the
@@ -29,4 +30,13 @@ export type RealtimeEvent =
  */
 export interface Publisher {
   publish(events: readonly RealtimeEvent[]): void;
+}
+
+/**
+ * Inside a transaction's work: publishes `events` once the transaction has committed (the server
+ * wires the database's `onCommitted` to the hub), never if it rolls back, and not for an
+ * idempotent replay, which runs no work.
+ */
+export function afterCommit(...events: readonly RealtimeEvent[]): void {
+  for (const event of events) publishOnCommit(event);
 }

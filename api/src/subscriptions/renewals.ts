@@ -5,7 +5,6 @@ import { dateParam } from '../db/dates.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { SYSTEM_SUBSCRIPTIONS, transfer, userAccount } from '../money/ledger.js';
-import type { Notification } from '../notifications/entity.js';
 import { notify } from '../notifications/service.js';
 import { UserEntity } from '../users/entity.js';
 import { SubscriptionEntity, type Subscription } from './entity.js';
@@ -23,7 +22,7 @@ import { enqueueAlert, onceId } from '../alerts/outbox.js';
  * - paid by a sandbox card: the sandbox charges the card (once per period), then the period moves on;
  * - paid through Stripe: nothing here (Stripe renews, and its webhook settles; settle.ts).
  */
-export type RenewalDeps = Pick<Deps, 'db' | 'realtime' | 'log'> & { clock?: () => Date };
+export type RenewalDeps = Pick<Deps, 'db' | 'log'> & { clock?: () => Date };
 
 export interface RenewalReport {
   renewed: number;
@@ -153,31 +152,32 @@ async function renewFromBalance(deps: RenewalDeps, sub: Subscription, old: Date,
  * once, to add money (the notification's text is about the balance).
  */
 async function markPastDue(deps: RenewalDeps, sub: Subscription, old: Date, now: Date, fromBalance: boolean): Promise<Outcome> {
-  const outcome = await deps.db.transaction(async (em): Promise<{ notification: Notification | null } | null> => {
-    if (!(await claim(em, sub, old, { status: 'past_due' }, now))) return null;
+  const claimed = await deps.db.transaction(async (em): Promise<boolean> => {
+    if (!(await claim(em, sub, old, { status: 'past_due' }, now))) return false;
     await em.update(UserEntity, { id: sub.userId }, { subscribedUntil: null });
     await enqueueAlert(em, { userId: sub.userId, kind: 'subscription_failed' });
-    if (!fromBalance) return { notification: null };
-    const notification = await notify(em, {
-      senderId: null,
-      receiverId: sub.userId,
-      amountCents: SUBSCRIPTION_PRICE_CENTS,
-      type: 'subscription',
-      giveOrReceive: null,
-      linkOrWishlist: 'link',
-      relatedPostId: null,
-      message: SUBSCRIPTION_RENEWAL_FAILED,
-      itemPhoto: null,
-      itemTitle: null,
-      itemId: null,
-      conversationId: null,
-    });
-    return { notification };
+    if (!fromBalance) return true;
+    await notify(
+      em,
+      {
+        senderId: null,
+        receiverId: sub.userId,
+        amountCents: SUBSCRIPTION_PRICE_CENTS,
+        type: 'subscription',
+        giveOrReceive: null,
+        linkOrWishlist: 'link',
+        relatedPostId: null,
+        message: SUBSCRIPTION_RENEWAL_FAILED,
+        itemPhoto: null,
+        itemTitle: null,
+        itemId: null,
+        conversationId: null,
+      },
+      'subscription_failed',
+    );
+    return true;
   });
-  if (!outcome) return 'skipped';
-  if (outcome.notification)
-    deps.realtime.publish([{ type: 'notification', notification: outcome.notification, alert: 'subscription_failed' }]);
-  return 'past_due';
+  return claimed ? 'past_due' : 'skipped';
 }
 
 /** One week more on a sandbox card: the sandbox charges once per period, then our period moves on. */

@@ -1,5 +1,7 @@
 import { apiRouters } from '../app.js';
 import { authMiddleware } from '../http/auth.js';
+import type { Middleware } from '../http/context.js';
+import { tableSteps } from '../http/route.js';
 import type { RunningServer } from '../server.js';
 
 /** One route as the routers built by app.ts register it. */
@@ -9,6 +11,8 @@ export interface RegisteredRoute {
   template: string;
   paramNames: string[];
   regexp: RegExp;
+  /** Registered by `serve` (http/route.ts) from its entry in the route table. */
+  fromTable: boolean;
 }
 
 /**
@@ -26,6 +30,7 @@ export function registeredRoutes(server: RunningServer): RegisteredRoute[] {
           template: String(layer.path),
           paramNames: layer.paramNames.map((p) => String(p.name)),
           regexp: layer.regexp,
+          fromTable: (layer.stack as unknown as Middleware[]).some((step) => tableSteps.has(step)),
         });
   return routes;
 }

@@ -107,7 +107,6 @@ export async function purchaseItem(uow: UnitOfWork, buyer: User, owner: User, in
     },
   });
   await em.update(WishlistItemEntity, { id: item.id }, { transferId: delivered.transferId });
-  uow.afterCommit(...delivered.events);
   if (note) uow.afterCommit((await recordGiftNote(em, delivered.conversation, buyer.id, note)).event);
   return { conversationId: delivered.conversation.id };
 }

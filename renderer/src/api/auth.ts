@@ -31,9 +31,8 @@ export async function register(body: RegisterRequest, signal?: AbortSignal): Pro
  * throws ApiError 401 when the credentials sent no longer hold.
  */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
-  // A visitor's 204 has no body: undefined, which the table's answer type (its JSON answers) leaves out.
-  const me: User | undefined = await call('GET /api/auth/me', { signal });
-  return me ?? null;
+  // A visitor's 204 has no body: undefined.
+  return (await call('GET /api/auth/me', { signal })) ?? null;
 }
 
 export function logout() {

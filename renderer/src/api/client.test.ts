@@ -57,7 +57,7 @@ describe('the API base URL', () => {
       return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     const desktop = await clientWith('http://localhost:3000');
-    expect(await desktop.api.get('/api/auth/me')).toEqual({
+    expect(await desktop.call('GET /api/auth/me', {})).toEqual({
       user: { profilePicture: 'http://localhost:3000/uploads/p.webp', coverPicture: null, bio: '/uploads/not-a-picture' },
       items: [
         {
@@ -68,7 +68,7 @@ describe('the API base URL', () => {
     });
     expect(calls).toEqual(['http://localhost:3000/api/auth/me']);
     const web = await clientWith(undefined);
-    expect(await web.api.get('/api/auth/me')).toEqual(answer);
+    expect(await web.call('GET /api/auth/me', {})).toEqual(answer);
     expect(calls[1]).toBe('/api/auth/me');
   });
 });
@@ -90,24 +90,27 @@ const json = (body: unknown, status = 200) =>
 
 describe('a request', () => {
   it('sends a read whose connection failed once more, and only once', async () => {
-    const { api } = await clientWith(undefined);
+    const { call } = await clientWith(undefined);
     const sent = fetchAnswering(new TypeError('connection reset'), json({ ok: true }));
-    expect(await api.get('/api/auth/me')).toEqual({ ok: true });
+    expect(await call('GET /api/auth/me', {})).toEqual({ ok: true });
     expect(sent).toHaveLength(2);
 
     const again = fetchAnswering(new TypeError('down'), new TypeError('still down'), json({ ok: true }));
-    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 0, code: 'network_error', message: NETWORK_ERROR });
+    await expect(call('GET /api/auth/me', {})).rejects.toMatchObject({ status: 0, code: 'network_error', message: NETWORK_ERROR });
     expect(again).toHaveLength(2);
   });
 
   it('sends a write once, unless its Idempotency-Key lets the server run it at most once', async () => {
-    const { api, idempotent } = await clientWith(undefined);
+    const { call, idempotent } = await clientWith(undefined);
     const plain = fetchAnswering(new TypeError('connection reset'), json({ ok: true }));
-    await expect(api.post('/api/messages', { text: 'hi' })).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(call('POST /messages/send', { body: { conversationId: 'c1', text: 'hi' } })).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    });
     expect(plain).toHaveLength(1);
 
     const keyed = fetchAnswering(new TypeError('connection reset'), json({ ok: true }));
-    expect(await api.post('/statuses/api/gives', { amount: 5 }, idempotent('k1'))).toEqual({ ok: true });
+    expect(await call('POST /statuses/api/gives', { body: { postId: 'p1', amount: 5 }, ...idempotent('k1') })).toEqual({ ok: true });
     expect(keyed.map((s) => [s.method, s.headers.get('Idempotency-Key')])).toEqual([
       ['POST', 'k1'],
       ['POST', 'k1'],
@@ -115,16 +118,36 @@ describe('a request', () => {
   });
 
   it("throws the API's error code and message, or the status when the answer has none", async () => {
-    const { api, ApiError } = await clientWith(undefined);
+    const { call, ApiError } = await clientWith(undefined);
     fetchAnswering(json({ error: 'over_goal', message: 'Only $5.00 is left to give.' }, 400));
-    const refused = await api.post('/statuses/api/gives', {}).catch((err: unknown) => err);
+    const refused = await call('POST /statuses/api/gives', { body: { postId: 'p1' } }).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 400, code: 'over_goal', message: 'Only $5.00 is left to give.' });
 
     fetchAnswering(
       new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
     );
-    await expect(api.get('/links/all')).rejects.toMatchObject({ status: 502, code: 'http_502', message: 'Bad Gateway' });
+    await expect(call('GET /links/all', { query: {} })).rejects.toMatchObject({ status: 502, code: 'http_502', message: 'Bad Gateway' });
+  });
+});
+
+describe('a call by route key', () => {
+  it('fills in the path, encoded, and the query without its empty values', async () => {
+    const { callPath } = await clientWith(undefined);
+    expect(callPath('/links/profile/:username', { username: 'a b/c' }, { page: 2 })).toBe('/links/profile/a%20b%2Fc?page=2');
+    expect(callPath('/conversations/:conversationId/gifts/:messageId/return', { conversationId: 'c', messageId: 'm' })).toBe(
+      '/conversations/c/gifts/m/return',
+    );
+    expect(callPath('/api/wallet/history', undefined, { cursor: undefined, kind: '', page: null, limit: 0 })).toBe(
+      '/api/wallet/history?limit=0',
+    );
+  });
+
+  it('sends the method and path its key names, and its body as JSON', async () => {
+    const { call } = await clientWith(undefined);
+    const sent = fetchAnswering(json({ totalLinks: 1 }));
+    await call('DELETE /api/links/:linkId', { params: { linkId: 'l 1' } });
+    expect(sent.map((s) => [s.method, s.url])).toEqual([['DELETE', '/api/links/l%201']]);
   });
 });
 

@@ -231,11 +231,3 @@ export function call<K extends RouteKey>(key: K, input: CallInput<K>): Promise<A
   const { params, query, ...options } = input as { params?: Record<string, string>; query?: object } & RequestOptions;
   return request<AnswerOf<Routes[K]>>(method, callPath(key.slice(space + 1), params, query), options);
 }
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PATCH', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
-};
