@@ -182,26 +182,6 @@ export function emittedRecord(eventType: AnalyticsEventType, details: unknown, c
   return { ...record, ...extraData(eventType, p, record) };
 }
 
-// ---- the calls (PRODUCT.md §7) ------------------------------------------------------------------
-
-/** POST /analytics/start-session. `user_id` is only checked: the session says who is signed in. */
-export interface StartSessionRequest {
-  session_id: string;
-  user_id?: string | null;
-}
-
-/** POST /analytics/pageview. */
-export interface PageviewRequest extends StartSessionRequest {
-  page_url: string;
-}
-
-/** POST /analytics/log-event. Answers 204; nothing is stored under `Sec-GPC: 1`. */
-export interface LogEventRequest extends PageviewRequest {
-  event_type: AnalyticsEventType;
-  event_details: Record<string, unknown>;
-  timestamp?: string;
-}
-
 // ---- link visitors ------------------------------------------------------------------------------
 
 /** Where a link visitor came from, as the owner's breakdown groups them. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ITEM_UNAVAILABLE, LINK_GONE } from '../../contract/texts.js';
 import { assertCanReach, checkReach } from '../blocks/service.js';
+import { together } from '../db/together.js';
 import { forbidden, gone } from '../errors.js';
 import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/gift-message.js';
@@ -23,7 +24,7 @@ export interface Gift {
   /** Cents the gift is worth: what moves, and what the notification tells. */
   amountCents: number;
   /** How the money moves: out of the giver's balance or the link's escrow, to the recipient or the marketplace. */
-  payment: Pick<TransferInput, 'from' | 'to' | 'kind' | 'actorUserId' | 'insufficient'>;
+  payment: Pick<TransferInput, 'from' | 'to' | 'kind' | 'actorUserId' | 'insufficient' | 'id'>;
   /** The gift message's text, which the notification repeats. */
   text: string;
   /** The gift card in the conversation; its picture is the notification's too. */
@@ -65,29 +66,33 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
   const refusal = () => (gift.source.linkOrWishlist === 'link' ? gone(LINK_GONE) : forbidden(ITEM_UNAVAILABLE));
   if (gift.blocked === undefined) await assertCanReach(em, actorId, gift, refusal);
   else checkReach(actorId, otherParty, gift.blocked, refusal);
-  // The gift message before the payment: the members are locked first, as every writer of messages
-  // locks them (conversations/member-locks-store.ts).
-  const { conversation, message, notification } = await recordGiftMessage(
-    em,
-    // The recipient hears of it outside the app, unless they made it themselves (accepting a give link).
-    {
-      giverId: gift.giverId,
-      recipientId: gift.recipientId,
-      identity: gift.identity,
-      text: gift.text,
-      gift: gift.card,
-      alert: actorId !== gift.recipientId,
-    },
-    {
-      ...gift.source,
-      senderId: gift.giverId,
-      receiverId: gift.recipientId,
-      amountCents: gift.amountCents,
-      message: gift.text,
-      itemPhoto: gift.card.img,
-    },
+  // The gift message and the payment are started together: on PostgreSQL they go out in one write
+  // and run in this order (db/together.ts), so the members are locked first, as every writer of
+  // messages locks them (conversations/member-locks-store.ts). Nothing is awaited between the block check
+  // and them.
+  const [{ conversation, message, notification }, paid] = await together(
+    recordGiftMessage(
+      em,
+      // The recipient hears of it outside the app, unless they made it themselves (accepting a give link).
+      {
+        giverId: gift.giverId,
+        recipientId: gift.recipientId,
+        identity: gift.identity,
+        text: gift.text,
+        gift: gift.card,
+        alert: actorId !== gift.recipientId,
+      },
+      {
+        ...gift.source,
+        senderId: gift.giverId,
+        receiverId: gift.recipientId,
+        amountCents: gift.amountCents,
+        message: gift.text,
+        itemPhoto: gift.card.img,
+      },
+    ),
+    transfer(em, { ...gift.payment, amountCents: gift.amountCents, identity: gift.identity }),
   );
-  const paid = await transfer(em, { ...gift.payment, amountCents: gift.amountCents, identity: gift.identity });
   // A gift of money to a person is kept with its message, so it can be returned or reversed in its thread.
   if (gift.payment.to.startsWith('user:'))
     await recordGiftReceipt(em, {

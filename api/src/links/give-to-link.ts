@@ -1,5 +1,7 @@
 import { deliverGift } from '../commands/deliver-gift.js';
 import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
+import { appendedRowId } from '../db/ids.js';
+import { together } from '../db/together.js';
 import type { UnitOfWork } from '../http/unit-of-work.js';
 import { insufficientFunds, userAccount } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
@@ -52,9 +54,14 @@ export async function giveToLink(uow: UnitOfWork, giver: User, plan: GivePlan, n
     { giverId: giver.id, recipientId: link.creatorId, identity: 'anonymous' },
     { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds },
   );
-  // The gift first, then the use that records its payment: the order every give locks rows in.
-  const { conversation, transferId } = await deliverGift(em, { ...gift, blocked: giverBlocked });
-  const giveId = await takeUse(em, link, giver.id, 'give', amountCents, transferId);
+  // The gift and the use are started together (on PostgreSQL one write: the members, the message,
+  // the payment, the use, in this order, which is the order they lock rows in); the use records
+  // the payment's id.
+  const transferId = appendedRowId();
+  const [{ conversation }, giveId] = await together(
+    deliverGift(em, { ...gift, payment: { ...gift.payment, id: transferId }, blocked: giverBlocked }),
+    takeUse(em, link, giver.id, 'give', amountCents, transferId),
+  );
   if (note) uow.afterCommit((await recordGiftNote(em, conversation, giver.id, note)).event);
   return { giveId, link, amountCents, conversationId: conversation.id };
 }

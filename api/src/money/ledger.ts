@@ -76,6 +76,8 @@ export interface TransferInput {
   reference?: string | null;
   /** Makes the error thrown when `from` (a user or escrow account) cannot cover the amount (made only then). */
   insufficient?: () => AppError;
+  /** The transfer's id, when the caller records it elsewhere in the same go (a link use); else a new one. */
+  id?: string;
   /** Take only this held money (a dispute's card payment, a returned gift's transfer); see holds.ts. */
   only?: LotFilter;
   /** As whom the actor moves the money: an anonymous gift, or a card payment made for one (holds.ts); default by name. */
@@ -128,7 +130,7 @@ export async function transfer(em: EntityManager, input: TransferInput): Promise
   const insufficient = input.insufficient ?? insufficientFunds;
   if (from.kind === 'user' && SPENDING.has(input.kind)) await refuseWhileOwing(em, from.id);
   const createdAt = new Date();
-  const transferId = appendedRowId();
+  const transferId = input.id ?? appendedRowId();
   const record: TransferRecord = {
     id: transferId,
     kind: input.kind,

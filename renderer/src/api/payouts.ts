@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayoutsResponse, SandboxBankBody } from '../../../api/contract/payouts';
+import type { SandboxBankBody } from '../../../api/contract/payouts';
 import { call } from './client';
-
-export type { PayoutsResponse };
 
 export function getPayouts(refresh: boolean, signal?: AbortSignal) {
   return call('GET /api/payouts', { query: { refresh: refresh ? 'true' : undefined }, signal });

@@ -5,36 +5,29 @@
  */
 import type { PrivateUser, PublicUser, UpdateUserRequest } from '../../../api/contract/users';
 import type { SessionResponse } from '../../../api/contract/auth';
-import type { InviteView, OwnInviteView } from '../../../api/contract/invites';
+import type { OwnInviteView } from '../../../api/contract/invites';
 
 export type { ApiErrorBody } from '../../../api/contract/common';
 export type { LoginRequest, RegisterRequest, SessionResponse } from '../../../api/contract/auth';
-export type { PictureKind, PrivateUser, PublicUser, UpdateUserRequest, UploadResponse } from '../../../api/contract/users';
-export type { NewBalanceResponse } from '../../../api/contract/wallet';
+export type { PictureKind, PrivateUser, PublicUser, UpdateUserRequest } from '../../../api/contract/users';
 export type {
-  AcceptLinkResponse,
   ActiveLinksResponse,
   CreateLinkRequest,
-  GiveResponse,
   LinkDetailsView,
   VisitorBreakdownView,
   LinkView,
-  OpenLinkResponse,
   RespondedResponse,
 } from '../../../api/contract/links';
-export type { SearchProduct, SearchResults } from '../../../api/contract/catalog';
+export type { SearchProduct } from '../../../api/contract/catalog';
 export type {
   ArchiveItemRequest,
   PurchaseRequest,
-  PurchaseResponse,
   UpdateWishlistRequest,
   WishlistItemView,
-  WishlistResponse,
   WishlistView,
 } from '../../../api/contract/wishlists';
-export type { InviteView } from '../../../api/contract/invites';
-export type { ConversationView, MessagesPage, ReturnGiftResponse, SendMessageResponse } from '../../../api/contract/conversations';
-export type { MarkNotificationsReadResponse, NotificationView } from '../../../api/contract/notifications';
+export type { ConversationView, MessagesPage, ReturnGiftResponse } from '../../../api/contract/conversations';
+export type { NotificationView } from '../../../api/contract/notifications';
 export type {
   BalanceEvent,
   ClientToServerEvents,
@@ -53,14 +46,9 @@ export type User = PrivateUser;
 export type ProfileUser = PublicUser | PrivateUser;
 
 export type AuthResponse = SessionResponse;
-export type LoginResponse = SessionResponse;
-export type RegisterResponse = SessionResponse;
 
 /** The profile fields the settings page edits (`userId` only names who is editing; the others are not fields of their own). */
 export type EditableUserField = Exclude<keyof UpdateUserRequest, 'userId' | 'currentPassword' | 'showPresence'>;
 
 /** One of the signed-in user's invites, with its full `/invite/{code}` URL and who used it. */
 export type Invite = OwnInviteView;
-
-/** One entry of `GET /invites/accept/{code}`: non-empty means the invite is valid and free. */
-export type InviteCheck = InviteView;

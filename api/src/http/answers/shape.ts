@@ -13,4 +13,4 @@ export const shape =
   <S extends z.ZodType<T>>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { differsFrom: T })): S =>
     schema;
 
-export { json, noContent, notModified, type SuccessAnswer } from '../../../contract/route-table.js';
+export { json, type SuccessAnswer } from '../../../contract/route-table.js';
