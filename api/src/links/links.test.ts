@@ -148,49 +148,6 @@ describe('opening and using links', () => {
     expect(own.status).toBe(403);
     expect(await balanceOfUser(server, eve)).toBe(3);
   });
-
-  it("gives to a receive link in one call, with the spec's refusals", async () => {
-    const [fay, gus, poor] = await buildUsers(server, 3, 'fay');
-    await depositFor(server, gus, 20);
-    const link = (await create(fay, { giveorreceive: 'receive', type: 'currency', amount: 10, quantity: 2 })).body;
-    const own = await server.request('POST', '/statuses/api/gives', {
-      token: fay.token,
-      body: { postId: link.id, type: 'currency', amount: 5 },
-    });
-    expect(own.body.message).toBe('You cannot give to your own post!');
-    const broke = await server.request('POST', '/statuses/api/gives', {
-      token: poor.token,
-      body: { postId: link.id, type: 'currency', amount: 5 },
-    });
-    expect(broke.body.message).toBe('Add money to your account balance.');
-    const bad = await server.request('POST', '/statuses/api/gives', { token: gus.token, body: { postId: link.id, amount: 0.5 } });
-    expect(bad.body.message).toBe('Please enter a valid amount above $1');
-
-    const key = { 'Idempotency-Key': 'give-gus-1' };
-    const [a, b] = await Promise.all([
-      server.request('POST', '/statuses/api/gives', {
-        token: gus.token,
-        headers: key,
-        body: { postId: link.id, type: 'currency', amount: 5 },
-      }),
-      server.request('POST', '/statuses/api/gives', {
-        token: gus.token,
-        headers: key,
-        body: { postId: link.id, type: 'currency', amount: 5 },
-      }),
-    ]);
-    expect(a.status).toBe(201);
-    expect(b.status).toBe(201);
-    expect(a.body.give._id).toBe(b.body.give._id);
-    expect(await balanceOfUser(server, gus)).toBe(15);
-    expect(await balanceOfUser(server, fay)).toBe(5);
-    const confirm = await server.request('PUT', `/statuses/api/statuses/${link.id}/give`, {
-      token: gus.token,
-      body: { type: 'currency', giveUserId: gus.user._id, giveId: a.body.give._id },
-    });
-    expect(confirm.body).toEqual({ ok: true });
-    await expectInvariants();
-  });
 });
 
 describe('expiry', () => {
