@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { ITEM_UNAVAILABLE, LINK_GONE } from '../../contract/texts.js';
 import { assertCanReach, checkReach } from '../blocks/service.js';
-import { together } from '../db/together.js';
 import { forbidden, gone } from '../errors.js';
 import type { Conversation, Message } from '../conversations/entity.js';
 import { recordGiftMessage, type GiftDetails, type GiverIdentity } from '../conversations/gift-message.js';
@@ -24,7 +23,7 @@ export interface Gift {
   /** Cents the gift is worth: what moves, and what the notification tells. */
   amountCents: number;
   /** How the money moves: out of the giver's balance or the link's escrow, to the recipient or the marketplace. */
-  payment: Pick<TransferInput, 'from' | 'to' | 'kind' | 'actorUserId' | 'insufficient' | 'id'>;
+  payment: Pick<TransferInput, 'from' | 'to' | 'kind' | 'actorUserId' | 'insufficient'>;
   /** The gift message's text, which the notification repeats. */
   text: string;
   /** The gift card in the conversation; its picture is the notification's too. */
@@ -39,7 +38,9 @@ export interface Gift {
   source: Pick<NewNotification, 'type' | 'giveOrReceive' | 'linkOrWishlist' | 'relatedPostId' | 'itemTitle' | 'itemId'>;
 }
 
-export interface DeliveredGift {
+export interface DeliveredGift<U = undefined> {
+  /** What the caller's `paysFor` answered (a link's use). */
+  paidFor: U;
   /** The ledger transfer that paid for the gift, for the caller's own record of it. */
   transferId: string;
   conversation: Conversation;
@@ -57,7 +58,11 @@ export interface DeliveredGift {
  * An item gift also becomes an order for its recipient (orders/service.ts): placed when they have
  * a shipping address, else waiting for one, with a notification asking them for it.
  */
-export async function deliverGift(em: EntityManager, gift: Gift): Promise<DeliveredGift> {
+export async function deliverGift<U = undefined>(
+  em: EntityManager,
+  gift: Gift,
+  paysFor?: (transferId: string) => Promise<U>,
+): Promise<DeliveredGift<U>> {
   // Whoever acts (the giver; the recipient accepting a give link) cannot reach someone who blocked
   // them in the thread this gift goes to: the answer is the one a closed link or an unavailable item
   // gets (blocks/policy.ts). A block in the other thread of the two is another identity's.
@@ -66,32 +71,38 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
   const refusal = () => (gift.source.linkOrWishlist === 'link' ? gone(LINK_GONE) : forbidden(ITEM_UNAVAILABLE));
   if (gift.blocked === undefined) await assertCanReach(em, actorId, gift, refusal);
   else checkReach(actorId, otherParty, gift.blocked, refusal);
-  // The gift message and the payment are started together: on PostgreSQL they go out in one write
-  // and run in this order (db/together.ts), so the members are locked first, as every writer of
-  // messages locks them (conversations/member-locks-store.ts). Nothing is awaited between the block check
-  // and them.
-  const [{ conversation, message, notification }, paid] = await together(
-    recordGiftMessage(
-      em,
-      // The recipient hears of it outside the app, unless they made it themselves (accepting a give link).
-      {
-        giverId: gift.giverId,
-        recipientId: gift.recipientId,
-        identity: gift.identity,
-        text: gift.text,
-        gift: gift.card,
-        alert: actorId !== gift.recipientId,
-      },
-      {
-        ...gift.source,
-        senderId: gift.giverId,
-        receiverId: gift.recipientId,
-        amountCents: gift.amountCents,
-        message: gift.text,
-        itemPhoto: gift.card.img,
-      },
-    ),
-    transfer(em, { ...gift.payment, amountCents: gift.amountCents, identity: gift.identity }),
+  // The payment, and what it pays for (the caller's `paysFor`: a link's use, which records the
+  // payment's transfer), are written with the gift message, after it: the members are locked first,
+  // as every writer of messages locks them (conversations/member-locks-store.ts).
+  const {
+    conversation,
+    message,
+    notification,
+    alongside: [paid, paidFor],
+  } = await recordGiftMessage(
+    em,
+    // The recipient hears of it outside the app, unless they made it themselves (accepting a give link).
+    {
+      giverId: gift.giverId,
+      recipientId: gift.recipientId,
+      identity: gift.identity,
+      text: gift.text,
+      gift: gift.card,
+      alert: actorId !== gift.recipientId,
+    },
+    {
+      ...gift.source,
+      senderId: gift.giverId,
+      receiverId: gift.recipientId,
+      amountCents: gift.amountCents,
+      message: gift.text,
+      itemPhoto: gift.card.img,
+    },
+    (transferId) =>
+      [
+        transfer(em, { ...gift.payment, id: transferId, amountCents: gift.amountCents, identity: gift.identity }),
+        paysFor ? paysFor(transferId) : Promise.resolve(undefined as U),
+      ] as const,
   );
   // A gift of money to a person is kept with its message, so it can be returned or reversed in its thread.
   if (gift.payment.to.startsWith('user:'))
@@ -121,5 +132,5 @@ export async function deliverGift(em: EntityManager, gift: Gift): Promise<Delive
   afterCommit({ type: 'message', conversation, message });
   noticeMade(notification);
   if (ordered?.ask) noticeMade(ordered.ask, 'order_address');
-  return { transferId: paid.transferId, conversation, message, order: ordered?.order ?? null };
+  return { transferId: paid.transferId, conversation, message, order: ordered?.order ?? null, paidFor };
 }

@@ -3,7 +3,7 @@ import { appendedRowId } from '../db/ids.js';
 import type { Notification } from '../notifications/entity.js';
 import type { NewNotification } from '../notifications/service.js';
 import { AnonymousPseudonymEntity, type Conversation, type Message } from './entity.js';
-import { makePseudonym, writeGiftMessage } from './gift-store.js';
+import { makePseudonym, writeGiftMessage, type WithGift } from './gift-store.js';
 import { namedPairKey } from '../identity/identity.js';
 
 /**
@@ -59,18 +59,25 @@ interface RecordedGiftMessage<N> {
  * caller's transaction; with `notice`, the recipient's notification of it too, pointing to the
  * conversation. An anonymous giver stays anonymous to the recipient in it; a named gift goes to the
  * named conversation of the two, never to an anonymous one.
- * On PostgreSQL all of it is one statement, after one that locks the two members (whoever writes a
- * message to either of them waits for this transaction's commit, and numbers after it:
- * member-locks-store.ts); both go out in one write, before any other statement the caller started after
- * this call.
+ * What goes `alongside` the gift (its payment, what the payment pays for) is written with it, and
+ * its results answered in order: the gift store sends it all in one go where it can (gift-store.ts).
  */
-export async function recordGiftMessage(em: EntityManager, input: GiftMessage): Promise<RecordedGiftMessage<null>>;
-export async function recordGiftMessage(em: EntityManager, input: GiftMessage, notice: Notice): Promise<RecordedGiftMessage<Notification>>;
+export async function recordGiftMessage(
+  em: EntityManager,
+  input: GiftMessage,
+): Promise<RecordedGiftMessage<null> & { alongside: readonly [] }>;
+export async function recordGiftMessage<A extends readonly unknown[] = []>(
+  em: EntityManager,
+  input: GiftMessage,
+  notice: Notice,
+  alongside?: WithGift<A>,
+): Promise<RecordedGiftMessage<Notification> & { alongside: A }>;
 export async function recordGiftMessage(
   em: EntityManager,
   input: GiftMessage,
   notice?: Notice,
-): Promise<RecordedGiftMessage<Notification | null>> {
+  alongside: WithGift<readonly unknown[]> = () => [],
+): Promise<RecordedGiftMessage<Notification | null> & { alongside: readonly unknown[] }> {
   const now = new Date();
   const message: Message = {
     id: appendedRowId(),
@@ -86,5 +93,5 @@ export async function recordGiftMessage(
     seq: null,
   };
   const pairKey = () => conversationKey(em, input.identity, input.giverId, input.recipientId);
-  return writeGiftMessage(em, message, { ...input, pairKey }, notice);
+  return writeGiftMessage(em, message, { ...input, pairKey }, notice, alongside);
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { dateFrom, isPostgres, run, sql, type SqlValue } from '../db/sql.js';
+import { appendedRowId } from '../db/ids.js';
 import { together } from '../db/together.js';
 import { enqueueAlert, messageAlert } from '../alerts/outbox.js';
 import { GIFT_ALERT_CTE } from '../alerts/store.js';
@@ -41,19 +42,27 @@ const MAKE_PSEUDONYM = sql(
 type Notice = Omit<NewNotification, 'conversationId'>;
 
 /**
+ * The writes that go with a gift message (its payment, and what the payment pays for), started by
+ * the gift store right after the message's own, and handed the id the payment's transfer takes.
+ */
+export type WithGift<A extends readonly unknown[]> = (transferId: string) => { [K in keyof A]: Promise<A[K]> };
+
+/**
  * Writes the gift message (with its conversation opened or reused: `pairKey` answers its key) in
  * `em`'s transaction; with `notice`, the recipient's notification of it too, pointing to the
- * conversation. On PostgreSQL all of it is one statement, after one that locks the two members
- * (whoever writes a message to either of them waits for this transaction's commit, and numbers after
- * it: member-locks-store.ts); both go out in one write, before any other statement the caller
- * started after this call.
+ * conversation; then what goes `alongside` it, whose results it answers in order. On PostgreSQL the
+ * message is one statement, after one that locks the two members (whoever writes a message to
+ * either of them waits for this transaction's commit, and numbers after it: member-locks-store.ts),
+ * and the first statements of what goes alongside follow them in the same write, in the order every
+ * give locks rows: the members, the message, the payment, what it pays for.
  */
-export async function writeGiftMessage(
+export async function writeGiftMessage<A extends readonly unknown[]>(
   em: EntityManager,
   message: Message,
   input: { giverId: string; recipientId: string; identity: 'anonymous' | 'named'; alert?: boolean; pairKey: () => Promise<string> },
-  notice?: Notice,
-): Promise<{ conversation: Conversation; message: Message; notification: Notification | null }> {
+  notice: Notice | undefined,
+  alongside: WithGift<A>,
+): Promise<{ conversation: Conversation; message: Message; notification: Notification | null; alongside: A }> {
   const now = message.createdAt;
   const pairKey = input.pairKey;
   // Opens the conversation keyed $5, or reuses it, with this message as its last; then the message
@@ -77,7 +86,8 @@ export async function writeGiftMessage(
     const notification = notice ? newNotification({ ...notice, conversationId: conversation.id }) : null;
     if (notification) await insertNotification(em, notification);
     if (input.alert) await enqueueAlert(em, messageAlert('gift', message, input.recipientId));
-    return { conversation, message, notification };
+    const withGift = await together(...alongside(appendedRowId()));
+    return { conversation, message, notification, alongside: withGift as unknown as A };
   }
   const notification = notice ? newNotification({ ...notice, conversationId: null }) : null;
   const statements = POSTGRES[`${notification ? 'notice' : 'plain'}${input.alert ? '+alert' : ''}`];
@@ -86,12 +96,13 @@ export async function writeGiftMessage(
   // concurrent first gift of the same giver holds the members until it commits, so the statement
   // begins after it and sees its pseudonym; were one still missing from the statement's snapshot
   // (a writer that did not lock the members), the statement does nothing and the key is read.
-  // Both sent before this function first waits (db/together.ts): a named gift's key needs no read.
-  const [, first] = await together(
+  // All sent before this function first waits (db/together.ts): a named gift's key needs no read.
+  const [, first, ...withGift] = await together(
     run(em, LOCK_MEMBERS, [input.giverId, input.recipientId]),
     input.identity === 'anonymous'
       ? run<GiftRow>(em, statements.anonymous, [...opened(crypto.randomUUID()), ...rest])
       : run<GiftRow>(em, statements.keyed, [...opened(namedPairKey(input.giverId, input.recipientId)), ...rest]),
+    ...alongside(appendedRowId()),
   );
   let rows = first.rows;
   if (!rows.length) rows = (await run<GiftRow>(em, statements.keyed, [...opened(await pairKey()), ...rest])).rows;
@@ -99,7 +110,7 @@ export async function writeGiftMessage(
   message.conversationId = conversation.id;
   message.seq = Number(rows[0].message_seq);
   if (notification) notification.conversationId = conversation.id;
-  return { conversation, message, notification };
+  return { conversation, message, notification, alongside: withGift as unknown as A };
 }
 
 interface ConversationRow {

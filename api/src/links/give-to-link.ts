@@ -1,7 +1,5 @@
 import { deliverGift } from '../commands/deliver-gift.js';
 import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
-import { appendedRowId } from '../db/ids.js';
-import { together } from '../db/together.js';
 import type { UnitOfWork } from '../http/unit-of-work.js';
 import { insufficientFunds, userAccount } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
@@ -54,12 +52,8 @@ export async function giveToLink(uow: UnitOfWork, giver: User, plan: GivePlan, n
     { giverId: giver.id, recipientId: link.creatorId, identity: 'anonymous' },
     { from: userAccount(giver.id), currencyKind: 'give', actorUserId: giver.id, insufficient: insufficientFunds },
   );
-  // The gift and the use are started together (on PostgreSQL one write: the members, the message,
-  // the payment, the use, in this order, which is the order they lock rows in); the use records
-  // the payment's id.
-  const transferId = appendedRowId();
-  const [{ conversation }, giveId] = await together(
-    deliverGift(em, { ...gift, payment: { ...gift.payment, id: transferId }, blocked: giverBlocked }),
+  // The use is what the gift's payment pays for: written with the gift, it records the payment's transfer.
+  const { conversation, paidFor: giveId } = await deliverGift(em, { ...gift, blocked: giverBlocked }, (transferId) =>
     takeUse(em, link, giver.id, 'give', amountCents, transferId),
   );
   if (note) uow.afterCommit((await recordGiftNote(em, conversation, giver.id, note)).event);
