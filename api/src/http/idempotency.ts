@@ -13,7 +13,8 @@
  * Work with a slow outside call in the middle (a payment provider, which must never run inside a
  * transaction) uses `withIdempotentSteps`, the same mechanism in two transactions: the first
  * inserts the key's row with no answer yet (status 0) along with what is about to happen, the
- * outside call runs, and the settling transaction writes the answer (`completeIdempotencyRecord`)
+ * outside call runs, and the settling transaction writes the work's result (`completeIdempotencyRecord`),
+ * which the route presents, first and for every repeat,
  * or, when the work failed and nothing moved for good, removes the row (`forgetIdempotencyRecord`)
  * so a retry is evaluated afresh. A repeat that finds the row without an answer waits for it.
  */
@@ -87,6 +88,8 @@ function findRecord(db: Database, userId: string, key: string): Promise<Idempote
 
 /** A record of a request still under way (its answer not yet written). */
 const PENDING = 0;
+/** A stepwise request's record once its work settled: it keeps the work's result, presented again for a repeat. */
+const SETTLED = 1;
 
 function newRecord(userId: string, key: string, scope: string, requestHash: string): IdempotencyRecord {
   return { id: appendedRowId(), userId, key, scope, requestHash, status: PENDING, response: null, createdAt: new Date() };
@@ -143,14 +146,15 @@ const inProgress = () =>
  * way waits for its answer (409 `idempotency_key_in_progress` after 15 s); a repeat after the row
  * was removed runs afresh.
  */
-export async function withIdempotentSteps<B, T>(
+export async function withIdempotentSteps<B, R, T>(
   db: Database,
   request: IdempotentRequest,
   begin: (em: EntityManager, recordId: string | null) => Promise<B>,
-  finish: (begun: B) => Promise<Answer<T>>,
+  finish: (begun: B) => Promise<R>,
+  present: (result: R) => Answer<T>,
 ): Promise<IdempotentAnswer<T>> {
   const { key, userId, scope } = request;
-  if (key === undefined) return { ...(await finish(await db.transaction((em) => begin(em, null)))), replayed: false };
+  if (key === undefined) return { ...present(await finish(await db.transaction((em) => begin(em, null)))), replayed: false };
   const requestHash = hashInput(scope, request.input);
   const deadline = Date.now() + WAIT_FOR_ANSWER_MS;
 
@@ -158,7 +162,7 @@ export async function withIdempotentSteps<B, T>(
     const earlier = await findRecord(db, userId, key);
     if (earlier) {
       if (earlier.scope !== scope || earlier.requestHash !== requestHash) throw keyReused();
-      if (earlier.status !== PENDING) return replay<T>(db, earlier, scope, requestHash);
+      if (earlier.status !== PENDING) return replaySettled(db, earlier, scope, requestHash, present);
       if (Date.now() > deadline) throw inProgress();
       await new Promise((resolve) => setTimeout(resolve, 25));
       continue;
@@ -174,14 +178,27 @@ export async function withIdempotentSteps<B, T>(
       if (isUniqueViolation(err)) continue; // a racing first request holds the key: wait for its answer
       throw err;
     }
-    return { ...(await finish(begun)), replayed: false };
+    return { ...present(await finish(begun)), replayed: false };
   }
 }
 
-/** Writes the answer of a `withIdempotentSteps` request, inside the transaction that settles its work. */
-export async function completeIdempotencyRecord(em: EntityManager, recordId: string | null, answer: Answer<unknown>): Promise<void> {
+/** A repeat of a settled stepwise request: its result presented again (an answer stored whole, before results were kept, as it is). */
+async function replaySettled<R, T>(
+  db: Database,
+  record: IdempotencyRecord,
+  scope: string,
+  requestHash: string,
+  present: (result: R) => Answer<T>,
+): Promise<IdempotentAnswer<T>> {
+  if (record.status !== SETTLED) return replay<T>(db, record, scope, requestHash);
+  const stored = await replay<R>(db, record, scope, requestHash);
+  return { ...present(stored.body), replayed: true };
+}
+
+/** Writes the result of a `withIdempotentSteps` request's work, inside the transaction that settles it. */
+export async function completeIdempotencyRecord(em: EntityManager, recordId: string | null, result: unknown): Promise<void> {
   if (!recordId) return;
-  await em.update(IdempotencyRecordEntity, { id: recordId }, { status: answer.status, response: JSON.stringify(answer.body) });
+  await em.update(IdempotencyRecordEntity, { id: recordId }, { status: SETTLED, response: JSON.stringify(result) });
 }
 
 /** Removes a `withIdempotentSteps` request's key when its work failed and moved nothing for good: a retry runs afresh. */

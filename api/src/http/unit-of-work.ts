@@ -14,7 +14,8 @@ import type { Database } from '../db/index.js';
 import { afterCommit, type RealtimeEvent } from '../realtime/publisher.js';
 import { sendAnswer } from './answer.js';
 import type { AppContext } from './context.js';
-import { readIdempotencyKey, withIdempotency, type Answer, type IdempotentAnswer } from './idempotency.js';
+import { badRequest } from '../errors.js';
+import { readIdempotencyKey, withIdempotency, withIdempotentSteps, type Answer, type IdempotentAnswer } from './idempotency.js';
 
 /** What a command runs in: the route's transaction, and what to publish once it has committed. */
 export interface UnitOfWork {
@@ -68,4 +69,32 @@ export async function moneyRoute<R, T>(
   const { around, ...rest } = request;
   const run = (first?: FirstStep) => runUnitOfWork(deps, key, rest, command, present, first);
   sendAnswer(ctx, around ? await around(run) : await run());
+}
+
+/**
+ * A money request whose middle runs outside any transaction (a payment provider): `begin` records
+ * what is about to happen in the first transaction (with the key's row), `finish` makes the outside
+ * call and settles, writing its result under the key in the settling transaction.
+ */
+export interface MoneySteps<B, R> {
+  /** What the key is used for, e.g. `wallet.deposit`: the same key elsewhere is refused. */
+  scope: string;
+  /** The request as a repeat of the key must match it. */
+  input: unknown;
+  /** Set when the request must carry a key (a card is never charged twice): the refusal's text. */
+  keyRequired?: string;
+  begin(em: EntityManager, recordId: string | null): Promise<B>;
+  finish(begun: B): Promise<R>;
+}
+
+/** Runs `steps` once per (user, key) and answers its presented result; a repeat presents the stored result again. */
+export async function runMoneySteps<B, R, T>(
+  deps: UnitOfWorkDeps,
+  key: string | undefined,
+  userId: string,
+  steps: MoneySteps<B, R>,
+  present: (result: R) => Answer<T>,
+): Promise<IdempotentAnswer<T>> {
+  if (key === undefined && steps.keyRequired) throw badRequest(steps.keyRequired, 'invalid_idempotency_key');
+  return withIdempotentSteps(deps.db, { key, userId, scope: steps.scope, input: steps.input }, steps.begin, steps.finish, present);
 }

@@ -4,26 +4,28 @@ import { findProduct } from '../catalog/service.js';
 import { badRequest, isUniqueViolation } from '../errors.js';
 import { formatCents, productCents } from '../../contract/money.js';
 import { ITEM_INFO_ERROR } from '../../contract/texts.js';
-import { withIdempotency, type IdempotentAnswer } from '../http/idempotency.js';
+import type { UnitOfWork } from '../http/unit-of-work.js';
 import { escrowAccount, insufficientFunds, transfer, userAccount } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
 import { LinkEntity, type Link } from './entity.js';
 import { closeExpired } from './expiry.js';
-import { presentLink } from './presenter.js';
 import { INCOMPLETE_LINK, ONE_ACTIVE_LINK, QUANTITY_REQUIRED } from '../../contract/texts.js';
-import { type LinkDetailsInput, type LinkView } from '../../contract/links.js';
+import type { LinkDetailsInput } from '../../contract/links.js';
 import type { LinkDeps } from './use.js';
 
-/**
- * Creates the user's one active link. A give link moves its whole cost into the link's escrow
- * in the same transaction; an expired link of theirs is closed (and refunded) first.
- */
-export async function createLink(
-  deps: LinkDeps,
-  user: User,
-  details: z.output<typeof LinkDetailsInput>,
-  idempotencyKey: string | undefined,
-): Promise<IdempotentAnswer<LinkView>> {
+/** A link as its details price it, before the transaction that makes it. */
+export interface LinkPlan {
+  details: z.output<typeof LinkDetailsInput>;
+  amountCents: number;
+  quantity: number;
+  title: string | null;
+  photo: string | null;
+  itemId: string | null;
+  totalCostCents: number;
+}
+
+/** Checks a new link's details and prices it (an item from the catalogue), outside any transaction. */
+export async function planLink(deps: Pick<LinkDeps, 'catalog'>, details: z.output<typeof LinkDetailsInput>): Promise<LinkPlan> {
   const quantityInput = details.initialQuantity ?? details.quantity;
   let amountCents: number;
   let quantity: number;
@@ -51,47 +53,55 @@ export async function createLink(
   const totalCostCents = amountCents * quantity;
   if (!Number.isSafeInteger(totalCostCents) || totalCostCents >= 100_000_000)
     throw badRequest('A link can hold less than $1,000,000 in all.', 'too_large');
+  return { details, amountCents, quantity, title, photo, itemId, totalCostCents };
+}
 
-  return withIdempotency(deps.db, { key: idempotencyKey, userId: user.id, scope: 'links.create', input: details }, async (em) => {
-    const now = new Date();
-    await closeExpired(em, { creatorId: user.id, now });
-    const link: Link = {
-      id: crypto.randomUUID(),
-      creatorId: user.id,
-      type: details.type,
-      giveOrReceive: details.giveorreceive,
-      amountCents,
-      initialQuantity: quantity,
-      remainingQuantity: quantity,
-      title,
-      photo,
-      itemId,
-      totalCostCents,
-      raisedCents: 0,
-      gifts: 0,
-      status: 'active',
-      views: 0,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + deps.linkTtlHours * 3600_000),
-      closedAt: null,
-    };
-    if (await em.existsBy(LinkEntity, { creatorId: user.id, status: 'active' })) throw badRequest(ONE_ACTIVE_LINK, 'one_active_link');
-    try {
-      await em.insert(LinkEntity, link);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw badRequest(ONE_ACTIVE_LINK, 'one_active_link');
-      throw err;
-    }
-    if (link.giveOrReceive === 'give') {
-      await transfer(em, {
-        from: userAccount(user.id),
-        to: escrowAccount(link.id),
-        amountCents: totalCostCents,
-        kind: 'escrow',
-        actorUserId: user.id,
-        insufficient: insufficientFunds,
-      });
-    }
-    return { status: 201, body: presentLink(link, user) };
-  });
+/**
+ * Creates the user's one active link (planned by `planLink`) in the caller's unit of work. A give
+ * link moves its whole cost into the link's escrow in the same transaction; an expired link of
+ * theirs is closed (and refunded) first.
+ */
+export async function createLink(uow: UnitOfWork, deps: Pick<LinkDeps, 'linkTtlHours'>, user: User, plan: LinkPlan): Promise<Link> {
+  const { em } = uow;
+  const { details, amountCents, quantity, title, photo, itemId, totalCostCents } = plan;
+  const now = new Date();
+  await closeExpired(em, { creatorId: user.id, now });
+  const link: Link = {
+    id: crypto.randomUUID(),
+    creatorId: user.id,
+    type: details.type,
+    giveOrReceive: details.giveorreceive,
+    amountCents,
+    initialQuantity: quantity,
+    remainingQuantity: quantity,
+    title,
+    photo,
+    itemId,
+    totalCostCents,
+    raisedCents: 0,
+    gifts: 0,
+    status: 'active',
+    views: 0,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.linkTtlHours * 3600_000),
+    closedAt: null,
+  };
+  if (await em.existsBy(LinkEntity, { creatorId: user.id, status: 'active' })) throw badRequest(ONE_ACTIVE_LINK, 'one_active_link');
+  try {
+    await em.insert(LinkEntity, link);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(ONE_ACTIVE_LINK, 'one_active_link');
+    throw err;
+  }
+  if (link.giveOrReceive === 'give') {
+    await transfer(em, {
+      from: userAccount(user.id),
+      to: escrowAccount(link.id),
+      amountCents: totalCostCents,
+      kind: 'escrow',
+      actorUserId: user.id,
+      insufficient: insufficientFunds,
+    });
+  }
+  return link;
 }

@@ -4,21 +4,20 @@ import { isbot } from 'isbot';
 import { visitorDevice, visitorSource } from '../../contract/analytics.js';
 import type { Deps } from '../deps.js';
 import { resolveSecret } from '../auth/tokens.js';
-import { sendAnswer } from '../http/answer.js';
 import { actingUser, currentUser, type AuthMiddleware } from '../http/auth.js';
 import { answerWithEtag } from '../http/etag.js';
 import type { AppState } from '../http/context.js';
 import { routeLimit } from '../http/rate-limit.js';
 import { serve } from '../http/route.js';
 import type { Answer } from '../http/idempotency.js';
-import { readIdempotencyKey } from '../http/idempotency.js';
 import { moneyRoute, type MoneyRequest } from '../http/unit-of-work.js';
 import { drawShareImagesSoon } from '../sharing/prerender.js';
-import type { AcceptLinkResponse, GiveResponse } from '../../contract/links.js';
+import type { AcceptLinkResponse, CancelLinkResponse, GiveResponse } from '../../contract/links.js';
 import { centsToDollars } from '../../contract/money.js';
 import { acceptableCreator, acceptLink, acceptRequest, type Accepted } from './accept-link.js';
-import { cancelLink } from './cancel-link.js';
-import { createLink } from './create-link.js';
+import { cancelLink, type Cancelled } from './cancel-link.js';
+import { presentLink } from './presenter.js';
+import { createLink, planLink } from './create-link.js';
 import { giveRequest, giveToLink, type Give } from './give-to-link.js';
 import { planGive } from './give-check.js';
 import { confirmGive, countActiveLinks, hasResponded, listProfileLinks, openLink } from './service.js';
@@ -35,7 +34,15 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
 
   serve(router, 'POST /links/create', [authenticate], async (ctx, { body }) => {
     const user = actingUser(ctx, { userId: body.creatorUserId, username: body.creatorUsername });
-    sendAnswer(ctx, await createLink(links, user, body.details, readIdempotencyKey(ctx)));
+    const plan = await planLink(links, body.details);
+    const request = { userId: user.id, scope: 'links.create', input: body.details };
+    await moneyRoute(
+      deps,
+      ctx,
+      request,
+      (uow) => createLink(uow, links, user, plan),
+      (link) => ({ status: 201, body: presentLink(link, user) }),
+    );
     drawShareImagesSoon(deps, 'link', user.username);
   });
 
@@ -88,7 +95,9 @@ export function linkRoutes(deps: Deps, { authenticate, optionalAuth }: AuthMiddl
 
   // The owner takes back an open give link: closed, and its unused escrow refunded once.
   serve(router, 'DELETE /api/links/:linkId', [authenticate], async (ctx, { params }) => {
-    sendAnswer(ctx, await cancelLink(links, currentUser(ctx), params.linkId, readIdempotencyKey(ctx)));
+    const owner = currentUser(ctx);
+    const request = { userId: owner.id, scope: 'links.cancel', input: params.linkId };
+    await moneyRoute(deps, ctx, request, (uow) => cancelLink(uow, owner, params.linkId), presentCancelled);
   });
 
   // One atomic call: the money moves, the give is recorded, the recipient is told.
@@ -122,6 +131,11 @@ export function presentGive(give: Give): Answer<GiveResponse> {
     status: 201,
     body: { give: { _id: giveId, type: link.type, amount: centsToDollars(amountCents), postId: link.id }, conversationId },
   };
+}
+
+/** A cancelled link as its answer names it. */
+function presentCancelled({ link, creator, refundedCents }: Cancelled): Answer<CancelLinkResponse> {
+  return { status: 200, body: { link: presentLink(link, creator), refunded: centsToDollars(refundedCents) } };
 }
 
 /** An accept as its answer names it. */

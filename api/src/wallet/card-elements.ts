@@ -18,9 +18,9 @@ import type { Database } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { completeIdempotencyRecord } from '../http/idempotency.js';
 import { cardDeclined, paymentIncomplete, paymentProcessing, type CardPayment, type WalletPayments } from '../payments/provider.js';
-import type { CardDepositStarted, NewBalanceResponse } from '../../contract/wallet.js';
+import type { CardDepositStarted } from '../../contract/wallet.js';
 import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
-import { answerOf, settleFailed, settleSucceeded } from './settle.js';
+import { balanceOutcome, settleFailed, settleSucceeded, type WalletOutcome } from './settle.js';
 import { confirmElementsHold } from './card-hold.js';
 import { In } from 'typeorm';
 
@@ -34,11 +34,7 @@ export interface CardElementsDeps {
 export const CARD_PAYMENT_TIMEOUT_MS = 60 * 60_000;
 
 /** Step 1's outside work, after the intent is recorded (service.ts holds the request's key). */
-export async function startCardElements(
-  deps: CardElementsDeps,
-  intent: PaymentIntent,
-  save: boolean,
-): Promise<{ status: 202; body: CardDepositStarted }> {
+export async function startCardElements(deps: CardElementsDeps, intent: PaymentIntent, save: boolean): Promise<WalletOutcome> {
   let payment: CardPayment;
   try {
     payment = await deps.payments.startCardPayment({
@@ -57,9 +53,9 @@ export async function startCardElements(
   const { paymentIntentId, clientSecret } = payment;
   await deps.db.transaction(async (em) => {
     await em.update(PaymentIntentEntity, { id: intent.id, status: 'pending' }, { providerReference: paymentIntentId });
-    await completeIdempotencyRecord(em, intent.idempotencyRecordId, { status: 202, body: { paymentIntentId } });
+    await completeIdempotencyRecord(em, intent.idempotencyRecordId, { kind: 'started', paymentIntentId } satisfies WalletOutcome);
   });
-  return { status: 202, body: { paymentIntentId, clientSecret } };
+  return { kind: 'started', paymentIntentId, clientSecret };
 }
 
 /** A repeat of step 1's key: the stored answer names the PaymentIntent, whose secret is read again. */
@@ -74,7 +70,7 @@ const unknownPayment = () => notFound('There is no such card payment.');
 export async function confirmCardElements(
   deps: CardElementsDeps,
   input: { userId: string; paymentIntentId: string },
-): Promise<{ status: number; body: NewBalanceResponse }> {
+): Promise<WalletOutcome> {
   const intent = await deps.db.manager.findOneBy(PaymentIntentEntity, {
     userId: input.userId,
     kind: In(['card_elements', 'elements_hold']),
@@ -82,7 +78,7 @@ export async function confirmCardElements(
   });
   if (!intent) throw unknownPayment();
   if (intent.kind === 'elements_hold') return confirmElementsHold(deps, intent, (payment) => cancelUnpaid(deps, intent, payment));
-  if (intent.status === 'succeeded' && intent.resultBalanceCents !== null) return answerOf(intent.resultBalanceCents);
+  if (intent.status === 'succeeded' && intent.resultBalanceCents !== null) return balanceOutcome(intent.resultBalanceCents);
   if (intent.status === 'failed') throw paymentIncomplete(402);
 
   let payment = await deps.payments.readCardPayment(input.paymentIntentId);
@@ -99,7 +95,7 @@ export async function confirmCardElements(
   // Settled by this request, or just before by the webhook: the intent says which way it went.
   const settled = await deps.db.manager.findOneByOrFail(PaymentIntentEntity, { id: intent.id });
   if (settled.status !== 'succeeded' || settled.resultBalanceCents === null) throw paymentProcessing();
-  return answerOf(settled.resultBalanceCents);
+  return balanceOutcome(settled.resultBalanceCents);
 }
 
 /**

@@ -9,7 +9,7 @@ import { In, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { AppError, notFound } from '../errors.js';
-import { completeIdempotencyRecord, type Answer } from '../http/idempotency.js';
+import { completeIdempotencyRecord } from '../http/idempotency.js';
 import type { PayerIdentity } from '../money/holds.js';
 import { SYSTEM_PAYMENTS, balanceOf, transfer, userAccount } from '../money/ledger.js';
 import {
@@ -22,11 +22,9 @@ import {
   type CardSource,
   type WalletPayments,
 } from '../payments/provider.js';
-import { centsToDollars } from '../../contract/money.js';
 import { CARD_HOLD_GONE } from '../../contract/texts.js';
-import type { NewBalanceResponse } from '../../contract/wallet.js';
 import { HOLD_KINDS, PaymentIntentEntity, type PaymentIntent } from './entity.js';
-import { claim, paymentPending, settleFailed } from './settle.js';
+import { claim, paymentPending, settleFailed, type WalletOutcome } from './settle.js';
 
 export interface HoldDeps {
   db: Database;
@@ -37,7 +35,7 @@ export interface HoldDeps {
 export const cardHoldGone = () => new AppError(409, 'card_hold_gone', CARD_HOLD_GONE);
 
 /** The request's outside work after its intent is recorded: authorise, then answer the authorisation to give with. */
-export async function authoriseHold(deps: HoldDeps, intent: PaymentIntent, source: CardSource): Promise<Answer<NewBalanceResponse>> {
+export async function authoriseHold(deps: HoldDeps, intent: PaymentIntent, source: CardSource): Promise<WalletOutcome> {
   let hold: CardHold;
   try {
     hold = await deps.payments.authoriseCard({
@@ -57,7 +55,7 @@ export async function authoriseHold(deps: HoldDeps, intent: PaymentIntent, sourc
   const answer = await deps.db.transaction(async (em) => {
     if (!(await claim(em, intent, 'authorised', hold.reference))) return null;
     const balanceCents = await balanceOf(em, userAccount(intent.userId));
-    const made = { status: 200, body: { new_balance: centsToDollars(balanceCents), authorisation: intent.id } };
+    const made: WalletOutcome = { kind: 'balance', balanceCents, authorisation: intent.id };
     await completeIdempotencyRecord(em, intent.idempotencyRecordId, made);
     return made;
   });
@@ -65,10 +63,10 @@ export async function authoriseHold(deps: HoldDeps, intent: PaymentIntent, sourc
   return answer;
 }
 
-/** The answer an authorisation gives the page: the balance as it is (nothing credited yet) and the authorisation to give with. */
-async function authorisedAnswer(deps: HoldDeps, intent: PaymentIntent): Promise<Answer<NewBalanceResponse>> {
+/** What an authorisation comes to for the page: the balance as it is (nothing credited yet) and the authorisation to give with. */
+async function authorisedOutcome(deps: HoldDeps, intent: PaymentIntent): Promise<WalletOutcome> {
   const balanceCents = await balanceOf(deps.db.manager, userAccount(intent.userId));
-  return { status: 200, body: { new_balance: centsToDollars(balanceCents), authorisation: intent.id } };
+  return { kind: 'balance', balanceCents, authorisation: intent.id };
 }
 
 /**
@@ -80,16 +78,16 @@ export async function confirmElementsHold(
   deps: HoldDeps,
   intent: PaymentIntent,
   cancel: (payment: CardPayment) => Promise<CardPayment>,
-): Promise<Answer<NewBalanceResponse>> {
+): Promise<WalletOutcome> {
   if (intent.status === 'failed' || !intent.providerReference) throw paymentIncomplete(402);
-  if (intent.status !== 'pending') return authorisedAnswer(deps, intent);
+  if (intent.status !== 'pending') return authorisedOutcome(deps, intent);
   const payment = await deps.payments.readCardPayment(intent.providerReference);
   if (payment.intentId !== intent.id) throw notFound('There is no such card payment.');
   if (payment.capturable) {
     await deps.db.transaction((em) => claim(em, intent, 'authorised', null));
     const now = await deps.db.manager.findOneByOrFail(PaymentIntentEntity, { id: intent.id });
     if (now.status === 'failed') throw paymentIncomplete(402);
-    return authorisedAnswer(deps, intent);
+    return authorisedOutcome(deps, intent);
   }
   if (payment.status === 'processing') throw paymentProcessing();
   const after = payment.status === 'requires_payment_method' || payment.status === 'canceled' ? await cancel(payment) : payment;

@@ -19,7 +19,16 @@ import { PaymentIntentEntity, type PaymentIntent } from './entity.js';
 import { resolvePendingPayments } from './intents.js';
 import type { CardChargeRequest, CardSource, PaymentRequest, PaymentResult, WalletPayments } from '../payments/provider.js';
 import { SANDBOX_FAILING_CENTS, SandboxPayments } from '../payments/sandbox.js';
-import { deposit, withdraw } from './service.js';
+import { runMoneySteps } from '../http/unit-of-work.js';
+import { presentBalance } from './presenter.js';
+import { depositSteps, withdrawalSteps, type MoneyRequest, type WalletDeps } from './service.js';
+
+type Keyed = MoneyRequest & { idempotencyKey: string | undefined };
+/** A deposit and a withdrawal as their routes run them: the steps once per key, the outcome presented. */
+const deposit = (deps: WalletDeps, req: Keyed) =>
+  runMoneySteps(deps, req.idempotencyKey, req.userId, depositSteps(deps, req), presentBalance);
+const withdraw = (deps: WalletDeps, req: Keyed) =>
+  runMoneySteps(deps, req.idempotencyKey, req.userId, withdrawalSteps(deps, req), presentBalance);
 
 /**
  * Payments outside transactions: the provider is called between two transactions, a

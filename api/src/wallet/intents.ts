@@ -27,11 +27,18 @@ import type { Database } from '../db/index.js';
 import type { AppError } from '../errors.js';
 import { SYSTEM_PAYOUTS_PENDING, transfer, userAccount } from '../money/ledger.js';
 import { isDefiniteFailure, type CardSource, type PaymentResult, type WalletPayments } from '../payments/provider.js';
-import type { NewBalanceResponse } from '../../contract/wallet.js';
 import { HOLD_KINDS, PaymentIntentEntity, type PaymentIntent, type PaymentIntentKind } from './entity.js';
 
 const CARD_KINDS = { form: 'card_deposit', elements: 'card_elements', hold: 'card_hold', 'elements-hold': 'elements_hold' } as const;
-import { accountClosed, accountClosedError, answerOf, paymentPending, settleFailed, settleSucceeded } from './settle.js';
+import {
+  accountClosed,
+  accountClosedError,
+  balanceOutcome,
+  paymentPending,
+  settleFailed,
+  settleSucceeded,
+  type WalletOutcome,
+} from './settle.js';
 import { refundUnclaimed } from './unclaimed.js';
 import { resolveCardHold, staleHolds } from './card-hold-recovery.js';
 import { resolveCardElementsIntent } from './card-elements.js';
@@ -122,11 +129,7 @@ async function callProvider(deps: IntentDeps, intent: PaymentIntent, card: CardS
  * the new balance; throws the provider's decline (nothing moved), or `paymentPending` when the
  * outcome is unknown (the intent stays pending for `resolvePendingPayments`).
  */
-export async function completeIntent(
-  deps: IntentDeps,
-  intent: PaymentIntent,
-  card: CardSource | null = null,
-): Promise<{ status: number; body: NewBalanceResponse }> {
+export async function completeIntent(deps: IntentDeps, intent: PaymentIntent, card: CardSource | null = null): Promise<WalletOutcome> {
   let result: PaymentResult;
   try {
     result = await callProvider(deps, intent, card);
@@ -146,7 +149,7 @@ export async function completeIntent(
     throw accountClosedError();
   }
   if (settled.status !== 'succeeded' || settled.resultBalanceCents === null) throw paymentPending();
-  return answerOf(settled.resultBalanceCents);
+  return balanceOutcome(settled.resultBalanceCents);
 }
 
 /** How long an intent stays pending before recovery asks the provider again (the request may still be under way). */

@@ -5,20 +5,22 @@ import { sendAnswer } from '../http/answer.js';
 import type { AppState } from '../http/context.js';
 import { serve } from '../http/route.js';
 import { readIdempotencyKey } from '../http/idempotency.js';
+import { runMoneySteps } from '../http/unit-of-work.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
 import type { CardGiftTarget, SavedCardResponse } from '../../contract/wallet.js';
 import type { CardSource } from '../payments/provider.js';
 import {
   balanceHolds,
-  cardDeposit,
-  cardHoldDeposit,
-  deposit,
+  cardDepositSteps,
+  cardElementsSteps,
+  cardHoldSteps,
+  depositSteps,
   getBalanceCents,
-  startCardElementsDeposit,
-  withdraw,
+  withdrawalSteps,
   type WalletDeps,
 } from './service.js';
-import { confirmCardElements } from './card-elements.js';
+import { confirmCardElements, withClientSecret } from './card-elements.js';
+import { presentBalance, presentOutcome } from './presenter.js';
 import { guardCardPayment, noteCardRefusal } from './card-guard.js';
 import { badRequest } from '../errors.js';
 import { payingIdentity } from '../identity/identity.js';
@@ -51,7 +53,8 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
 
   serve(router, 'POST /api/billing-settings-deposit', [authenticate], async (ctx, { body }) => {
     const { id: userId } = actingUser(ctx, { userId: body.userId });
-    sendAnswer(ctx, await deposit(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
+    const steps = depositSteps(wallet, { userId, amountCents: body.balance });
+    sendAnswer(ctx, await runMoneySteps(deps, readIdempotencyKey(ctx), userId, steps, presentBalance));
   });
 
   serve(router, 'POST /api/wallet/card-deposit', [authenticate], async (ctx, { body }) => {
@@ -62,27 +65,30 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     const identity = body.for ? await checkGiftFirst(deps, user, body.for, body.amount) : payingIdentity(userId);
     if (body.elements) {
       if (body.card) throw badRequest('Card details go to Stripe, not to Giftlink.', 'invalid_card');
-      const started = { userId, amountCents: body.amount, idempotencyKey, save: body.save ?? false, target: body.for };
-      sendAnswer(
-        ctx,
-        await guardCardPayment(deps, { userId, identity, client: ctx.ip, source: null }, () => startCardElementsDeposit(wallet, started)),
-      );
+      const steps = cardElementsSteps(wallet, { userId, amountCents: body.amount, save: body.save ?? false, target: body.for });
+      const start = () => runMoneySteps(deps, idempotencyKey, userId, steps, presentOutcome);
+      const answer = await guardCardPayment(deps, { userId, identity, client: ctx.ip, source: null }, start);
+      // A repeat of the key: the kept outcome names the PaymentIntent, whose secret is read again.
+      if (answer.replayed && 'paymentIntentId' in answer.body) answer.body = await withClientSecret(wallet, answer.body);
+      sendAnswer(ctx, answer);
       return;
     }
     const source: CardSource = body.card ? { kind: 'card', card: body.card, save: body.save ?? false } : { kind: 'saved' };
-    const request = { userId, amountCents: body.amount, idempotencyKey, source };
+    const request = { userId, amountCents: body.amount, source };
     const target = body.for;
-    const pay = () => (target ? cardHoldDeposit(wallet, { ...request, target }) : cardDeposit(wallet, request));
+    const steps = target ? cardHoldSteps(wallet, { ...request, target }) : cardDepositSteps(wallet, request);
+    const pay = () => runMoneySteps(deps, idempotencyKey, userId, steps, presentOutcome);
     sendAnswer(ctx, await guardCardPayment(deps, { userId, identity, client: ctx.ip, source }, pay));
   });
 
   // The page confirmed its Stripe Elements card payment: settled from what Stripe says of it.
   serve(router, 'POST /api/wallet/card-deposit/confirm', [authenticate], async (ctx, { body }) => {
     const { id: userId } = currentUser(ctx);
-    const answer = await confirmCardElements(wallet, { userId, paymentIntentId: body.paymentIntentId }).catch(async (err: unknown) => {
+    const outcome = await confirmCardElements(wallet, { userId, paymentIntentId: body.paymentIntentId }).catch(async (err: unknown) => {
       await noteCardRefusal(deps, payingIdentity(userId), err);
       throw err;
     });
+    const answer = presentBalance(outcome);
     ctx.status = answer.status;
     ctx.body = answer.body;
   });
@@ -95,7 +101,8 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
 
   serve(router, 'POST /api/billing-settings-withdrawal', [authenticate], async (ctx, { body }) => {
     const { id: userId } = actingUser(ctx, { userId: body.userId });
-    sendAnswer(ctx, await withdraw(wallet, { userId, amountCents: body.balance, idempotencyKey: readIdempotencyKey(ctx) }));
+    const steps = withdrawalSteps(wallet, { userId, amountCents: body.balance });
+    sendAnswer(ctx, await runMoneySteps(deps, readIdempotencyKey(ctx), userId, steps, presentBalance));
   });
 
   // The money history: the signed-in user's own, always (a `userId` naming anyone else is a 403).

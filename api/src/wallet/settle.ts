@@ -11,7 +11,6 @@ import { SYSTEM_PAYMENTS, SYSTEM_PAYOUTS_PENDING, SYSTEM_UNCLAIMED, transfer, us
 import { rowLockNoKey } from '../db/row-lock.js';
 import { UserEntity } from '../users/entity.js';
 import { repayOwed } from '../money/disputes.js';
-import { centsToDollars } from '../../contract/money.js';
 import { ACCOUNT_CLOSED_NO_DEPOSIT } from '../../contract/texts.js';
 import { AppError } from '../errors.js';
 import { PaymentIntentEntity, type PaymentIntent, type PaymentIntentStatus } from './entity.js';
@@ -25,7 +24,14 @@ export const paymentPending = () =>
 
 export const accountClosedError = () => new AppError(409, 'account_closed', ACCOUNT_CLOSED_NO_DEPOSIT);
 
-export const answerOf = (balanceCents: number) => ({ status: 200, body: { new_balance: centsToDollars(balanceCents) } });
+/**
+ * What a wallet request came to, kept under its key: the balance after it (with the authorisation a
+ * card hold pays a gift with), or a card payment the page must still confirm (its secret is never kept).
+ */
+export type WalletOutcome =
+  { kind: 'balance'; balanceCents: number; authorisation?: string } | { kind: 'started'; paymentIntentId: string; clientSecret?: string };
+
+export const balanceOutcome = (balanceCents: number): WalletOutcome => ({ kind: 'balance', balanceCents });
 
 /** Flips an intent from `from` (pending) to `status`; true only for the one caller whose update changed it. */
 export async function claim(
@@ -97,7 +103,7 @@ export async function settleSucceeded(db: Database, intent: PaymentIntent, refer
       });
       balanceCents = intent.resultBalanceCents ?? 0;
     }
-    await completeIdempotencyRecord(em, intent.idempotencyRecordId, answerOf(balanceCents));
+    await completeIdempotencyRecord(em, intent.idempotencyRecordId, balanceOutcome(balanceCents));
     return true;
   });
 }
