@@ -36,7 +36,7 @@ export function alertRoutes(deps: Deps, { authenticate }: AuthMiddleware): Route
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here. The page's button too: a browser
   // (asking for HTML) is sent back to the page, which then says it is done.
   serve(router, 'POST /api/alerts/unsubscribe', async (ctx, { query }) => {
-    const named = readUnsubscribeToken(deps.tokens, query.t);
+    const named = readUnsubscribeToken(deps.tokens, query.t, deps.clock());
     if (!named) throw badRequest(ALERT_UNSUBSCRIBE_INVALID, 'invalid_unsubscribe_link');
     await unsubscribeEmail(deps.db, named.userId, named.kind);
     if (ctx.accepts('json', 'html') === 'html') {
@@ -49,7 +49,7 @@ export function alertRoutes(deps: Deps, { authenticate }: AuthMiddleware): Route
 
   // A GET changes nothing (mail scanners open links): it shows a button that POSTs, or that it is done.
   serve(router, 'GET /api/alerts/unsubscribe', async (ctx, { query }) => {
-    const named = readUnsubscribeToken(deps.tokens, query.t);
+    const named = readUnsubscribeToken(deps.tokens, query.t, deps.clock());
     // Refused as every route refuses (`{ error, message }`), the page only for a good link.
     if (!named) throw badRequest(ALERT_UNSUBSCRIBE_INVALID, 'invalid_unsubscribe_link');
     ctx.type = 'text/html';
