@@ -76,6 +76,23 @@ describe('a visitor opening a shared page', () => {
     await wishlist.context().close();
   });
 
+  it('reads the terms and the privacy notice before any script runs, and in the app from the footer', async () => {
+    const bare = await withoutScripts('/terms', 'legal-terms-noscript');
+    expect(await bare.getByRole('heading', { level: 1 }).textContent()).toBe('Terms of use');
+    expect(await bare.getByText('You must be 18 or older.', { exact: false }).count()).toBe(1);
+    await bare.context().close();
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/link/ada`);
+    await appTakenOver(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+    await page.getByRole('heading', { name: 'Privacy', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${app.url}/privacy`);
+    expect(await page.getByText(/Write to privacy@/).count()).toBe(1);
+    await shots(page, 'legal-privacy');
+    await context.close();
+  });
+
   it('gets a page whose HTML fits in the first round trip: only the CSS its markup uses, no script to fetch', async () => {
     for (const p of ['/link/ada', '/wishlist/ada', '/', '/login']) {
       const res = await fetch(app.url + p, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });

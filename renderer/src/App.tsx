@@ -59,6 +59,7 @@ const GoodbyePage = page(() => import('./pages/goodbye/GoodbyePage'), 'GoodbyePa
 const NotFoundPage = page(() => import('./pages/not-found/NotFoundPage'), 'NotFoundPage');
 const NotificationsPage = page(() => import('./pages/notifications/NotificationsPage'), 'NotificationsPage');
 const OrdersPage = page(() => import('./pages/orders/OrdersPage'), 'OrdersPage');
+const LegalPage = page(() => import('./pages/legal/LegalPage'), 'LegalPage');
 const ProfilePage = page(() => import('./pages/profile/ProfilePage'), 'ProfilePage');
 const RegisterPage = page(() => import('./pages/register/RegisterPage'), 'RegisterPage');
 const SettingsPage = page(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
@@ -80,6 +81,8 @@ const routes: RouteObject[] = [
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password/:token', element: <ResetPasswordPage /> },
       { path: '/goodbye', element: <GoodbyePage /> },
+      { path: '/terms', element: <LegalPage /> },
+      { path: '/privacy', element: <LegalPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/register/:inviteId', element: <RegisterPage /> },
       { path: '/invite/:inviteId?', element: <InvitePage /> },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Link } from '../links/entity.js';
 import type { User } from '../users/entity.js';
 import type { WishlistItem } from '../wishlists/entity.js';
-import { linkMarkup, wishlistMarkup } from './pages.js';
+import { legalMarkup, linkMarkup, wishlistMarkup } from './pages.js';
 
 /** What a hostile creator can type into the fields a visitor's page shows. */
 const HOSTILE = `"><script>x('&amp;')</script><b a=' $&`;
@@ -41,5 +41,16 @@ describe("the visitor pages' first paint escapes what users wrote (Preact's esca
     expect(markup).not.toContain('<b a=');
     expect(markup).toContain('<span class="wish-row__title">&quot;>&lt;script>');
     expect(markup).toContain('$9.99');
+  });
+});
+
+describe('the terms and the privacy notice', () => {
+  it("paint in the shell, naming the address at the product's host to write to", () => {
+    const terms = legalMarkup('terms', 'www.giftlink.example');
+    expect(terms).toContain('<h1 id="legal-title">Terms of use</h1>');
+    expect(terms).toContain('Write to privacy@giftlink.example.');
+    const privacy = legalMarkup('privacy', 'giftlink.example');
+    expect(privacy).toContain('<h1 id="legal-title">Privacy</h1>');
+    expect(privacy).toContain('Anonymity does not cover everything');
   });
 });

@@ -24,6 +24,8 @@ import type { Link } from '../links/entity.js';
 import type { User } from '../users/entity.js';
 import { WISHLIST_MAX_ITEMS, type WishlistItem } from '../wishlists/entity.js';
 import { DEFAULT_AVATAR } from './mark.js';
+import { LegalView } from '../../../renderer/src/pages/legal/LegalView.js';
+import { legalDoc, type LegalKind } from '../../contract/legal.js';
 
 /** A view's link before the app's router arrives: a plain `<a href>`. */
 const A: Anchor = ({ to, ...rest }) => <a href={to} {...rest} />;
@@ -168,3 +170,11 @@ export const LOGIN_MARKUP = renderToString(
     </main>
   </div>,
 );
+
+/** The terms or the privacy notice as a visitor first sees them, naming the address at `host` to write to. */
+export const legalMarkup = (kind: LegalKind, host: string): string =>
+  renderToString(
+    <Shell>
+      <LegalView doc={legalDoc(kind, host)} />
+    </Shell>,
+  );

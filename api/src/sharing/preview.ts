@@ -9,7 +9,8 @@ import { isOpen } from '../links/service.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WishlistItemEntity } from '../wishlists/entity.js';
-import { HOME_MARKUP, LOGIN_MARKUP, linkMarkup, linkWhat, wishlistHead, wishlistMarkup } from './pages.js';
+import { LEGAL_PATHS } from '../../contract/legal.js';
+import { HOME_MARKUP, LOGIN_MARKUP, legalMarkup, linkMarkup, linkWhat, wishlistHead, wishlistMarkup } from './pages.js';
 import { shareImageUrl, sharePageUrl, type ShareKind } from './urls.js';
 
 /**
@@ -167,10 +168,15 @@ export async function previewFor(
  */
 export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHead {
   const { publicUrl } = deps.config;
+  const host = new URL(publicUrl).hostname;
+  const legalPages = new Map([
+    [LEGAL_PATHS.terms, legalMarkup('terms', host)],
+    [LEGAL_PATHS.privacy, legalMarkup('privacy', host)],
+  ]);
   return async (path, visitor) => {
     // A visitor's home and login pages paint before any script runs (a signed-in user's home greets
     // them by name, and the app sends a signed-in user on from /login).
-    const visitorPage = VISITOR_PAGES.get(path);
+    const visitorPage = VISITOR_PAGES.get(path) ?? legalPages.get(path);
     if (visitorPage) return visitor ? { root: visitorPage } : undefined;
     try {
       const preview = await previewFor(deps.db, publicUrl, path, deps.config);

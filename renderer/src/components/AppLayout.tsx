@@ -10,6 +10,8 @@ import { useSessionBootstrap } from '../state/useSession';
 import { DatabaseErrorNotice } from './DatabaseErrorNotice';
 import { MessagePopup } from './MessagePopup';
 import { useHeld } from '../takeover';
+import { AppLink } from './AppLinks';
+import { SiteFooter } from './SiteFooter';
 import { PageSpinner } from './Spinner';
 import { TopBar } from './TopBar';
 import { UpgradeBanner } from './UpgradeBanner';
@@ -76,6 +78,7 @@ export function AppLayout() {
       <main className={fill ? 'app-main app-main--fill' : 'app-main'} id="main">
         <Outlet />
       </main>
+      {fill || barsHeld ? null : <SiteFooter Link={AppLink} />}
       {user && balanceDialogOpen && !balanceError ? (
         <Suspense fallback={null}>
           <BalanceDialog />
