@@ -18,10 +18,10 @@ export async function readInstance(db: Database): Promise<Instance> {
 /** A command names the database it opened in this header of its /healthz; a server on another one answers 409. */
 export const INSTANCE_HEADER = 'x-giftlink-instance';
 
-/** Whether `named` is the database's id, in constant time: /healthz answers anyone who asks. */
-export function isInstance(named: string, id: string): boolean {
+/** Whether `given` is the database's id, in constant time: /healthz answers anyone who asks. */
+export function isInstance(given: string, id: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(named), digest(id));
+  return timingSafeEqual(digest(given), digest(id));
 }
 
 /** The database's id, read on the connection every write goes through (/healthz: the database answers). */
