@@ -104,6 +104,8 @@ describe('the reference nginx', () => {
   it('names no nginx version, in its headers or on its own error pages', async () => {
     const res = await send('GET', '/healthz');
     expect(res.headers.server).toBe('nginx');
+    const redirect = await fetch(`${nginx.url}/healthz`, { redirect: 'manual' });
+    expect([redirect.status, redirect.headers.get('server')]).toEqual([301, 'nginx']);
     const refused = await send('POST', '/api/upload', Buffer.alloc(7 * 1024 * 1024));
     expect(refused.status).toBe(413);
     expect(refused.text).not.toMatch(/nginx\/\d/);
