@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-redis.sh
+bash scripts/ensure-nginx.sh
 echo "Node $(node -v)"
 # The browser stories are the longest step: they get a lane to themselves; the static checks go first in the other.
 lanes=(

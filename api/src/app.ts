@@ -44,7 +44,7 @@ import { blockRoutes } from './blocks/routes.js';
 import { reportRoutes } from './moderation/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { connectWebhook } from './payouts/webhook.js';
-import { writerInstanceId } from './db/instance.js';
+import { INSTANCE_HEADER, isInstance, writerInstanceId } from './db/instance.js';
 
 /** Assembles the Koa app; used by main and by the tests alike. Routes are registered here, explicitly. */
 export function createApp(deps: Deps): Koa<AppState> {
@@ -90,8 +90,14 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
       const instance = await writerInstanceId(deps.db);
-      // The database's id only to this machine: `npm run invite` and `npm run moderation` compare it with theirs.
-      ctx.body = isLoopback(ctx.req.socket.remoteAddress) ? { status: 'ok', instance } : { status: 'ok' };
+      // The id is never told, whoever asks (a proxy on this machine asks for anyone): a command names the one it opened.
+      const named = ctx.get(INSTANCE_HEADER);
+      if (named && !isInstance(named, instance)) {
+        ctx.status = 409;
+        ctx.body = { status: 'other database' };
+        return;
+      }
+      ctx.body = { status: 'ok' };
       return;
     }
     await next();
@@ -153,5 +159,3 @@ export function apiRouters(deps: Deps, auth: AuthMiddleware): Router<AppState>[]
     reportRoutes(deps, auth),
   ];
 }
-
-const isLoopback = (address: string | undefined) => !!address && /^(127\.|::1$|::ffff:127\.)/.test(address);

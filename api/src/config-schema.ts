@@ -134,7 +134,9 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024)
-    .describe('The largest accepted picture upload, in bytes.'),
+    .describe(
+      "The largest accepted picture upload, in bytes. The reference nginx takes bodies up to 6 MiB, the default's picture and its form (`client_max_body_size` in deploy/nginx/giftlink-proxy.conf): raise that with this.",
+    ),
   BODY_LIMIT: z.string().default('100kb').describe('The largest accepted JSON request body.'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10).describe('Login and registration attempts per client per window.'),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60).describe('The window of AUTH_RATE_LIMIT.'),

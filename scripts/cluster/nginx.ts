@@ -2,6 +2,7 @@
  * nginx in front of the cluster's API nodes, run as a child of our own (never the system's nginx
  * service): a generated configuration whose server block includes deploy/nginx/giftlink-proxy.conf,
  * the reference deployment's proxy rules, with the pid, logs and temp paths in a temp directory.
+ * The tests run the whole reference deployment's giftlink.conf the same way (`startReference`).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,11 +11,37 @@ import { waitFor } from './processes.js';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const PROXY_RULES = path.resolve('deploy/nginx/giftlink-proxy.conf');
+const REFERENCE = path.resolve('deploy/nginx/giftlink.conf');
+const DH_GROUP = path.resolve('deploy/nginx/ffdhe2048.pem');
 
 export interface Upstream {
   port: number;
   /** Taken out of rotation (a drain before a restart): nginx sends it nothing new. */
   down?: boolean;
+}
+
+/** Where the reference giftlink.conf runs here: loopback ports, a certificate of the test's own. */
+export interface ReferencePlaces {
+  httpsPort: number;
+  /** The API nodes, in place of 3001-3003 (a port may be named more than once). */
+  apiPorts: readonly [number, number, number];
+  cert: string;
+  key: string;
+}
+
+/** deploy/nginx/giftlink.conf as it is, but for its addresses and the paths of the files it names. */
+function referenceConfig(places: ReferencePlaces, httpPort: number): string {
+  let conf = fs
+    .readFileSync(REFERENCE, 'utf8')
+    .replace(/^\s*listen \[::\]:.*$/gm, '')
+    .replace(/listen 80;/g, `listen 127.0.0.1:${httpPort};`)
+    .replace(/listen 443 /g, `listen 127.0.0.1:${places.httpsPort} `)
+    .replaceAll('/etc/letsencrypt/live/giftlink.example.com/fullchain.pem', places.cert)
+    .replaceAll('/etc/letsencrypt/live/giftlink.example.com/privkey.pem', places.key)
+    .replaceAll('/etc/nginx/giftlink-proxy.conf', PROXY_RULES)
+    .replaceAll('/etc/nginx/ffdhe2048.pem', DH_GROUP);
+  places.apiPorts.forEach((port, i) => (conf = conf.replaceAll(`127.0.0.1:${3001 + i} `, `127.0.0.1:${port} `)));
+  return conf;
 }
 
 export class Nginx {
@@ -42,6 +69,23 @@ export class Nginx {
 
   write(nodes: readonly Upstream[]): void {
     const servers = nodes.map((n) => `    server 127.0.0.1:${n.port} max_fails=1 fail_timeout=3s${n.down ? ' down' : ''};`).join('\n');
+    this.frame(`  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  upstream giftlink_api {
+${servers}
+    keepalive 64;
+  }
+  upstream giftlink_sockets {
+    hash $remote_addr consistent;
+${servers}
+  }
+  server {
+    listen 127.0.0.1:${this.port};
+    include ${PROXY_RULES};
+  }`);
+  }
+
+  /** The main configuration around `http`'s contents, everything nginx writes kept in our directory. */
+  private frame(http: string): void {
     const d = this.dir;
     fs.writeFileSync(
       this.conf,
@@ -57,33 +101,41 @@ http {
   fastcgi_temp_path ${d}/fastcgi;
   uwsgi_temp_path ${d}/uwsgi;
   scgi_temp_path ${d}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-  upstream giftlink_api {
-${servers}
-    keepalive 64;
-  }
-  upstream giftlink_sockets {
-    hash $remote_addr consistent;
-${servers}
-  }
-  server {
-    listen 127.0.0.1:${this.port};
-    include ${PROXY_RULES};
-  }
+${http}
 }
 `,
     );
   }
 
+  /** `nginx -t` on the configuration written: throws with what nginx says is wrong. */
+  check(): void {
+    try {
+      execFileSync(NGINX, ['-t', '-q', '-p', this.dir, '-e', path.join(this.dir, 'error.log'), '-c', this.conf], { stdio: 'pipe' });
+    } catch (err) {
+      throw new Error(`nginx -t refused ${this.conf}: ${String((err as { stderr?: Buffer }).stderr ?? err)}`, { cause: err });
+    }
+  }
+
   async start(nodes: readonly Upstream[]): Promise<void> {
     this.write(nodes);
-    execFileSync(NGINX, ['-t', '-q', '-p', this.dir, '-e', path.join(this.dir, 'error.log'), '-c', this.conf], { stdio: 'inherit' });
+    await this.launch();
+  }
+
+  /** The reference deployment's giftlink.conf (TLS, the redirect from http) in front of the API nodes. */
+  async startReference(places: ReferencePlaces): Promise<void> {
+    this.frame(referenceConfig(places, this.port));
+    await this.launch();
+  }
+
+  private async launch(): Promise<void> {
+    this.check();
     this.child = spawn(NGINX, ['-p', this.dir, '-e', path.join(this.dir, 'error.log'), '-c', this.conf, '-g', 'daemon off;'], {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitFor(`nginx on ${this.port}`, async () => {
       if (this.child?.exitCode !== null) throw new Error(`nginx exited: ${this.errors()}`);
-      return fetch(`${this.url}/healthz`).then(
+      // The reference deployment answers http with a redirect: any answer means nginx is up.
+      return fetch(`${this.url}/healthz`, { redirect: 'manual' }).then(
         () => true,
         () => false,
       );

@@ -98,6 +98,26 @@ describe('logout ends the session on the server', () => {
     expect(same.status).toBe(200);
   });
 
+  it('a cookie sent with a write that names no origin (neither Origin nor Referer) identifies no one either', async () => {
+    const who = await buildUser(server);
+    const browser = await login(who);
+    const write = await server.request('PATCH', `/api/users/${who.user._id}`, {
+      headers: { cookie: browser.cookie },
+      body: { bio: 'pwned' },
+    });
+    expect(write).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect((await server.request('POST', '/api/auth/logout', { headers: { cookie: browser.cookie } })).status).toBe(204);
+    expect(await meWith({ cookie: browser.cookie })).toBe(200);
+    // A page of ours whose Referer is all it names still writes, and reads need no origin.
+    const referred = await server.request('PATCH', `/api/users/${who.user._id}`, {
+      headers: { cookie: browser.cookie, referer: `${server.url}/profile` },
+      body: { bio: 'mine' },
+    });
+    expect(referred.status).toBe(200);
+    // The desktop app and API clients name their token, not a cookie: no origin needed.
+    expect((await server.request('PATCH', `/api/users/${who.user._id}`, { token: browser.token, body: { bio: 'desk' } })).status).toBe(200);
+  });
+
   it("closes that session's sockets, which cannot reconnect with it; the other session's socket stays", async () => {
     const [who] = await buildUsers(server, 1, 'out');
     const browser = await login(who);

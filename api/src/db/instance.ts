@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import { ConfigError, type Config } from '../config.js';
 import { openDatabase, sqliteFile, type Database, type Schema } from './index.js';
@@ -12,6 +13,15 @@ export interface Instance {
 export async function readInstance(db: Database): Promise<Instance> {
   const rows: { id: string; public_url: string | null }[] = await db.manager.query('SELECT id, public_url FROM instance');
   return { id: rows[0].id, publicUrl: rows[0].public_url };
+}
+
+/** A command names the database it opened in this header of its /healthz; a server on another one answers 409. */
+export const INSTANCE_HEADER = 'x-giftlink-instance';
+
+/** Whether `given` is the database's id, in constant time: /healthz answers anyone who asks. */
+export function isInstance(given: string, id: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(id));
 }
 
 /** The database's id, read on the connection every write goes through (/healthz: the database answers). */
@@ -35,16 +45,16 @@ export function serverOrigin(config: Pick<Config, 'host' | 'port'>): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
-/** The database id the Giftlink server at `origin` answers /healthz with; undefined when none answers. */
-async function runningInstance(origin: string): Promise<string | undefined> {
+/** The `status` /healthz answers at `origin`, asked with `headers`; undefined when no Giftlink server answers there. */
+async function healthStatus(origin: string, headers: Record<string, string> = {}): Promise<unknown> {
   try {
-    const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
+    const res = await fetch(`${origin}/healthz`, { headers, signal: AbortSignal.timeout(2_000) });
     const body: unknown = await res.json();
-    if (body && typeof body === 'object' && 'instance' in body && typeof body.instance === 'string') return body.instance;
+    return body && typeof body === 'object' && 'status' in body ? body.status : undefined;
   } catch {
     // nothing listening there, or not a Giftlink server
+    return undefined;
   }
-  return undefined;
 }
 
 /** The database a configuration names, for messages: never a password. */
@@ -57,14 +67,14 @@ function named(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
 
 /**
  * Opens the database for `npm run invite` and `npm run moderation`, and makes sure it is the one
- * the running server uses: when the Giftlink server on HOST:PORT answers with another database's
- * id (or this configuration names no database yet) it stops with a ConfigError naming the
+ * the running server uses: when the Giftlink server on HOST:PORT says it runs on another database
+ * than the one opened (or this configuration names no database yet) it stops with a ConfigError naming the
  * settings, before anything is written. Warns when it made a new database, or when the server last
  * started on this one under another public URL (so printed links would not reach it).
  */
 export async function openServerDatabase(config: Config, schema: Schema, warn: (line: string) => void): Promise<Database> {
   const origin = serverOrigin(config);
-  const running = await runningInstance(origin);
+  const running = (await healthStatus(origin)) === 'ok';
   if (running && !config.databaseUrl && !fs.existsSync(sqliteFile(config)))
     throw new ConfigError(
       `The Giftlink server at ${origin} uses another database: ${named(config)} holds none, and this command would make a second one. ${SAME_SETTINGS}`,
@@ -72,7 +82,8 @@ export async function openServerDatabase(config: Config, schema: Schema, warn: (
   const db = await openDatabase(config, schema);
   try {
     const instance = await readInstance(db);
-    if (running && running !== instance.id)
+    // The server never tells its id: it answers whether ours is another.
+    if (running && (await healthStatus(origin, { [INSTANCE_HEADER]: instance.id })) === 'other database')
       throw new ConfigError(
         `The Giftlink server at ${origin} uses another database than this command opened (${named(config)}). ${SAME_SETTINGS}`,
       );

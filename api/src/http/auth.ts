@@ -8,16 +8,19 @@ import type { AppContext, Middleware } from './context.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A cookie write from our own pages: browsers send Origin with every write, so one naming no origin is refused too. */
+const fromOurPages = (ctx: AppContext): boolean => !!(ctx.headers.origin || ctx.headers.referer) && isSameOrigin(ctx.headers, ctx.host);
+
 /**
  * Identifies the user of every request (mounted once in app.ts, before the body parser): the
  * x-auth-token header, else the session cookie, through the same `authenticateToken` as the
- * socket handshake. A cookie sent with a write from another origin identifies no one.
+ * socket handshake. A cookie sent with a write from another origin, or naming none, identifies no one.
  */
 export function identify(deps: Deps): Middleware {
   return async (ctx, next) => {
     const found = credentialsOf(ctx.headers);
     if (found) {
-      if (found.via === 'cookie' && !SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers, ctx.host)) ctx.state.crossSite = true;
+      if (found.via === 'cookie' && !SAFE_METHODS.has(ctx.method) && !fromOurPages(ctx)) ctx.state.crossSite = true;
       else {
         const auth = await authenticateToken(deps, found.token);
         if (auth) {

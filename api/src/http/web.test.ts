@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readInstance } from '../db/instance.js';
 import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
@@ -22,9 +23,14 @@ afterAll(async () => {
 const page = (p: string) => fetch(server.url + p, { headers: { accept: 'text/html,application/xhtml+xml' } });
 
 describe('web hosting', () => {
-  it('answers /healthz', async () => {
+  it('answers /healthz with its status alone, even to this machine, and checks a database id it is given, never telling its own', async () => {
     const res = await fetch(`${server.url}/healthz`);
-    expect(await res.json()).toEqual({ status: 'ok', instance: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(await res.json()).toEqual({ status: 'ok' });
+    const ask = (id: string) => fetch(`${server.url}/healthz`, { headers: { 'x-giftlink-instance': id } });
+    const own = await ask((await readInstance(server.deps.db)).id);
+    expect([own.status, await own.json()]).toEqual([200, { status: 'ok' }]);
+    const other = await ask('00000000-0000-4000-8000-000000000000');
+    expect([other.status, await other.json()]).toEqual([409, { status: 'other database' }]);
   });
 
   it('serves index.html for pages, uncached, with a CSP, including paths shared with the API', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANCE_HEADER } from '../../db/instance.js';
 import type { WebhookOutcome } from '../../subscriptions/webhook.js';
 import type { NotReady } from '../ready.js';
 import { json, shape, type SuccessAnswer } from './shape.js';
@@ -15,11 +16,9 @@ export interface ServedPath {
   headers?: { name: string; description: string }[];
 }
 
-const Health = z.object({
-  status: z.literal('ok'),
-  /** To a client on the same machine only: the database's random id (db/instance.ts), which the commands compare with theirs. */
-  instance: z.string().optional(),
-});
+const Health = z.object({ status: z.literal('ok') });
+/** The database a command named (x-giftlink-instance) is not this server's; the id itself is never answered. */
+const OtherDatabase = z.object({ status: z.literal('other database') });
 
 const Ready = z.object({ status: z.literal('ready') });
 const NotReadyAnswer = shape<{ status: NotReady }>()(z.object({ status: z.enum(['starting', 'draining', 'database', 'redis']) }));
@@ -41,7 +40,19 @@ const OpenApi = z.looseObject({
 
 /** Paths that middlewares of app.ts answer (http/docs.ts, the health and readiness checks, the Stripe webhook). */
 export const servedPaths: ServedPath[] = [
-  { method: 'GET', path: '/healthz', tag: 'root', summary: 'Health check (reads the database)', answers: [json(200, Health, 'Up')] },
+  {
+    method: 'GET',
+    path: '/healthz',
+    tag: 'root',
+    summary: 'Health check (reads the database)',
+    headers: [
+      {
+        name: INSTANCE_HEADER,
+        description: "The database id a command opened (npm run invite, npm run moderation), to check it is this server's",
+      },
+    ],
+    answers: [json(200, Health, 'Up'), json(409, OtherDatabase, 'Up, on another database than the header names')],
+  },
   {
     method: 'GET',
     path: '/readyz',
