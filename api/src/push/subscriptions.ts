@@ -8,12 +8,12 @@ import { resolveEndpoint } from './endpoint.js';
 import { PushSubscriptionEntity, type PushSubscriptionRow } from './entity.js';
 
 /**
- * A browser's subscription for the signed-in user: one row per endpoint, so the same browser
- * subscribing again (or after another user signed in on it) updates the row and its owner.
+ * A browser's subscription for the signed-in session: one row per endpoint, so the same browser
+ * subscribing again (or after another user signed in on it) updates the row, its owner and its session.
  */
 export async function subscribe(
   db: Database,
-  userId: string,
+  { userId, sessionId }: { userId: string; sessionId: string },
   body: PushSubscriptionBody,
   userAgent: string | null,
   allowPrivate: boolean,
@@ -22,6 +22,7 @@ export async function subscribe(
   const row: PushSubscriptionRow = {
     id: crypto.randomUUID(),
     userId,
+    sessionId,
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
