@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { PushDevice, PushSubscriptionBody } from '../../contract/push.js';
 import { PUSH_BAD_ENDPOINT } from '../../contract/texts.js';
+import { SessionEntity } from '../auth/entity.js';
 import { deviceOf } from '../auth/sessions-list.js';
+import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { badRequest } from '../errors.js';
 import { resolveEndpoint } from './endpoint.js';
@@ -43,9 +45,19 @@ export const presentDevice = (row: PushSubscriptionRow): PushDevice => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The user's devices, newest first. */
+/**
+ * The user's devices, newest first: those of live sessions and those from before sessions were
+ * recorded. A session's end deletes its devices; this also skips one subscribed as it ended.
+ */
 export function subscriptionsOf(db: Database, userId: string): Promise<PushSubscriptionRow[]> {
-  return db.manager.find(PushSubscriptionEntity, { where: { userId }, order: { createdAt: 'DESC' } });
+  const em = db.manager;
+  return em
+    .createQueryBuilder(PushSubscriptionEntity, 'p')
+    .leftJoin(SessionEntity.options.name, 's', 's.id = p.session_id')
+    .where('p.user_id = :userId', { userId })
+    .andWhere('(p.session_id IS NULL OR (s.revoked_at IS NULL AND s.expires_at > :now))', { now: dateParam(em, new Date()) })
+    .orderBy('p.createdAt', 'DESC')
+    .getMany();
 }
 
 /** Removes one of the user's own subscriptions: false when it is not theirs (or gone). */
