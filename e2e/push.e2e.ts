@@ -225,4 +225,33 @@ describe('the installable app', () => {
     await expect.poll(() => remove.count()).toBe(before - 1);
     await page.context().close();
   });
+
+  it("logging out removes this browser's device; the account's other devices stay", async () => {
+    const owner = await registerViaApi(app, nia.inviteCodes.shift()!, `lea${Date.now() % 100000}`);
+    const page = await openAs(browser, app, owner, { viewport: VIEWPORTS.desktop });
+    // The browser's own session (its cookie) subscribes a device, as the page does once the browser's push service answers.
+    const here = push.browser();
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/push/subscriptions', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      here.subscription,
+    );
+    expect(status).toBe(201);
+    // Another session of the account (the story's API token) has a device of its own.
+    const elsewhere = await call<{ id: string }>(owner, 'POST', '/api/push/subscriptions', push.browser().subscription);
+    const devices = async () =>
+      (await call<{ devices: { id: string }[] }>(owner, 'GET', '/api/push/subscriptions')).devices.map((d) => d.id);
+    expect(await devices()).toHaveLength(2);
+    await page.goto(`${app.url}/profile/${owner.username}/settings`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    expect(await devices()).toEqual([elsewhere.id]);
+    await page.context().close();
+  });
 });

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
-import { hydrate, isPostgres, read, sql } from '../db/sql.js';
+import { hydrate, isPostgres, read, run, sql } from '../db/sql.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { SessionEntity, type Session } from './entity.js';
 
@@ -59,7 +59,13 @@ export async function deleteExpiredSessions(em: EntityManager, userId: string, n
     .execute();
 }
 
-/** Revokes, at `now`, the user's sessions not revoked yet, but `exceptId`. */
+/** The push devices sessions subscribed (push/entity.ts), by table: auth sits below push, and a session's devices end with it. */
+const DELETE_DEVICES_OF_SESSION = sql('DELETE FROM push_subscriptions WHERE session_id = $1');
+const DELETE_DEVICES_OF_USER = sql('DELETE FROM push_subscriptions WHERE user_id = $1 AND session_id IS NOT NULL');
+const DELETE_DEVICES_OF_USER_BUT = sql('DELETE FROM push_subscriptions WHERE user_id = $1 AND session_id IS NOT NULL AND session_id <> $2');
+const HAND_DEVICES_OVER = sql('UPDATE push_subscriptions SET session_id = $2 WHERE session_id = $1');
+
+/** Revokes, at `now`, the user's sessions not revoked yet, but `exceptId`, and deletes their push devices. */
 export async function revokeSessionsOf(em: EntityManager, userId: string, now: Date, exceptId?: string): Promise<void> {
   const query = em
     .createQueryBuilder()
@@ -68,9 +74,11 @@ export async function revokeSessionsOf(em: EntityManager, userId: string, now: D
     .where('user_id = :userId AND revoked_at IS NULL', { userId });
   if (exceptId) query.andWhere('id <> :exceptId', { exceptId });
   await query.execute();
+  if (exceptId) await run(em, DELETE_DEVICES_OF_USER_BUT, [userId, exceptId]);
+  else await run(em, DELETE_DEVICES_OF_USER, [userId]);
 }
 
-/** Revokes one session at `now` unless it is revoked already. */
+/** Revokes one session at `now` unless it is revoked already, and deletes its push devices. */
 export async function revokeOne(em: EntityManager, sessionId: string, now: Date): Promise<void> {
   await em
     .createQueryBuilder()
@@ -78,6 +86,12 @@ export async function revokeOne(em: EntityManager, sessionId: string, now: Date)
     .set({ revokedAt: now })
     .where('id = :sessionId AND revoked_at IS NULL', { sessionId })
     .execute();
+  await run(em, DELETE_DEVICES_OF_SESSION, [sessionId]);
+}
+
+/** Moves the push devices of session `fromId` to session `toId`: the same browser goes on in a new session. */
+export async function handDevicesOver(em: EntityManager, fromId: string, toId: string): Promise<void> {
+  await run(em, HAND_DEVICES_OVER, [fromId, toId]);
 }
 
 /** Records that the session was used at `now`, unless that is recorded already since `before`. */

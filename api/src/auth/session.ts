@@ -6,7 +6,15 @@ import type { Deps } from '../deps.js';
 import type { AppContext } from '../http/context.js';
 import type { User } from '../users/entity.js';
 import { SessionEntity, type Session } from './entity.js';
-import { deleteExpiredSessions, isNewDevice, markSeen, revokeOne, revokeSessionsOf, sessionAndUser } from './session-store.js';
+import {
+  deleteExpiredSessions,
+  handDevicesOver,
+  isNewDevice,
+  markSeen,
+  revokeOne,
+  revokeSessionsOf,
+  sessionAndUser,
+} from './session-store.js';
 import { SESSION_COOKIE, type Tokens } from './tokens.js';
 import { clearVisitor } from './visitor.js';
 import { enqueueAlert } from '../alerts/outbox.js';
@@ -18,6 +26,8 @@ export interface NewSession {
   /** How long the session (and its token and cookie) lasts: TOKEN_TTL_HOURS. */
   ttlHours: number;
   userAgent?: string | null;
+  /** The session this one goes on from in the same browser (a password change): its push devices move over. */
+  replaces?: string;
 }
 
 export interface Authenticated {
@@ -44,15 +54,16 @@ export async function createSession(em: EntityManager, userId: string, options: 
   if (await isNewDevice(em, userId, session.userAgent)) await enqueueAlert(em, { userId, kind: 'new_sign_in' });
   await deleteExpiredSessions(em, userId, session.createdAt);
   await em.insert(SessionEntity, { ...session });
+  if (options.replaces) await handDevicesOver(em, options.replaces, session.id);
   return session;
 }
 
-/** Revokes the user's live sessions, all of them or all but `exceptId` (a password change). */
+/** Revokes the user's live sessions, all of them or all but `exceptId`, and deletes the push devices they subscribed. */
 export async function revokeUserSessions(em: EntityManager, userId: string, exceptId?: string): Promise<void> {
   await revokeSessionsOf(em, userId, new Date(), exceptId);
 }
 
-/** Revokes one session (logout). Revoking an already revoked session changes nothing. */
+/** Revokes one session (logout) and deletes its push devices. Revoking an already revoked session changes nothing. */
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.transaction((em) => revokeOne(em, sessionId, new Date()));
 }

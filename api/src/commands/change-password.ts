@@ -25,9 +25,11 @@ export async function changePassword(
   const changed = await editing(() =>
     deps.db.transaction(async (em) => {
       const user = await applyUserEdits(em, userId, { ...profile, passwordHash });
-      await revokeUserSessions(em, userId);
+      // The new session first: the asking browser's push devices move to it, every other session's end.
+      const session = await createSession(em, userId, newSession);
+      await revokeUserSessions(em, userId, session.id);
       await enqueueAlert(em, { userId, kind: 'password_changed' });
-      return { user, session: await createSession(em, userId, newSession) };
+      return { user, session };
     }),
   );
   await deps.realtime.endSessions(userId, (id) => id !== changed.session.id);

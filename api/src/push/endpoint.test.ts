@@ -41,6 +41,10 @@ describe('push endpoints', () => {
       'https://[fd00::1]/push',
       'https://[fe80::1]/push',
       'https://[::ffff:127.0.0.1]/push',
+      'https://[::ffff:7f00:1]/push',
+      'https://[::7f00:1]/push',
+      'https://[2002:7f00:1::1]/push',
+      'https://[64:ff9b::127.0.0.1]/push',
       'https://localhost/push',
       'https://nowhere.invalid/push',
       'http://93.184.215.14/push',
@@ -70,7 +74,7 @@ describe('push endpoints', () => {
     expect(push.received).toEqual([]);
   });
 
-  it('ranges: private, loopback, link-local, CGNAT, unspecified and multicast are not public', () => {
+  it('ranges: private, loopback, link-local, CGNAT, unspecified and multicast are not public, in every notation', () => {
     for (const a of [
       '127.0.0.1',
       '10.1.2.3',
@@ -81,16 +85,45 @@ describe('push endpoints', () => {
       '100.127.255.255',
       '0.0.0.0',
       '239.1.1.1',
+      '192.0.2.1',
       '::',
       '::1',
       'fc00::1',
       'fdff::1',
       'fe80::1',
+      'fec0::1',
       'ff02::1',
+      // IPv4-mapped, dotted and hex, short and long, either case.
       '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::FFFF:7F00:1',
+      '0:0:0:0:0:ffff:7f00:1',
+      '0000:0000:0000:0000:0000:ffff:7f00:0001',
+      '::ffff:a00:1',
+      '::ffff:c0a8:101',
+      '::ffff:a9fe:a9fe',
+      // IPv4-translated (SIIT).
+      '::ffff:0:7f00:1',
+      // IPv4-compatible.
+      '::7f00:1',
+      '::127.0.0.1',
+      '::a00:1',
+      // 6to4 wrapping a private IPv4 (10.0.0.1, 127.0.0.1, 192.168.1.1).
+      '2002:a00:1::',
+      '2002:7f00:1::1',
+      '2002:c0a8:101::1',
+      // NAT64, well-known and local-use, wrapping one.
+      '64:ff9b::7f00:1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a00:1',
+      '64:ff9b:1::a00:1',
+      // Teredo.
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'not an address',
     ])
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
-    for (const a of ['93.184.215.14', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+    for (const a of ['93.184.215.14', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808'])
       expect([a, isPublicAddress(a)]).toEqual([a, true]);
   });
 

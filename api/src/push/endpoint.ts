@@ -8,7 +8,11 @@ import net from 'node:net';
  * a DNS answer changed in between (rebinding) cannot point it inside.
  */
 
-/** Ranges a push may never reach: loopback, private, link-local, CGNAT, unspecified, multicast, reserved. */
+/**
+ * Ranges a push may never reach: loopback, private, link-local, CGNAT, unspecified, multicast,
+ * reserved, documentation. BlockList judges an IPv4-mapped IPv6 address (`::ffff:7f00:1`, any
+ * notation) by its IPv4; the IPv6 ranges that wrap an IPv4 otherwise are refused whole.
+ */
 const blocked = new net.BlockList();
 for (const [addr, prefix] of [
   ['0.0.0.0', 8],
@@ -18,27 +22,37 @@ for (const [addr, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
   blocked.addSubnet(addr, prefix, 'ipv4');
 for (const [addr, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (`::7f00:1`), with the unspecified and loopback addresses inside it.
+  ['::', 96],
+  // IPv4-translated (`::ffff:0:7f00:1`), SIIT.
+  ['::ffff:0:0:0', 96],
+  ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
+  // NAT64, well-known and local-use prefixes: the IPv4 inside is reached through a gateway.
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  // Teredo and 6to4 carry an IPv4 in the address; neither is where a push service lives.
+  ['2001::', 32],
+  ['2002::', 16],
   ['2001:db8::', 32],
 ] as const)
   blocked.addSubnet(addr, prefix, 'ipv6');
 
 /** Whether `address` (an IP literal) is a public one. IPv4-mapped IPv6 is judged as its IPv4. */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]);
   const family = net.isIP(address);
   if (!family) return false;
   return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');

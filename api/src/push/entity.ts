@@ -5,6 +5,8 @@ import { dateColumn, idColumn, refColumn } from '../db/columns.js';
 export interface PushSubscriptionRow {
   id: string;
   userId: string;
+  /** The session that subscribed it: the device ends with that session. Null for rows from before sessions were recorded. */
+  sessionId: string | null;
   /** The push service's URL for this browser; unique: a browser that subscribes again updates its row. */
   endpoint: string;
   /** The browser's P-256 public key and auth secret (base64url), for aes128gcm (RFC 8291). */
@@ -21,6 +23,7 @@ export const PushSubscriptionEntity = new EntitySchema<PushSubscriptionRow>({
   columns: {
     id: idColumn,
     userId: { ...refColumn(), name: 'user_id' },
+    sessionId: { ...refColumn(true), name: 'session_id' },
     endpoint: { type: 'varchar', length: 2048, unique: true },
     p256dh: { type: 'varchar', length: 100 },
     auth: { type: 'varchar', length: 32 },

@@ -24,7 +24,8 @@ export function pushRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
   serve(router, 'POST /api/push/subscriptions', [authenticate], async (ctx, { body }) => {
     const userAgent = ctx.get('user-agent') || null;
     ctx.status = 201;
-    ctx.body = await subscribe(deps.db, currentUser(ctx).id, body, userAgent, deps.config.pushAllowPrivateEndpoints);
+    const session = { userId: currentUser(ctx).id, sessionId: ctx.state.session!.id };
+    ctx.body = await subscribe(deps.db, session, body, userAgent, deps.config.pushAllowPrivateEndpoints);
   });
 
   serve(router, 'DELETE /api/push/subscriptions/:id', [authenticate], async (ctx, { params }) => {

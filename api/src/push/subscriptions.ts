@@ -1,19 +1,21 @@
 import crypto from 'node:crypto';
 import type { PushDevice, PushSubscriptionBody } from '../../contract/push.js';
 import { PUSH_BAD_ENDPOINT } from '../../contract/texts.js';
+import { SessionEntity } from '../auth/entity.js';
 import { deviceOf } from '../auth/sessions-list.js';
+import { dateParam } from '../db/dates.js';
 import type { Database } from '../db/index.js';
 import { badRequest } from '../errors.js';
 import { resolveEndpoint } from './endpoint.js';
 import { PushSubscriptionEntity, type PushSubscriptionRow } from './entity.js';
 
 /**
- * A browser's subscription for the signed-in user: one row per endpoint, so the same browser
- * subscribing again (or after another user signed in on it) updates the row and its owner.
+ * A browser's subscription for the signed-in session: one row per endpoint, so the same browser
+ * subscribing again (or after another user signed in on it) updates the row, its owner and its session.
  */
 export async function subscribe(
   db: Database,
-  userId: string,
+  { userId, sessionId }: { userId: string; sessionId: string },
   body: PushSubscriptionBody,
   userAgent: string | null,
   allowPrivate: boolean,
@@ -22,6 +24,7 @@ export async function subscribe(
   const row: PushSubscriptionRow = {
     id: crypto.randomUUID(),
     userId,
+    sessionId,
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
@@ -42,9 +45,19 @@ export const presentDevice = (row: PushSubscriptionRow): PushDevice => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The user's devices, newest first. */
+/**
+ * The user's devices, newest first: those of live sessions and those from before sessions were
+ * recorded. A session's end deletes its devices; this also skips one subscribed as it ended.
+ */
 export function subscriptionsOf(db: Database, userId: string): Promise<PushSubscriptionRow[]> {
-  return db.manager.find(PushSubscriptionEntity, { where: { userId }, order: { createdAt: 'DESC' } });
+  const em = db.manager;
+  return em
+    .createQueryBuilder(PushSubscriptionEntity, 'p')
+    .leftJoin(SessionEntity.options.name, 's', 's.id = p.session_id')
+    .where('p.user_id = :userId', { userId })
+    .andWhere('(p.session_id IS NULL OR (s.revoked_at IS NULL AND s.expires_at > :now))', { now: dateParam(em, new Date()) })
+    .orderBy('p.createdAt', 'DESC')
+    .getMany();
 }
 
 /** Removes one of the user's own subscriptions: false when it is not theirs (or gone). */

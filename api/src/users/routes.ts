@@ -35,7 +35,7 @@ export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
       return;
     }
     // Every earlier session is over, sockets too; this client goes on with a new one.
-    const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx) };
+    const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx), replaces: ctx.state.session?.id };
     const { user, session } = await changePassword(deps, userId, { ...profile, password }, newSession);
     ctx.set('x-auth-token', await setSessionCookie(deps, ctx, session));
     ctx.body = presentPrivateUser(user, deps.clock());

@@ -3,6 +3,7 @@ import type { ForgotPasswordRequest, ResetPasswordRequest } from '../../../api/c
 import { VISITOR_COOKIE } from '../../../api/contract/visitor';
 import { platform } from '../platform';
 import { ApiError, call } from './client';
+import { endThisBrowsersPush } from './push';
 import { answerAhead, readAhead } from './queryClient';
 import type { AuthResponse, BalanceEvent, LoginRequest, RegisterRequest, User } from './types';
 
@@ -35,7 +36,9 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
   return (await call('GET /api/auth/me', { signal })) ?? null;
 }
 
-export function logout() {
+/** Ends the session; this browser's push subscription ends first, so a shared browser shows no more of its alerts. */
+export async function logout() {
+  await endThisBrowsersPush();
   return call('POST /api/auth/logout', {});
 }
 

@@ -29,6 +29,35 @@ export function rememberThisDevice(id: string): void {
   }
 }
 
+function thisDeviceId(): string | null {
+  try {
+    return localStorage.getItem(THIS_DEVICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function forgetThisDevice(): void {
+  try {
+    localStorage.removeItem(THIS_DEVICE_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
+/**
+ * Logout: this browser stops getting pushes. The server is told first, while the session still
+ * holds (its end deletes the device too), then the browser's own subscription ends.
+ */
+export async function endThisBrowsersPush(): Promise<void> {
+  const subscription = await currentPushSubscription().catch(() => null);
+  if (!subscription) return;
+  const id = thisDeviceId();
+  if (id) await call('DELETE /api/push/subscriptions/:id', { params: { id } }).catch(() => undefined);
+  await subscription.unsubscribe().catch(() => false);
+  forgetThisDevice();
+}
+
 /** This browser's device id, while the browser still holds its subscription; null otherwise. */
 export function useThisPushDevice(enabled: boolean) {
   return useQuery({
@@ -36,11 +65,7 @@ export function useThisPushDevice(enabled: boolean) {
     enabled,
     queryFn: async () => {
       if (!(await currentPushSubscription())) return null;
-      try {
-        return localStorage.getItem(THIS_DEVICE_KEY);
-      } catch {
-        return null;
-      }
+      return thisDeviceId();
     },
   });
 }
