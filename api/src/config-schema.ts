@@ -62,6 +62,13 @@ export const configSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .describe('Signs session tokens; generated once into `DATA_DIR/jwt-secret` when unset.'),
+  BACKUP_KEY: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      "The passphrase `npm run backup` seals DATA_DIR's secrets and signs the manifest with, and `npm run restore` needs; keep it apart from the backups.",
+    ),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -34,6 +34,8 @@ export interface Config {
    */
   presenceSettleSeconds: number;
   jwtSecret?: string;
+  /** BACKUP_KEY: seals a backup's secrets and signs its manifest (backup/manifest.ts). */
+  backupKey?: string;
   tokenTtlHours: number;
   cookieSecure: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count per client). */
@@ -207,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisPrefix: e.REDIS_PREFIX,
     presenceSettleSeconds: e.PRESENCE_SETTLE_SECONDS,
     jwtSecret: e.JWT_SECRET,
+    backupKey: e.BACKUP_KEY,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,

@@ -8,6 +8,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { backupKeys, signedManifest, type Manifest } from './manifest.js';
 import { openDatabase } from '../db/index.js';
 import { freshPostgres } from '../db/fresh-postgres.js';
 import { schema } from '../schema.js';
@@ -38,11 +39,13 @@ const tempDir = () => {
 
 /** A DATA_DIR, and on PostgreSQL a database of its own: the settings a server and the commands share. */
 async function place(): Promise<Record<string, string>> {
-  if (!BASE) return { DATA_DIR: tempDir() };
+  if (!BASE) return { DATA_DIR: tempDir(), BACKUP_KEY };
   const db = await freshPostgres(BASE, 'giftlink_backup');
   made.databases.push(db);
-  return { DATA_DIR: tempDir(), DATABASE_URL: db.url };
+  return { DATA_DIR: tempDir(), DATABASE_URL: db.url, BACKUP_KEY };
 }
+
+const BACKUP_KEY = 'the passphrase of these tests';
 
 const SERVER = { INVITES_PER_USER: '100', API_RATE_LIMIT: '1000000', AUTH_RATE_LIMIT: '1000000', PAYMENTS: 'sandbox' };
 
@@ -84,6 +87,7 @@ async function call<T>(
 
 interface Account {
   id: string;
+  email: string;
   token: string;
   /** Its receive link: one give per giver. */
   linkId: string;
@@ -116,7 +120,7 @@ async function accounts(server: ServerProcess, count: number): Promise<Account[]
       details: { giveorreceive: 'receive', type: 'currency', amount: 50_000, initialQuantity: 1 },
     });
     expect(link.status, JSON.stringify(link.body)).toBeLessThan(300);
-    out.push({ id: user._id, token, linkId: link.body.id });
+    out.push({ id: user._id, email: `${username}@example.com`, token, linkId: link.body.id });
   }
   return out;
 }
@@ -198,14 +202,20 @@ function copyBackup(dir: string): string {
   return copy;
 }
 
-/** Writes the manifest's checksum of `file` anew: a damage the checksum cannot see (made before it was taken). */
+const readManifest = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest & { signature: string };
+
+/** Writes the manifest's checksum of `file` anew, signed: a damage neither can see (made before they were taken). */
 function rechecksum(dir: string, file: string): void {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { files: Record<string, string> };
+  const { signature: _, ...manifest } = readManifest(dir);
   manifest.files[file] = crypto
     .createHash('sha256')
     .update(fs.readFileSync(path.join(dir, file)))
     .digest('hex');
-  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  fs.writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify(signedManifest(manifest, backupKeys({ backupKey: BACKUP_KEY }, manifest.salt))),
+  );
 }
 
 const databaseFile = BASE ? 'giftlink.pgdump' : 'giftlink.sqlite';
@@ -251,9 +261,20 @@ describe(`npm run backup and npm run restore (${BASE ? 'PostgreSQL' : 'SQLite'})
       const restore = await command(restoredTo, ['restore', backup]);
       expect(restore.code, restore.stderr).toBe(0);
       const restored = await start(restoredTo);
+      // No session came with the backup: a token of the old server is no key to the restored one.
+      expect((await call(restored, 'GET', '/api/auth/me', people[0].token)).status).toBe(401);
+      const tokens = new Map<Account, string>();
+      for (const person of people) {
+        const login = await call<{ token: string }>(restored, 'POST', '/api/auth/login', undefined, {
+          email: person.email,
+          password: 'secret-pass',
+        });
+        expect(login.status).toBe(200);
+        tokens.set(person, login.body.token);
+      }
       // Each acknowledged movement is there: its key answers the stored answer and moves nothing again.
       for (const move of before) {
-        const again = await call(restored, 'POST', move.path, move.from.token, move.body, move.key);
+        const again = await call(restored, 'POST', move.path, tokens.get(move.from), move.body, move.key);
         expect({ key: move.key, status: again.status, replayed: again.replayed }).toEqual({
           key: move.key,
           status: move.status,
@@ -273,6 +294,29 @@ describe(`npm run backup and npm run restore (${BASE ? 'PostgreSQL' : 'SQLite'})
       }
     },
   );
+
+  it('holds no secret in clear, and is refused changed, without its key or with another', async () => {
+    const secret = fs.readFileSync(path.join(restoredTo.DATA_DIR, 'jwt-secret'));
+    for (const file of fs.readdirSync(backup, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()))
+      expect(fs.readFileSync(path.join(file.parentPath, file.name)).includes(secret), file.name).toBe(false);
+
+    const changed = copyBackup(backup);
+    const manifest = readManifest(changed);
+    manifest.counts.users += 1;
+    fs.writeFileSync(path.join(changed, 'manifest.json'), JSON.stringify(manifest));
+    const into = await place();
+    const forged = await command(into, ['restore', changed]);
+    expect(forged.code).toBe(1);
+    expect(forged.stderr).toContain("The backup's manifest does not match its signature");
+    const { BACKUP_KEY: _, ...keyless } = into;
+    const withoutKey = await command(keyless, ['restore', backup]);
+    expect(withoutKey.code).toBe(1);
+    expect(withoutKey.stderr).toContain('Set BACKUP_KEY');
+    const otherKey = await command({ ...into, BACKUP_KEY: 'another passphrase, not the one' }, ['restore', backup]);
+    expect(otherKey.code).toBe(1);
+    expect(otherKey.stderr).toContain('BACKUP_KEY is not the one the backup was made with');
+    expect(fs.readdirSync(into.DATA_DIR)).toEqual([]);
+  });
 
   it('refuses to restore over data, and changes nothing', async () => {
     const again = await command(restoredTo, ['restore', backup]);

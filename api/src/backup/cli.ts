@@ -32,7 +32,8 @@ export async function runBackupCommand(
       const where = config.databaseUrl ? 'the database DATABASE_URL names' : `DATA_DIR=${config.dataDir}`;
       print(
         `Restored the backup of ${manifest.createdAt} into ${where} (and its uploads into DATA_DIR): ` +
-          `${manifest.counts.users} users, ${manifest.counts.ledgerTransfers} transfers; checked before and after.`,
+          `${manifest.counts.users} users, ${manifest.counts.ledgerTransfers} transfers; checked before and after. ` +
+          'A backup holds no sessions: everyone signs in again, and turns push notifications on again.',
       );
       return 0;
     }

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { PRIVATE_FILE_MODE } from '../files.js';
 import type { Schema } from '../db/index.js';
 import { syncFile } from '../db/wal-file.js';
-import { fail, readFacts, type Facts } from './manifest.js';
+import { LEFT_OUT, fail, readFacts, type Facts } from './manifest.js';
 
 export const PG_DUMP = 'giftlink.pgdump';
 const run = promisify(execFile);
@@ -47,7 +47,8 @@ export async function dumpPostgres(url: string, file: string, schema: Schema): P
     const [{ snapshot }] = (await runner.query('SELECT pg_export_snapshot() AS snapshot')) as { snapshot: string }[];
     const facts = await readFacts(runner.manager, 'the database');
     const { dbname, env } = connection(url);
-    await tool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${dbname}`], env);
+    const leftOut = LEFT_OUT.map((table) => `--exclude-table-data=${table}`);
+    await tool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, ...leftOut, `--file=${file}`, `--dbname=${dbname}`], env);
     await runner.commitTransaction();
     fs.chmodSync(file, PRIVATE_FILE_MODE);
     await syncFile(file);

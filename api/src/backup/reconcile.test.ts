@@ -13,7 +13,8 @@ afterAll(() => server?.close());
 const PAYS = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 const backup = () => {
   const { dataDir, databaseUrl } = server.deps.config;
-  return runCommand('backup/cli.ts', { ENV_FILE: '', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' }, dataDir, ['backup']);
+  const env = { ENV_FILE: '', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', BACKUP_KEY: 'the passphrase of these tests' };
+  return runCommand('backup/cli.ts', env, dataDir, ['backup']);
 };
 
 describe(`npm run backup's reconciliation (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, () => {

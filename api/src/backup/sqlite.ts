@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { PRIVATE_FILE_MODE } from '../files.js';
 import { sqliteFile, type Schema } from '../db/index.js';
 import { syncFile } from '../db/wal-file.js';
-import { fail, readFacts, type Facts } from './manifest.js';
+import { LEFT_OUT, fail, readFacts, type Facts } from './manifest.js';
 
 export const SQLITE_COPY = 'giftlink.sqlite';
 
@@ -30,6 +30,9 @@ export async function copySqlite(config: Config, file: string): Promise<void> {
   const copy = new BetterSqlite3(file, { fileMustExist: true });
   try {
     copy.pragma('journal_mode = DELETE');
+    for (const table of LEFT_OUT) copy.exec(`DELETE FROM ${table}`);
+    // Rewritten, so no free page keeps a left-out row.
+    copy.exec('VACUUM');
   } finally {
     copy.close();
   }
