@@ -264,6 +264,30 @@ export const exportFileName = (username: string, now: Date) => `giftlink-data-${
 export const DELETE_MY_ACCOUNT = 'Delete my account';
 export const DELETE_ACCOUNT_HINT =
   'Your profile, pictures, links and wishlist are erased and your messages read "Deleted message". Money history is never erased: its entries stay, pointing to a closed account. This cannot be undone.';
+/** The data export's list of what closing the account keeps, and why; everything else is erased. */
+export const KEPT_AFTER_CLOSING: readonly { what: string; why: string }[] = [
+  {
+    what: 'Your account, with no name, email, password or pictures, and no way to sign in',
+    why: 'Your money history points to it. Its username is freed after 30 days.',
+  },
+  {
+    what: 'Your money history: deposits, gifts, purchases, withdrawals and refunds',
+    why: 'The law requires payment records to be kept, and other people’s balances depend on them.',
+  },
+  {
+    what: 'The payment provider’s record of each card payment and withdrawal (amount and date, not your card)',
+    why: 'The law requires it, and it is checked against the money history.',
+  },
+  {
+    what: 'Orders of gifts you gave or received, with the delivery address of each',
+    why: 'The law requires sales records to be kept, and a late refund is paid from them.',
+  },
+  {
+    what: 'Messages you sent as an anonymous giver',
+    why: 'The person you gave to keeps their conversation as it was, and cannot tell that you closed your account.',
+  },
+  { what: 'Reports about messages you sent or received', why: 'Moderators need them to keep people safe.' },
+];
 export const DELETE_ACCOUNT_CONFIRM = 'Enter your password to delete your account.';
 export const ACCOUNT_PASSWORD_REQUIRED = 'Please enter your password.';
 /** A wrong password when deleting the account (403). */
