@@ -41,6 +41,8 @@ export const AccountExport = z.object({
   moneyHistory: z.array(MoneyHistoryEntry),
   /** Where withdrawals go (Settings → Payouts): the status and the bank's last 4 digits, never more. */
   payouts: PayoutsResponse,
+  /** What closing the account would keep, and why, in plain words (texts.ts KEPT_AFTER_CLOSING). */
+  keptAfterClosing: z.array(z.object({ what: z.string(), why: z.string() })),
 });
 export type AccountExport = z.infer<typeof AccountExport>;
 

@@ -155,6 +155,14 @@ export const CARD_PAYMENTS_LOCKED = 'Card payments are paused on your account af
 export const CARD_PAYMENTS_LIMITED = 'Too many card payments in a short time. Please wait a while and try again.';
 /** The card authorisation a gift was to be paid with is no longer usable. */
 export const CARD_HOLD_GONE = 'This card payment expired before the gift was sent. Your card was not charged. Please try again.';
+/** Settings → Payouts: the card saved when paying by card, and its removal. */
+export const SAVED_CARD_TITLE = 'Saved card';
+export const SAVED_CARD_INTRO = 'The card you saved when paying by card. Removing it deletes it at the payment provider too.';
+export const savedCardEnding = (last4: string) => `Card ending in ${last4}`;
+export const SAVED_CARD_NONE = 'No card is saved. You can save one the next time you pay by card.';
+export const SAVED_CARD_REMOVE = 'Remove';
+export const SAVED_CARD_LOAD_FAILED = 'Your saved card could not be loaded.';
+export const CARD_NOT_REMOVED = 'Your card could not be removed. Please try again.';
 /** A deposit refused because the account is closed or being closed. */
 export const ACCOUNT_CLOSED_NO_DEPOSIT = 'This account is closed: no payment can be made into it.';
 export const PAYMENT_INCOMPLETE = 'Payment setup is incomplete. Please try again.';
@@ -256,6 +264,30 @@ export const exportFileName = (username: string, now: Date) => `giftlink-data-${
 export const DELETE_MY_ACCOUNT = 'Delete my account';
 export const DELETE_ACCOUNT_HINT =
   'Your profile, pictures, links and wishlist are erased and your messages read "Deleted message". Money history is never erased: its entries stay, pointing to a closed account. This cannot be undone.';
+/** The data export's list of what closing the account keeps, and why; everything else is erased. */
+export const KEPT_AFTER_CLOSING: readonly { what: string; why: string }[] = [
+  {
+    what: 'Your account, with no name, email, password or pictures, and no way to sign in',
+    why: 'Your money history points to it. Its username is freed after 30 days.',
+  },
+  {
+    what: 'Your money history: deposits, gifts, purchases, withdrawals and refunds',
+    why: 'The law requires payment records to be kept, and other people’s balances depend on them.',
+  },
+  {
+    what: 'The payment provider’s record of each card payment and withdrawal (amount and date, not your card)',
+    why: 'The law requires it, and it is checked against the money history.',
+  },
+  {
+    what: 'Orders of gifts you gave or received, with the delivery address of each',
+    why: 'The law requires sales records to be kept, and a late refund is paid from them.',
+  },
+  {
+    what: 'Messages you sent as an anonymous giver',
+    why: 'The person you gave to keeps their conversation as it was, and cannot tell that you closed your account.',
+  },
+  { what: 'Reports about messages you sent or received', why: 'Moderators need them to keep people safe.' },
+];
 export const DELETE_ACCOUNT_CONFIRM = 'Enter your password to delete your account.';
 export const ACCOUNT_PASSWORD_REQUIRED = 'Please enter your password.';
 /** A wrong password when deleting the account (403). */

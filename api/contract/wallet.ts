@@ -98,6 +98,10 @@ export type ConfirmCardDepositRequest = z.input<typeof ConfirmCardDepositBody>;
 export const SavedCardResponse = z.object({ card: z.object({ last4: z.string() }).nullable() });
 export type SavedCardResponse = z.infer<typeof SavedCardResponse>;
 
+/** DELETE /api/wallet/card: the saved card is gone, at the provider and here (none saved is the same answer). */
+export const RemovedCardResponse = z.object({ card: z.null() });
+export type RemovedCardResponse = z.infer<typeof RemovedCardResponse>;
+
 /** What of a balance can be withdrawn now, and what waits (card money and gifts are held before they can leave). */
 export const BalanceHolds = z.object({
   /** Dollars that can be withdrawn now. */

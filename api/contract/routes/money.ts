@@ -20,6 +20,7 @@ import {
   MoneyHistoryPage,
   MoneyHistoryQuery,
   NewBalanceResponse,
+  RemovedCardResponse,
   SavedCardResponse,
   WithdrawalBody,
 } from '../wallet.js';
@@ -45,6 +46,7 @@ export const moneyRoutes = {
     answers: [json(200, NewBalanceResponse, 'The balance after the card deposit')],
   },
   'GET /api/wallet/card': { answers: [json(200, SavedCardResponse, 'The card saved for deposits, or null')] },
+  'DELETE /api/wallet/card': { answers: [json(200, RemovedCardResponse, 'The saved card is removed, at the provider and here')] },
   'GET /api/wallet/history': {
     query: MoneyHistoryQuery,
     answers: [json(200, MoneyHistoryPage, 'One page of the money history, newest first')],

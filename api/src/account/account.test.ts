@@ -3,7 +3,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../contract/account.js';
-import { DELETED_MESSAGE, DUPLICATE_ACCOUNT, giveLinkHoldsEscrow, INCORRECT_LOGIN, withdrawBalanceFirst } from '../../contract/texts.js';
+import {
+  DELETED_MESSAGE,
+  DUPLICATE_ACCOUNT,
+  KEPT_AFTER_CLOSING,
+  giveLinkHoldsEscrow,
+  INCORRECT_LOGIN,
+  withdrawBalanceFirst,
+} from '../../contract/texts.js';
 import { SessionEntity } from '../auth/entity.js';
 import { CatalogProductEntity } from '../catalog/entity.js';
 import { LedgerEntryEntity } from '../money/entity.js';
@@ -110,6 +117,9 @@ describe('GET /api/account/export', () => {
     expect(data.invites.length).toBeGreaterThanOrEqual(1);
     expect(data.moneyHistory.map((e) => e.kind).sort()).toEqual(['gift_received', 'gift_received']);
     expect(data.payouts).toEqual({ status: 'not_started' });
+    // What closing would keep, and why: the ledger's records and what the law asks for.
+    expect(data.keptAfterClosing).toEqual(KEPT_AFTER_CLOSING);
+    expect(data.keptAfterClosing.map((k) => k.what).join(' ')).toMatch(/money history/);
     const sent = data.conversations.flatMap((c) => c.messagesYouSent.map((m) => m.text));
     expect(sent.sort()).toEqual(['Thank you, whoever you are', 'Thanks Bob, from Alice!']);
     expect(data.conversations.every((c) => c.messagesYouSent.every((m) => m.mine))).toBe(true);

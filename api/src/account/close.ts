@@ -6,8 +6,10 @@
  * are named read 'Deleted message', rows kept so every `seq` stays), every session ended. Their
  * anonymous personas are retired, not erased: an anonymous thread reads on exactly as before, so
  * its recipient cannot tell its giver closed an account (identity/identity.ts). The row itself
- * stays, with `closed_at`, so the ledger entries that point to it stay. After commit: the sockets
- * of every session close on every process and the pictures are deleted from storage.
+ * stays, with `closed_at`, so the ledger entries that point to it stay; its push subscriptions and
+ * its visits to links as a signed-in visitor go. After commit: the sockets of every session close
+ * on every process, the saved card and the customer are deleted at the payment provider, and the
+ * pictures are deleted from storage. What is kept, and why: KEPT_AFTER_CLOSING (contract/texts.ts).
  */
 import crypto from 'node:crypto';
 import { In, type EntityManager } from 'typeorm';
@@ -18,7 +20,8 @@ import { replaceNamedMessages } from './store.js';
 import type { Deps } from '../deps.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { InviteEntity } from '../invites/entity.js';
-import { LinkEntity } from '../links/entity.js';
+import { LinkEntity, LinkVisitorEntity } from '../links/entity.js';
+import { PushSubscriptionEntity } from '../push/entity.js';
 import { LedgerAccountEntity } from '../money/entity.js';
 import { SYSTEM_UNCLAIMED, escrowAccount, transfer, userAccount } from '../money/ledger.js';
 import { heldNowIn } from '../money/holds.js';
@@ -117,7 +120,21 @@ async function closeIn(em: EntityManager, userId: string, now: Date): Promise<(s
   await em.delete(InviteEntity, { ownerId: userId, status: 'available' });
   await replaceNamedMessages(em, userId, DELETED_MESSAGE);
   await revokeUserSessions(em, userId);
+  await em.delete(PushSubscriptionEntity, { userId });
+  // Their visits to others' links, as a signed-in visitor; the links' counts of views stay.
+  await em.delete(LinkVisitorEntity, { visitorKey: `u:${userId}` });
   return [user.profilePicture, user.coverPicture];
+}
+
+/** The saved card and the customer at the payment provider, once the closing has committed; a failure is logged, the closing stands. */
+async function forgetAtProvider(deps: Deps, userId: string): Promise<void> {
+  try {
+    await deps.payments.removeCard(userId);
+    await deps.payments.deleteCustomer(userId);
+    await deps.db.transaction((em) => em.update(UserEntity, { id: userId }, { stripeCustomerId: null }));
+  } catch (err) {
+    deps.log.error({ err }, 'removing a closed account’s card and customer at the payment provider failed');
+  }
 }
 
 /** Deletes the account of `user` (the session's user) after checking `password`. */
@@ -125,6 +142,7 @@ export async function closeAccount(deps: Deps, user: User, password: string): Pr
   if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
   const pictures = await deps.db.transaction((em) => closeIn(em, user.id, deps.clock()));
   await deps.realtime.endSessions(user.id, () => true);
+  await forgetAtProvider(deps, user.id);
   for (const picture of pictures) {
     try {
       await removeImage(deps.config, picture);

@@ -5,6 +5,7 @@
  * the messages they sent, and money history with givers still anonymous where they were.
  */
 import type { AccountExport, ExportedConversation } from '../../contract/account.js';
+import { KEPT_AFTER_CLOSING } from '../../contract/texts.js';
 export { exportFileName } from '../../contract/texts.js';
 import { ConversationEntity, MessageEntity } from '../conversations/entity.js';
 import { presentMessage } from '../conversations/presenter.js';
@@ -72,5 +73,6 @@ export async function exportAccount(deps: Deps, user: User): Promise<AccountExpo
     orders: await listOrders(deps.db, user.id),
     moneyHistory: await historyOf(deps, user.id),
     payouts: presentPayouts(await payoutAccountOf(deps.db, user.id)),
+    keptAfterClosing: KEPT_AFTER_CLOSING.map((kept) => ({ ...kept })),
   };
 }

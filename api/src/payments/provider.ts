@@ -1,5 +1,5 @@
 import { AppError, badRequest } from '../errors.js';
-import { CARD_BLOCKED, PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR, PAYOUTS_NOT_READY } from '../../contract/texts.js';
+import { CARD_BLOCKED, CARD_NOT_REMOVED, PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR, PAYOUTS_NOT_READY } from '../../contract/texts.js';
 import type { PayoutDestination } from './connect.js';
 
 /**
@@ -62,6 +62,11 @@ export interface WalletPayments {
   chargeCard(request: CardChargeRequest): Promise<PaymentResult>;
   /** The card saved for the user's next deposits, or null. */
   savedCard(userId: string): Promise<SavedCard | null>;
+  /**
+   * Forgets the saved card at the provider (Stripe detaches it from the Customer). An authorisation
+   * or a payment already made with it still settles: it holds the card itself.
+   */
+  removeCard(userId: string): Promise<void>;
   /**
    * A deposit's PaymentIntent that the page confirms with Stripe Elements (the card never reaches
    * us), once per idempotency key; `save` keeps the card on the user's customer for next time.
@@ -172,6 +177,8 @@ export interface PaymentsProvider extends WalletPayments {
     existingCustomerId: string | null;
     idempotencyKey: string;
   }): Promise<ProviderCustomer>;
+  /** Deletes the user's customer and what it holds (a closed account); none is nothing to do. */
+  deleteCustomer(userId: string): Promise<void>;
   /** Creates a weekly subscription whose first invoice waits for the page to confirm its PaymentIntent. */
   startSubscription(input: { customerId: string; idempotencyKey: string }): Promise<StartedSubscription>;
   /** Reads a PaymentIntent: the server never trusts the page to say a payment succeeded. */
@@ -236,6 +243,8 @@ export const paymentIncomplete = (status: 400 | 402 = 400) => new AppError(statu
 export const paymentProcessing = () => new AppError(409, 'payment_processing', PAYMENT_STATUS_UNCLEAR);
 export const cardBlocked = () => new AppError(402, 'card_blocked', CARD_BLOCKED);
 export const cardNotCharged = () => new AppError(402, 'card_not_charged', 'Your card was not charged. Please try again.');
+/** The provider still shows a card after removing it: nothing is known to be gone. */
+export const cardStillSaved = () => new AppError(502, 'payment_provider_error', CARD_NOT_REMOVED);
 export const noSavedCard = () => badRequest('There is no saved card. Please enter your card details.', 'no_saved_card');
 /** A withdrawal with no connected account ready to receive it. */
 export const payoutsNotReady = () => badRequest(PAYOUTS_NOT_READY, 'payouts_not_ready');

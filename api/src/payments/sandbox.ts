@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { In } from 'typeorm';
 import { SUBSCRIPTION_PRICE_CENTS } from '../../contract/limits.js';
 import type { Database } from '../db/index.js';
 import { rowLock } from '../db/row-lock.js';
@@ -150,6 +151,23 @@ export class SandboxPayments implements PaymentsProvider {
   async savedCard(userId: string): Promise<SavedCard | null> {
     const card = (await this.customerOf(userId))?.card;
     return card ? { last4: card.last4 } : null;
+  }
+
+  async removeCard(userId: string): Promise<void> {
+    const customer = await this.customerOf(userId);
+    if (!customer?.card) return;
+    await this.update('customer', customer.id, (c) => {
+      const next = { ...c };
+      delete next.card;
+      return next;
+    });
+  }
+
+  /** Deletes the customer's rows: the email and the card's last 4 digits go with them. */
+  async deleteCustomer(userId: string): Promise<void> {
+    const user = await this.db.manager.findOne(UserEntity, { where: { id: userId }, select: { id: true, stripeCustomerId: true } });
+    const ids = [user?.stripeCustomerId, (await this.customerOf(userId))?.id].filter((id): id is string => !!id);
+    if (ids.length > 0) await this.db.transaction((em) => em.delete(SandboxObjectEntity, { kind: 'customer', id: In(ids) }));
   }
 
   // The sandbox takes its test card in its own form (chargeCard); Stripe Elements is Stripe's.

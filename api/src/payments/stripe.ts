@@ -250,6 +250,29 @@ export class StripePayments implements PaymentsProvider {
     return method.card ? { last4: method.card.last4 } : null;
   }
 
+  /** Detaches every card on the Customer, so that none is left for `cardOf` to fall back on. */
+  async removeCard(userId: string): Promise<void> {
+    const customer = await this.customerOf(userId);
+    if (!customer) return;
+    const cards = await callStripe(() =>
+      this.stripe.customers.listPaymentMethods(customer.id, { type: 'card', limit: 100 }).autoPagingToArray({ limit: 10_000 }),
+    );
+    for (const card of cards) await callStripe(() => this.stripe.paymentMethods.detach(card.id));
+  }
+
+  /** Deletes the Customer at Stripe: its cards go with it, and its subscriptions end there. */
+  async deleteCustomer(userId: string): Promise<void> {
+    const user = await this.db.manager.findOne(UserEntity, { where: { id: userId }, select: { id: true, stripeCustomerId: true } });
+    const customerId = user?.stripeCustomerId;
+    if (!customerId) return;
+    try {
+      await callStripe(() => this.stripe.customers.del(customerId));
+    } catch (err) {
+      // Stripe no longer knows it: deleted already.
+      if (!(err instanceof AppError && err.status === 404)) throw err;
+    }
+  }
+
   async payout(request: PayoutRequest): Promise<PaymentResult> {
     const account = request.destination?.accountId;
     if (!account) throw payoutsNotReady();

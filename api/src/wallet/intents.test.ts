@@ -65,6 +65,7 @@ class TestProvider implements WalletPayments {
   payout = (request: PaymentRequest) => this.run('payout', request);
   chargeCard = (request: CardChargeRequest) => this.sandbox.chargeCard(request);
   savedCard = (userId: string) => this.sandbox.savedCard(userId);
+  removeCard = (userId: string) => this.sandbox.removeCard(userId);
   startCardPayment = () => this.sandbox.startCardPayment();
   readCardPayment = () => this.sandbox.readCardPayment();
   cancelCardPayment = () => this.sandbox.cancelCardPayment();

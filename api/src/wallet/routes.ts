@@ -7,8 +7,8 @@ import { serve } from '../http/route.js';
 import { readIdempotencyKey } from '../http/idempotency.js';
 import { runMoneySteps } from '../http/unit-of-work.js';
 import { moneyHistory, moneyHistoryCsv } from './history.js';
-import type { CardGiftTarget, SavedCardResponse } from '../../contract/wallet.js';
-import type { CardSource } from '../payments/provider.js';
+import type { CardGiftTarget, RemovedCardResponse, SavedCardResponse } from '../../contract/wallet.js';
+import { cardStillSaved, type CardSource } from '../payments/provider.js';
 import {
   balanceHolds,
   cardDepositSteps,
@@ -97,6 +97,15 @@ export function walletRoutes(deps: Deps, { authenticate }: AuthMiddleware): Rout
     ctx.set('Cache-Control', 'no-store');
     const body: SavedCardResponse = { card: await deps.payments.savedCard(currentUser(ctx).id) };
     ctx.body = body;
+  });
+
+  // A card payment already under way keeps its own hold of the card, so it settles as it would.
+  serve(router, 'DELETE /api/wallet/card', [authenticate], async (ctx) => {
+    const { id: userId } = currentUser(ctx);
+    await deps.payments.removeCard(userId);
+    if (await deps.payments.savedCard(userId)) throw cardStillSaved();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { card: null } satisfies RemovedCardResponse;
   });
 
   serve(router, 'POST /api/billing-settings-withdrawal', [authenticate], async (ctx, { body }) => {

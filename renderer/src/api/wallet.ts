@@ -33,6 +33,15 @@ export function useSavedCard(userId: string) {
   });
 }
 
+/** Removes the saved card, at the provider too; the answer (no card) becomes the query's. */
+export function useRemoveSavedCard(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('DELETE /api/wallet/card', {}),
+    onSuccess: ({ card }) => queryClient.setQueryData(walletKeys.card(userId), card),
+  });
+}
+
 export function withdraw(userId: string, amount: number, key: string) {
   return call('POST /api/billing-settings-withdrawal', { body: { balance: amount, userId }, ...idempotent(key) });
 }

@@ -3,7 +3,8 @@
  * the subscription and the wallet with Stripe's own objects (`stripe-fixtures.json`, copied from
  * Stripe's published fixtures; see README.md here), overriding ids and fields per call, and it
  * RECORDS every request (method, path, form-encoded params, Idempotency-Key header). Like Stripe,
- * a repeated Idempotency-Key on a create answers the first response again.
+ * a repeated Idempotency-Key on a create answers the first response again. Detaching a card and
+ * deleting a Customer are stripe-cards.ts's.
  *
  * Point the app at it with STRIPE_API_BASE=server.url (the SDK's host, port and protocol options).
  */
@@ -13,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import fixtures from './stripe-fixtures.json' with { type: 'json' };
 import { connectRoute } from './stripe-connect-server.js';
 import { holdRoute } from './stripe-holds.js';
+import { cardRoute } from './stripe-cards.js';
 import { disputeRoute } from './stripe-disputes.js';
 
 type Json = Record<string, unknown>;
@@ -206,6 +208,8 @@ export async function startStripeServer(): Promise<StripeTestServer> {
     const missing = () => stripeError(404, 'invalid_request_error', `No such ${resource}: '${id}'`, 'resource_missing');
     const held = holdRoute({ objects, newId, now, fixture, error: stripeError }, method, path, params);
     if (held) return held;
+    const removed = cardRoute({ objects, now, error: stripeError }, method, path);
+    if (removed) return removed;
 
     if (resource === 'customers') {
       if (method === 'POST' && !id) {

@@ -17,6 +17,7 @@ import { SessionsSection } from './SessionsSection';
 import { AccountSection } from './AccountSection';
 import { BlockedSection } from './BlockedSection';
 import { PayoutsSection } from './PayoutsSection';
+import { SavedCardSection } from './SavedCardSection';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { PresenceSection } from './PresenceSection';
 import { NotificationsSection } from './NotificationsSection';
@@ -342,6 +343,7 @@ function SettingsForm({ user }: { user: User }) {
       </SettingsSection>
 
       <SettingsSection id="payouts" active={section}>
+        <SavedCardSection userId={user._id} />
         <PayoutsSection />
       </SettingsSection>
 
