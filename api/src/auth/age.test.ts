@@ -124,4 +124,12 @@ describe('the age gate at registration', () => {
     // The same invite still works for an adult.
     expect((await register('1990-01-01', { inviteCode: code })).res.status).toBe(201);
   });
+
+  it("shows the year alone in the user's data export", async () => {
+    const { res } = await register('1987-11-30');
+    const data = await server.request('GET', '/api/account/export', { token: res.body.token });
+    expect(data.status).toBe(200);
+    expect(data.body.birthYear).toBe(1987);
+    expect(JSON.stringify(data.body)).not.toContain('11-30');
+  });
 });
