@@ -54,6 +54,7 @@ describe('a new user, from the printed invite to logging back in', () => {
 
     await page.getByLabel('Username').fill('Maya_Chen');
     await page.getByLabel('Email').fill('maya@example.com');
+    await page.getByLabel('Date of birth').fill('1990-01-01');
     await page.getByLabel('Password', { exact: true }).fill('gifts-4-all');
     await page.getByLabel('Confirm password').fill('gifts-4-all');
     await screenshots(page, 'register');

@@ -270,10 +270,12 @@ export interface ApiAccount {
 export async function registerViaApi(app: RunningApp, invite: string | { via: string }, username: string): Promise<ApiAccount> {
   const email = `${username}@example.com`;
   const password = 'gifts-4-all';
+  // Well past the age gate.
+  const dateOfBirth = '1990-01-01';
   const res = await fetch(`${app.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email, password, ...(typeof invite === 'string' ? { inviteCode: invite } : invite) }),
+    body: JSON.stringify({ username, email, password, dateOfBirth, ...(typeof invite === 'string' ? { inviteCode: invite } : invite) }),
   });
   const body = (await res.json()) as { token: string; user: { _id: string } };
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(body)}`);

@@ -70,6 +70,7 @@ describe('joining from a shared link', () => {
 
     await page.getByLabel('Username').fill('newbie');
     await page.getByLabel('Email').fill('newbie@example.com');
+    await page.getByLabel('Date of birth').fill('1990-01-01');
     await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
     await page.getByLabel('Confirm password').fill('joined-4-gifts');
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -156,6 +157,7 @@ describe('joining from a shared link', () => {
     await page.getByText('Invited by friend1').waitFor();
     await page.getByLabel('Username').fill('newbie2');
     await page.getByLabel('Email').fill('newbie2@example.com');
+    await page.getByLabel('Date of birth').fill('1990-01-01');
     await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
     await page.getByLabel('Confirm password').fill('joined-4-gifts');
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -56,6 +56,7 @@ async function joinFromLink(page: Page, username: string): Promise<void> {
   await page.getByRole('link', { name: 'Join Giftlink' }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Date of birth').fill('1990-01-01');
   await page.getByLabel('Password', { exact: true }).fill('joined-4-gifts');
   await page.getByLabel('Confirm password').fill('joined-4-gifts');
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -32,6 +32,8 @@ export const AccountExport = z.object({
   version: z.literal(1),
   exportedAt: isoTime,
   profile: PrivateUser,
+  /** The year of birth given at registration, never the date; null for an account made before it was asked. */
+  birthYear: z.number().int().nullable(),
   links: z.array(LinkView),
   wishlist: WishlistView,
   conversations: z.array(ExportedConversation),

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
-import { INCORRECT_LOGIN, INVITE_INVALID, RESET_LINK_INVALID } from './texts.js';
+import { DATE_OF_BIRTH_INVALID, INCORRECT_LOGIN, INVITE_INVALID, RESET_LINK_INVALID } from './texts.js';
 import { PASSWORD_LENGTH, PrivateUser, emailSchema, usernameSchema } from './users.js';
 import { usernameRef } from './common.js';
 
 const INVITE_REQUIRED = 'An invite is required to register.';
+
+/** Registration refuses anyone younger, on their birthday's date in UTC. */
+export const ADULT_AGE = 18;
+/** No one living was born before this year: an earlier one is a typing slip. */
+const EARLIEST_BIRTH_YEAR = 1900;
+
+/** A calendar date as a native date input sends it, `YYYY-MM-DD`; whether it has come yet is the server's to say, by its clock. */
+const dateOfBirthSchema = z.iso
+  .date({ error: DATE_OF_BIRTH_INVALID })
+  .refine((date) => Number(date.slice(0, 4)) >= EARLIEST_BIRTH_YEAR, DATE_OF_BIRTH_INVALID);
 
 /** POST /api/auth/register. */
 export const RegisterBody = z
@@ -12,6 +22,8 @@ export const RegisterBody = z
     username: usernameSchema,
     email: emailSchema(EMAIL_MIN_LENGTH, EMAIL_MAX_LENGTH),
     password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH).max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH),
+    /** Checked against ADULT_AGE, then kept only as 'adult' and the year. */
+    dateOfBirth: dateOfBirthSchema,
     /** An invite code, or else… */
     inviteCode: z.string().trim().min(1, INVITE_REQUIRED).max(64, INVITE_INVALID).optional(),
     /** …the username of the link creator whose invite a visitor from their link uses (`/register?via=`). */

@@ -20,6 +20,7 @@ import {
   PAYOUTS_NOT_SET_UP,
   SERVER_ERROR,
   SHIPPING_ERROR,
+  UNDER_AGE,
 } from './texts.js';
 
 interface ErrorEntry {
@@ -59,6 +60,8 @@ export const ERRORS = {
   // ---- accounts ------------------------------------------------------------------------------------
   incorrect_login: { status: 400, text: INCORRECT_LOGIN },
   duplicate_account: { status: 400, text: DUPLICATE_ACCOUNT },
+  /** Registration refused below ADULT_AGE (api/contract/auth.ts). */
+  under_age: { status: 403, text: UNDER_AGE },
   invalid_invite: { status: 400 },
   invite_unavailable: { status: 400 },
   invalid_reset_link: { status: 400 },

@@ -379,3 +379,8 @@ export const ALERT_ALWAYS_ON = 'Always on';
 
 // Payouts, money on hold, disputes and returned gifts: their own file, every text still importable from here.
 export * from './money-out-texts.js';
+
+// The age gate at registration.
+export const DATE_OF_BIRTH_LABEL = 'Date of birth';
+export const DATE_OF_BIRTH_INVALID = 'Please enter a valid date of birth.';
+export const UNDER_AGE = 'You must be 18 or older to use Giftlink.';

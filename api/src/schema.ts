@@ -64,6 +64,7 @@ import { Disputes1765300100000 } from './db/migrations/1765300100000-disputes.js
 import { LotIdentity1765300200000 } from './db/migrations/1765300200000-lot-identity.js';
 import { PayoutFailures1765300300000 } from './db/migrations/1765300300000-payout-failures.js';
 import { PushSessions1765400100000 } from './db/migrations/1765400100000-push-sessions.js';
+import { AgeGate1765400300000 } from './db/migrations/1765400300000-age-gate.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -147,6 +148,7 @@ export const migrations = [
   LotIdentity1765300200000,
   PayoutFailures1765300300000,
   PushSessions1765400100000,
+  AgeGate1765400300000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

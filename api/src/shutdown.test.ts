@@ -8,6 +8,7 @@ import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from './db/fresh-postgres.js';
 import { startServerProcess, type ServerProcess } from './testing/process.js';
+import { ADULT_BIRTH_DATE } from './testing/server.js';
 
 /**
  * SIGTERM to a real server process (api/src/main.ts on its own data): it stops being ready at once,
@@ -80,7 +81,7 @@ describe('SIGTERM', () => {
     const reg = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...credentials, username: 'drain', inviteCode }),
+      body: JSON.stringify({ ...credentials, username: 'drain', dateOfBirth: ADULT_BIRTH_DATE, inviteCode }),
     });
     expect(reg.status).toBe(201);
     const { token } = (await reg.json()) as { token: string };

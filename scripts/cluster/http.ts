@@ -80,6 +80,7 @@ export async function register(base: string, invite: string, count: number, pref
       username,
       email: `${username}@example.com`,
       password: 'secret-pass',
+      dateOfBirth: '1990-01-01',
       inviteCode: codes.shift(),
     });
     if (reg.status !== 201) throw new Error(`register ${username}: ${reg.status} ${JSON.stringify(reg.body)}`);

@@ -50,6 +50,7 @@ export async function setUp(server: Server, users: number, failEvery: number): P
       username,
       email: `${username}@example.com`,
       password: 'secret-pass',
+      dateOfBirth: '1990-01-01',
       inviteCode: codes.shift(),
     });
     if (reg.status !== 201) throw new Error(`register ${username}: ${reg.status} ${JSON.stringify(reg.body)}`);

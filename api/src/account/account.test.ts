@@ -18,6 +18,7 @@ import { connectClient } from '../realtime/testing.js';
 import { userAccount } from '../money/ledger.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 import {
+  ADULT_BIRTH_DATE,
   buildUser,
   depositFor,
   newInviteCode,
@@ -252,6 +253,7 @@ describe('POST /api/account/delete', () => {
           username: eve.user.username,
           email: `new-${eve.user.email}`,
           password: 'secret-pass',
+          dateOfBirth: ADULT_BIRTH_DATE,
           inviteCode: await newInviteCode(server),
         },
       });

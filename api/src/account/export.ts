@@ -65,6 +65,7 @@ export async function exportAccount(deps: Deps, user: User): Promise<AccountExpo
     version: 1,
     exportedAt: now.toISOString(),
     profile: presentPrivateUser(user, now),
+    birthYear: user.birthYear,
     links: await Promise.all(links.map(async (l) => presentLink(l, user, await metricsFor(deps.db, l, user), now))),
     wishlist: await getWishlist(deps.db, user.username, user),
     conversations: await conversationsOf(deps, user),

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ALERT_GIFT_SUBJECT, alertMessagesSubject } from '../../contract/texts.js';
 import { freshPostgres } from '../db/fresh-postgres.js';
 import { startServerProcess, type ServerProcess } from '../testing/process.js';
+import { ADULT_BIRTH_DATE } from '../testing/server.js';
 import { mailHeader, startSmtp, type Received } from '../testing/smtp.js';
 
 type Proc = ServerProcess;
@@ -74,6 +75,7 @@ async function register(proc: Proc, name: string, inviteCode: string): Promise<A
     username: name,
     email: `${name}@example.com`,
     password: 'secret-pass',
+    dateOfBirth: ADULT_BIRTH_DATE,
     inviteCode,
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, newInviteCode, startTestServer, type TestServer } from '../testing/server.js';
+import { ADULT_BIRTH_DATE, buildUser, newInviteCode, startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ afterAll(() => server?.close());
 
 const register = async (fields: Record<string, unknown>) =>
   server.request('POST', '/api/auth/register', {
-    body: { inviteCode: await newInviteCode(server), ...fields },
+    body: { inviteCode: await newInviteCode(server), dateOfBirth: ADULT_BIRTH_DATE, ...fields },
   });
 
 describe('register, login, me, logout', () => {
@@ -128,11 +128,11 @@ describe('registration rules', () => {
 
   it('needs a valid, unused invite', async () => {
     const missing = await server.request('POST', '/api/auth/register', {
-      body: { username: 'noinv', email: 'noinv@ex.io', password: 'secret' },
+      body: { username: 'noinv', email: 'noinv@ex.io', password: 'secret', dateOfBirth: ADULT_BIRTH_DATE },
     });
     expect(missing.status).toBe(400);
     const bogus = await server.request('POST', '/api/auth/register', {
-      body: { username: 'noinv', email: 'noinv@ex.io', password: 'secret', inviteCode: 'nope' },
+      body: { username: 'noinv', email: 'noinv@ex.io', password: 'secret', dateOfBirth: ADULT_BIRTH_DATE, inviteCode: 'nope' },
     });
     expect(bogus.body.message).toBe('Invalid or expired invite link.');
   });
@@ -140,7 +140,9 @@ describe('registration rules', () => {
   it('answers a fake invite the same whether the username and email exist or not', async () => {
     await register({ username: 'known', email: 'known@ex.io', password: 'secret' });
     const attempt = (fields: Record<string, string>) =>
-      server.request('POST', '/api/auth/register', { body: { password: 'secret', inviteCode: 'made-up-code', ...fields } });
+      server.request('POST', '/api/auth/register', {
+        body: { password: 'secret', dateOfBirth: ADULT_BIRTH_DATE, inviteCode: 'made-up-code', ...fields },
+      });
     const answers = await Promise.all([
       attempt({ username: 'known', email: 'known@ex.io' }),
       attempt({ username: 'KNOWN', email: 'fresh1@ex.io' }),
@@ -154,7 +156,7 @@ describe('registration rules', () => {
     // With a real invite the clash is told, and the invite stays usable.
     const inviteCode = await newInviteCode(server);
     const clash = await server.request('POST', '/api/auth/register', {
-      body: { username: 'known', email: 'other@ex.io', password: 'secret', inviteCode },
+      body: { username: 'known', email: 'other@ex.io', password: 'secret', dateOfBirth: ADULT_BIRTH_DATE, inviteCode },
     });
     expect(clash.body.message).toBe('Username or Email already exists.');
     expect((await server.request('GET', `/invites/accept/${inviteCode}`)).body).toHaveLength(1);
@@ -179,7 +181,7 @@ describe('registration rules', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         server.request('POST', '/api/auth/register', {
-          body: { username: `racer${i}`, email: `racer${i}@ex.io`, password: 'racing', inviteCode },
+          body: { username: `racer${i}`, email: `racer${i}@ex.io`, password: 'racing', dateOfBirth: ADULT_BIRTH_DATE, inviteCode },
         }),
       ),
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newInviteCode, startTestServer, type TestServer } from '../testing/server.js';
+import { ADULT_BIRTH_DATE, newInviteCode, startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ afterAll(() => server?.close());
 
 const register = async (username: string, email: string) =>
   server.request('POST', '/api/auth/register', {
-    body: { username, email, password: 'secret-pass', inviteCode: await newInviteCode(server) },
+    body: { username, email, password: 'secret-pass', dateOfBirth: ADULT_BIRTH_DATE, inviteCode: await newInviteCode(server) },
   });
 
 describe('the email rule', () => {

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js';
 import { AppError, badRequest, isUniqueViolation } from '../errors.js';
 import { isSuspended } from '../users/policy.js';
+import { ageGate } from './age.js';
 import { ACCOUNT_SUSPENDED } from '../../contract/texts.js';
 import { createInvite } from '../invites/service.js';
 import { admitThroughLink, consumeInviteCode } from '../invites/join.js';
@@ -22,10 +23,13 @@ export { DUPLICATE_ACCOUNT, INVALID_INVITE };
  * The invite is checked first, so without a valid one the answer is the same whatever username
  * and email the body names (an invite is not an oracle for who has an account); a clash after
  * a valid invite rolls the transaction back and leaves the invite usable.
+ * The age gate comes before all of it: a refusal reads nothing and writes nothing, so no invite's
+ * owner can tell it from no attempt.
  */
 export async function register(deps: Deps, input: z.output<typeof RegisterBody>): Promise<User> {
+  const age = ageGate(input.dateOfBirth, deps.clock());
   const passwordHash = await hashPassword(input.password, deps.config.passwordHash);
-  const user = newUserRecord({ username: input.username, email: input.email, passwordHash });
+  const user = newUserRecord({ username: input.username, email: input.email, passwordHash, ...age });
 
   try {
     await deps.db.transaction(async (em) => {

@@ -15,6 +15,7 @@ import { schema } from '../schema.js';
 import { runCommand } from '../testing/commands.js';
 import { expectLedgerSound } from '../testing/ledger.js';
 import { startServerProcess, type ServerProcess } from '../testing/process.js';
+import { ADULT_BIRTH_DATE } from '../testing/server.js';
 
 /**
  * `npm run backup` of a running server (its own process) under concurrent gives, and `npm run
@@ -105,6 +106,7 @@ async function accounts(server: ServerProcess, count: number): Promise<Account[]
       username,
       email: `${username}@example.com`,
       password: 'secret-pass',
+      dateOfBirth: ADULT_BIRTH_DATE,
       inviteCode: codes.shift(),
     });
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { ADULT_BIRTH_DATE, buildUser, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { concretePath, registeredRoutes, type RegisteredRoute } from '../testing/routes.js';
 import type { AppState } from './context.js';
 import { errorMiddleware } from './errors.js';
@@ -38,7 +38,9 @@ function samples(): Record<string, Sample> {
   const id = me.user._id;
   const uuid = crypto.randomUUID();
   return {
-    'POST /api/auth/register': { body: { username: 'newbie', email: 'newbie@ex.io', password: 'secret-pass', inviteCode } },
+    'POST /api/auth/register': {
+      body: { username: 'newbie', email: 'newbie@ex.io', password: 'secret-pass', dateOfBirth: ADULT_BIRTH_DATE, inviteCode },
+    },
     'POST /api/auth/login': { body: { email: me.user.email, password: me.password } },
     'POST /api/auth/logout': { noToken: true, query: { next: '/' } },
     'GET /api/users': { query: { username: other.user.username, userId: other.user._id } },

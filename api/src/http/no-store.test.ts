@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { ADULT_BIRTH_DATE, buildUser, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 
 let server: TestServer;
 let user: TestUser;
@@ -47,7 +47,13 @@ describe('the session cookie over https', () => {
     const https = await startTestServer({ PUBLIC_URL: 'https://giftlink.example' });
     try {
       const res = await https.request('POST', '/api/auth/register', {
-        body: { username: 'securecookie', email: 'secure@example.com', password: 'secret-pass', inviteCode: await newInviteCode(https) },
+        body: {
+          username: 'securecookie',
+          email: 'secure@example.com',
+          password: 'secret-pass',
+          dateOfBirth: ADULT_BIRTH_DATE,
+          inviteCode: await newInviteCode(https),
+        },
       });
       expect(res.status).toBe(201);
       expect(res.headers.get('set-cookie')).toMatch(/giftlink_session=[^;]+;.*secure/i);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runCommand } from '../testing/commands.js';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { ADULT_BIRTH_DATE, startTestServer, type TestServer } from '../testing/server.js';
 import { printNewInvite } from './cli.js';
 
 const dirs: string[] = [];
@@ -39,6 +39,7 @@ const registerWith = (url: string) =>
       username: `cli${process.pid % 1000}${Date.now() % 1e5}`,
       email: `cli${Date.now()}@example.com`,
       password: 'secret-pass',
+      dateOfBirth: ADULT_BIRTH_DATE,
       inviteCode: url.split('/').pop(),
     },
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OwnInviteView } from '../../contract/invites.js';
 import { firstInvite } from './service.js';
-import { buildUser, startTestServer, type TestServer } from '../testing/server.js';
+import { ADULT_BIRTH_DATE, buildUser, startTestServer, type TestServer } from '../testing/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,7 +18,13 @@ describe('invites', () => {
     expect(accept.body).toHaveLength(1);
     expect(accept.body[0]).toMatchObject({ code: first!.code, status: 'available' });
     const res = await server.request('POST', '/api/auth/register', {
-      body: { username: 'founder', email: 'founder@example.com', password: 'founder', inviteCode: first!.code },
+      body: {
+        username: 'founder',
+        email: 'founder@example.com',
+        password: 'founder',
+        dateOfBirth: ADULT_BIRTH_DATE,
+        inviteCode: first!.code,
+      },
     });
     expect(res.status).toBe(201);
     expect(await firstInvite(server.deps.db)).toBeNull();
@@ -41,7 +47,7 @@ describe('invites', () => {
 
     const code = mine.body[0].code;
     const joined = await server.request('POST', '/api/auth/register', {
-      body: { username: 'friend1', email: 'friend1@example.com', password: 'friend', inviteCode: code },
+      body: { username: 'friend1', email: 'friend1@example.com', password: 'friend', dateOfBirth: ADULT_BIRTH_DATE, inviteCode: code },
     });
     expect(joined.status).toBe(201);
     const after = await server.request('GET', `/invites/${owner.user._id}`, { token: owner.token });

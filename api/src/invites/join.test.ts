@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_UNAVAILABLE } from '../../contract/texts.js';
-import { buildUser, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { ADULT_BIRTH_DATE, buildUser, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity, LinkJoinEntity } from './entity.js';
 
@@ -13,7 +13,7 @@ afterAll(() => server?.close());
 let n = 0;
 const visitor = () => {
   n += 1;
-  return { username: `visitor${n}`, email: `visitor${n}@example.com`, password: 'visiting' };
+  return { username: `visitor${n}`, email: `visitor${n}@example.com`, password: 'visiting', dateOfBirth: ADULT_BIRTH_DATE };
 };
 const joinVia = (via: string, fields = visitor()) => server.request('POST', '/api/auth/register', { body: { ...fields, via } });
 const availability = (username: string) => server.request('GET', `/api/invites/join/${username}`);

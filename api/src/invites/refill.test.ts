@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import { ADULT_BIRTH_DATE, buildUser, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 import { UserEntity } from '../users/entity.js';
 import { InviteEntity } from './entity.js';
 import { refillPlan } from './refill.js';
@@ -100,7 +100,13 @@ describe('invite refill', () => {
     await setAnchorDaysAgo(owner, 30);
     const [first] = await free(owner);
     const res = await server.request('POST', '/api/auth/register', {
-      body: { username: 'clockstart', email: 'clockstart@example.com', password: 'joining', inviteCode: first.code },
+      body: {
+        username: 'clockstart',
+        email: 'clockstart@example.com',
+        password: 'joining',
+        dateOfBirth: ADULT_BIRTH_DATE,
+        inviteCode: first.code,
+      },
     });
     expect(res.status).toBe(201);
     expect(Math.abs((await anchorOf(owner)).getTime() - Date.now())).toBeLessThan(60_000);

@@ -2,7 +2,15 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MessageEntity } from '../conversations/entity.js';
 import { connectClient, giveGift, type TestClient } from '../realtime/testing.js';
-import { buildUsers, everythingVisibleTo, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
+import {
+  ADULT_BIRTH_DATE,
+  buildUsers,
+  everythingVisibleTo,
+  newInviteCode,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../testing/server.js';
 import { BIO_NOT_ALLOWED, MESSAGE_NOT_ALLOWED, NAME_NOT_ALLOWED, REPORT_THANKS } from '../../contract/texts.js';
 import { ReportEntity } from './entity.js';
 import { containsAbuse } from '../text-filter.js';
@@ -166,7 +174,7 @@ describe('the abuse filter', () => {
     const code = await newInviteCode(server);
     const register = (username: string) =>
       server.request('POST', '/api/auth/register', {
-        body: { username, email: `${username}@example.com`, password: 'secret-pass', inviteCode: code },
+        body: { username, email: `${username}@example.com`, password: 'secret-pass', dateOfBirth: ADULT_BIRTH_DATE, inviteCode: code },
       });
     expect(await register('nigger1')).toMatchObject({ status: 400, body: { message: NAME_NOT_ALLOWED } });
     // The invite was not used up by the refused name.

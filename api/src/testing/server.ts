@@ -137,6 +137,9 @@ export async function newInviteCode(server: RunningServer): Promise<string> {
 
 let counter = 0;
 
+/** A date of birth well past the age gate, for every test that registers someone. */
+export const ADULT_BIRTH_DATE = '1990-01-01';
+
 export interface TestUser {
   user: PrivateUser;
   token: string;
@@ -156,6 +159,7 @@ export async function buildUser(
       username: fields.username ?? `user${suffix}`,
       email: fields.email ?? `user${suffix}@example.com`,
       password,
+      dateOfBirth: ADULT_BIRTH_DATE,
       inviteCode: await newInviteCode(server),
     },
   });
@@ -178,7 +182,7 @@ export async function buildUsers(server: TestServer, count: number, prefix = 'bu
   const users: User[] = Array.from({ length: count }, () => {
     counter += 1;
     const name = `${prefix}${process.pid % 1000}${counter}`.slice(0, 15);
-    return newUserRecord({ username: name, email: `${name}@example.com`, passwordHash });
+    return newUserRecord({ username: name, email: `${name}@example.com`, passwordHash, adult: true, birthYear: 1990 });
   });
   const ttlHours = server.deps.config.tokenTtlHours;
   const sessions = users.map((u) => newSessionRecord(u.id, { ttlHours, userAgent: 'buildUsers' }));

@@ -31,6 +31,10 @@ export interface User {
   suspensionReason: string | null;
   /** When the account was closed (account/close.ts); null while open. */
   closedAt?: Date | null;
+  /** Passed the age gate at registration; false for accounts made before it, which were never asked. */
+  adult: boolean;
+  /** The year of the date of birth given at registration (the date itself is never kept); null when never asked. */
+  birthYear: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,13 +61,22 @@ export const UserEntity = new EntitySchema<User>({
     suspendedAt: { ...dateColumn(true), name: 'suspended_at' },
     suspensionReason: { type: 'varchar', length: 500, nullable: true, name: 'suspension_reason' },
     closedAt: { ...dateColumn(true), name: 'closed_at' },
+    adult: { type: 'boolean', default: false },
+    birthYear: { type: 'integer', nullable: true, name: 'birth_year' },
     createdAt: { ...dateColumn(), name: 'created_at' },
     updatedAt: { ...dateColumn(), name: 'updated_at' },
   },
 });
 
 /** A new account's row: everything but who they are starts empty. */
-export function newUserRecord(fields: { username: string; email: string; passwordHash: string; id?: string }): User {
+export function newUserRecord(fields: {
+  username: string;
+  email: string;
+  passwordHash: string;
+  id?: string;
+  adult?: boolean;
+  birthYear?: number | null;
+}): User {
   const now = new Date();
   return {
     id: fields.id ?? crypto.randomUUID(),
@@ -83,6 +96,8 @@ export function newUserRecord(fields: { username: string; email: string; passwor
     invitesRefilledAt: now,
     suspendedAt: null,
     suspensionReason: null,
+    adult: fields.adult ?? false,
+    birthYear: fields.birthYear ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -4,7 +4,7 @@ import { Link, Navigate, matchPath, useLocation, useParams, useSearchParams } fr
 import * as authApi from '../../api/auth';
 import { useJoinAvailability } from '../../api/invites';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../../../api/contract/limits';
-import { JOIN_UNAVAILABLE, REGISTER_FAILED } from '../../../../api/contract/texts';
+import { DATE_OF_BIRTH_INVALID, DATE_OF_BIRTH_LABEL, JOIN_UNAVAILABLE, REGISTER_FAILED } from '../../../../api/contract/texts';
 import { ApiError } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
@@ -17,6 +17,12 @@ import { useCompleteLogin } from '../../state/useSession';
 function registerErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 400 && err.message) return err.message;
   return REGISTER_FAILED;
+}
+
+/** The refusals about the date of birth, shown under its field rather than above the form. */
+function dateOfBirthError(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
+  return err.code === 'under_age' || err.message === DATE_OF_BIRTH_INVALID ? err.message : null;
 }
 
 export function RegisterPage() {
@@ -37,6 +43,10 @@ export function RegisterPage() {
   const completeLogin = useCompleteLogin();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const [dateOfBirthRefusal, setDateOfBirthRefusal] = useState<string | null>(null);
+  // The date picker offers no day after today (the server's clock, in UTC, has the last word).
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
   const pw = useNewPassword();
   const [typedInviteCode, setInviteCode] = useState('');
   // From an invite link the code comes from the path; otherwise the visitor types it.
@@ -54,16 +64,20 @@ export function RegisterPage() {
     if (!pw.confirmed()) return;
     setSubmitting(true);
     setError(null);
+    setDateOfBirthRefusal(null);
     try {
       const response = await authApi.register({
         username: username.trim(),
         email: email.trim(),
         password: pw.password,
+        dateOfBirth,
         ...(joining ? { via } : { inviteCode: inviteCode.trim() }),
       });
       await completeLogin(response);
     } catch (err) {
-      setError(registerErrorMessage(err));
+      const refusal = dateOfBirthError(err);
+      if (refusal) setDateOfBirthRefusal(refusal);
+      else setError(registerErrorMessage(err));
       setSubmitting(false);
       // The link may just have reached its limit for the day: ask again (the invite field comes back).
       if (joining) void join.refetch();
@@ -132,6 +146,31 @@ export function RegisterPage() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
+        </div>
+        <div className="field">
+          <label htmlFor="register-dob">{DATE_OF_BIRTH_LABEL}</label>
+          <input
+            id="register-dob"
+            className="input"
+            type="date"
+            name="dateOfBirth"
+            autoComplete="bday"
+            required
+            min="1900-01-01"
+            max={today}
+            aria-invalid={dateOfBirthRefusal ? true : undefined}
+            aria-describedby={dateOfBirthRefusal ? 'register-dob-error' : undefined}
+            value={dateOfBirth}
+            onChange={(event) => {
+              setDateOfBirth(event.target.value);
+              setDateOfBirthRefusal(null);
+            }}
+          />
+          {dateOfBirthRefusal ? (
+            <p id="register-dob-error" className="field-error" role="alert">
+              {dateOfBirthRefusal}
+            </p>
+          ) : null}
         </div>
         <NewPasswordFields state={pw} idPrefix="register" passwordLabel="Password" confirmLabel="Confirm password" />
         {joining || (via !== '' && join.isPending) ? null : (
