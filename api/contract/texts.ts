@@ -347,3 +347,10 @@ export const ALERT_ALWAYS_ON = 'Always on';
 
 // Payouts, money on hold, disputes and returned gifts: their own file, every text still importable from here.
 export * from './money-out-texts.js';
+
+// Pausing gifts: the link and the wishlist stay up, but take no gifts until their owner resumes.
+export const GIFTS_PAUSED = 'Paused: not taking gifts right now';
+export const PAUSE_GIFTS = 'Pause gifts';
+export const PAUSE_GIFTS_HINT = "Nobody can give to your link or buy from your wishlist until you resume; your link's time stops too.";
+export const GIFTS_PAUSED_SAVED = 'Saved: gifts are paused.';
+export const GIFTS_RESUMED_SAVED = 'Saved: you are taking gifts again.';

@@ -63,6 +63,7 @@ import { HeldLots1765300000000 } from './db/migrations/1765300000000-held-lots.j
 import { Disputes1765300100000 } from './db/migrations/1765300100000-disputes.js';
 import { LotIdentity1765300200000 } from './db/migrations/1765300200000-lot-identity.js';
 import { PayoutFailures1765300300000 } from './db/migrations/1765300300000-payout-failures.js';
+import { GiftsPaused1765400400000 } from './db/migrations/1765400400000-gifts-paused.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -145,6 +146,7 @@ export const migrations = [
   Disputes1765300100000,
   LotIdentity1765300200000,
   PayoutFailures1765300300000,
+  GiftsPaused1765400400000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -31,6 +31,8 @@ export interface User {
   suspensionReason: string | null;
   /** When the account was closed (account/close.ts); null while open. */
   closedAt?: Date | null;
+  /** When the user paused gifts to their link and wishlist (users/pause.ts); null while they take gifts. */
+  giftsPausedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,6 +59,7 @@ export const UserEntity = new EntitySchema<User>({
     suspendedAt: { ...dateColumn(true), name: 'suspended_at' },
     suspensionReason: { type: 'varchar', length: 500, nullable: true, name: 'suspension_reason' },
     closedAt: { ...dateColumn(true), name: 'closed_at' },
+    giftsPausedAt: { ...dateColumn(true), name: 'gifts_paused_at' },
     createdAt: { ...dateColumn(), name: 'created_at' },
     updatedAt: { ...dateColumn(), name: 'updated_at' },
   },
@@ -83,6 +86,7 @@ export function newUserRecord(fields: { username: string; email: string; passwor
     invitesRefilledAt: now,
     suspendedAt: null,
     suspensionReason: null,
+    giftsPausedAt: null,
     createdAt: now,
     updatedAt: now,
   };
