@@ -18,6 +18,7 @@ import { AccountSection } from './AccountSection';
 import { BlockedSection } from './BlockedSection';
 import { PayoutsSection } from './PayoutsSection';
 import { CurrentPasswordField } from './CurrentPasswordField';
+import { PauseSection } from './PauseSection';
 import { PresenceSection } from './PresenceSection';
 import { NotificationsSection } from './NotificationsSection';
 import { SettingsNav, SettingsSection, useSettingsSection } from './SettingsSections';
@@ -346,6 +347,7 @@ function SettingsForm({ user }: { user: User }) {
       </SettingsSection>
 
       <SettingsSection id="privacy" active={section}>
+        <PauseSection user={user} />
         <PresenceSection user={user} />
         <JoinSettingSection />
       </SettingsSection>
