@@ -11,6 +11,7 @@ import {
   CARD_PAYMENTS_LIMITED,
   CARD_PAYMENTS_LOCKED,
   DUPLICATE_ACCOUNT,
+  GIFTS_PAUSED,
   INCORRECT_LOGIN,
   ITEM_INFO_ERROR,
   OWN_POST,
@@ -158,6 +159,10 @@ export const ERRORS = {
   blocked_query: { status: 400 },
   marketplace_unavailable: { status: 502 },
   invalid_address: { status: 400 },
+
+  // ---- trust and safety ----------------------------------------------------------------------------
+  /** A give, an accept or a purchase while the person it is for has paused their gifts. */
+  gifts_paused: { status: 409, text: GIFTS_PAUSED },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

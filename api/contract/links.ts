@@ -171,6 +171,8 @@ export const LinkView = z.object({
   progress: LinkProgressView.optional(),
   /** Only for the link's creator. */
   metrics: LinkMetricsView.optional(),
+  /** Only on the link page (`POST /links/{username}`): the creator has paused gifts. */
+  creatorGiftsPaused: z.boolean().optional(),
 });
 export type LinkView = z.infer<typeof LinkView>;
 

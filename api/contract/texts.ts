@@ -384,3 +384,9 @@ export * from './money-out-texts.js';
 export const DATE_OF_BIRTH_LABEL = 'Date of birth';
 export const DATE_OF_BIRTH_INVALID = 'Please enter a valid date of birth.';
 export const UNDER_AGE = 'You must be 18 or older to use Giftlink.';
+// Pausing gifts: the link and the wishlist stay up, but take no gifts until their owner resumes.
+export const GIFTS_PAUSED = 'Paused: not taking gifts right now';
+export const PAUSE_GIFTS = 'Pause gifts';
+export const PAUSE_GIFTS_HINT = "Nobody can give to your link or buy from your wishlist until you resume; your link's time stops too.";
+export const GIFTS_PAUSED_SAVED = 'Saved: gifts are paused.';
+export const GIFTS_RESUMED_SAVED = 'Saved: you are taking gifts again.';

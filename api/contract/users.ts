@@ -85,6 +85,8 @@ export const UpdateUserBody = z.object({
   /** Required with a new email or password, as deleting the account asks for it. */
   currentPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH).optional(),
   showPresence: z.boolean().optional(),
+  /** Pauses (true) or resumes (false) gifts to the user's link and wishlist. */
+  giftsPaused: z.boolean().optional(),
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserBody>;
 
@@ -119,6 +121,8 @@ export const PrivateUser = PublicUser.extend({
   letVisitorsJoin: z.boolean(),
   /** People the user talks with by name may see when they are online (`GET /api/onlineusers/{id}`); off by default. */
   showPresence: z.boolean(),
+  /** The user's link and wishlist take no gifts for now (`PATCH /api/users/{id}`). */
+  giftsPaused: z.boolean(),
 });
 export type PrivateUser = z.infer<typeof PrivateUser>;
 

@@ -98,6 +98,8 @@ export const WishlistView = z.object({
    * sees it (empty for anyone else); like every item, it never says who bought what.
    */
   received: z.array(WishlistItemView),
+  /** The owner has paused gifts: nobody can buy from the list for now. */
+  giftsPaused: z.boolean(),
 });
 export type WishlistView = z.infer<typeof WishlistView>;
 

@@ -65,6 +65,7 @@ import { LotIdentity1765300200000 } from './db/migrations/1765300200000-lot-iden
 import { PayoutFailures1765300300000 } from './db/migrations/1765300300000-payout-failures.js';
 import { PushSessions1765400100000 } from './db/migrations/1765400100000-push-sessions.js';
 import { AgeGate1765400300000 } from './db/migrations/1765400300000-age-gate.js';
+import { GiftsPaused1765400400000 } from './db/migrations/1765400400000-gifts-paused.js';
 
 /** Every table's entity. */
 export const entities = [
@@ -149,6 +150,7 @@ export const migrations = [
   PayoutFailures1765300300000,
   PushSessions1765400100000,
   AgeGate1765400300000,
+  GiftsPaused1765400400000,
 ];
 
 /** What the server, the commands and the tests open the database with (db/index.ts). */

@@ -52,7 +52,7 @@ export const userRoutes = {
       json(
         200,
         PrivateUser,
-        'The updated user (a new email or password needs currentPassword; a new password also answers a new x-auth-token)',
+        'The updated user (a new email or password needs currentPassword; a new password also answers a new x-auth-token; giftsPaused pauses or resumes gifts)',
       ),
     ],
   },

@@ -6,6 +6,7 @@ import type { UnitOfWork } from '../http/unit-of-work.js';
 import { escrowAccount } from '../money/ledger.js';
 import type { Database } from '../db/index.js';
 import type { User } from '../users/entity.js';
+import { checkTakingGifts } from '../users/pause.js';
 import { canRespondTo } from './policy.js';
 import { LINK_GONE } from '../../contract/texts.js';
 import { currentLink, findCreator } from './service.js';
@@ -43,6 +44,7 @@ export async function acceptableCreator(db: Database, responder: User, creatorUs
 export async function acceptLink(uow: UnitOfWork, responder: User, creator: User, noteInput: string | undefined): Promise<Accepted> {
   const { em } = uow;
   const note = giftNoteText(noteInput);
+  await checkTakingGifts(em, creator.id);
   const link = await currentLink(em, creator.id);
   if (link.giveOrReceive !== 'give') throw badRequest('This link asks for gifts: use Give instead.', 'not_a_give_link');
   const { transferId, conversation, message } = await deliverGift(

@@ -1,7 +1,7 @@
 /**
  * Every refusal a give to a receive link can meet that is known before it runs: an unknown link,
  * your own, a give link, an amount out of bounds, a closed or expired link, a goal reached, a use
- * already taken, a creator who blocked the giver (answered as a closed link). A card paying for
+ * already taken, a creator who blocked the giver (answered as a closed link), a creator who paused gifts. A card paying for
  * the gift is touched only after these pass; the give checks each again where it lands.
  */
 import type { Database } from '../db/index.js';
@@ -9,6 +9,7 @@ import { badRequest, gone, notFound } from '../errors.js';
 import { INVALID_AMOUNT, ALREADY_USED, LINK_GONE, LINK_NOT_FOUND, OWN_POST } from '../../contract/texts.js';
 import { afterUse, isGiveAmountCents, isGroupGift, leftToGive } from '../../contract/link-use.js';
 import type { User } from '../users/entity.js';
+import { checkTakingGifts } from '../users/pause.js';
 import { LinkResponseEntity, type Link } from './entity.js';
 import { canRespondTo } from './policy.js';
 import { isOpen } from './service.js';
@@ -47,6 +48,7 @@ export async function checkGive(
   input: { postId: string; amountCents?: number },
 ): Promise<{ costCents: number; recipientId: string }> {
   const plan = await planGive(db, giver, input);
+  await checkTakingGifts(db.manager, plan.link.creatorId);
   checkLanding(plan, new Date());
   if (plan.giverBlocked) throw gone(LINK_GONE);
   if (await db.manager.existsBy(LinkResponseEntity, { linkId: plan.link.id, responderId: giver.id }))

@@ -15,6 +15,9 @@ import type { ViewCounter, Visit } from './views.js';
 /** Whether the link can still be used: active, not expired, with a use left. */
 export const isOpen = (link: Link, now: Date) => link.status === 'active' && link.expiresAt > now && link.remainingQuantity > 0;
 
+/** The moment a creator's link time is read at: a pause stops it where it began. */
+export const linkTime = (creator: Pick<User, 'giftsPausedAt'>, now = new Date()) => creator.giftsPausedAt ?? now;
+
 /** The creator a link path names (`/links/{username}`); 404 when there is no such user. */
 export async function findCreator(db: Database, username: string): Promise<User> {
   const creator = await db.manager.findOneBy(UserEntity, { username });
@@ -23,10 +26,10 @@ export async function findCreator(db: Database, username: string): Promise<User>
 }
 
 /** The creator's newest link: 404 when they never made one, 410 when it is no longer open. */
-export async function currentLink(em: EntityManager, creatorId: string): Promise<Link> {
+export async function currentLink(em: EntityManager, creatorId: string, now = new Date()): Promise<Link> {
   const link = await em.findOne(LinkEntity, { where: { creatorId }, order: { createdAt: 'DESC' } });
   if (!link) throw notFound(LINK_NOT_FOUND);
-  if (!isOpen(link, new Date())) throw gone(LINK_GONE);
+  if (!isOpen(link, now)) throw gone(LINK_GONE);
   return link;
 }
 
@@ -47,15 +50,16 @@ export async function metricsFor(db: Database, link: Link, viewer: User | undefi
  * A visitor opens the creator's open link. The view counts at most once per visitor per hour
  * (links/views.ts); a repeat reads only, and writes nothing.
  */
-async function viewLink(db: Database, views: ViewCounter, creatorId: string, viewer: User | undefined, visit: Visit): Promise<Link> {
+async function viewLink(db: Database, views: ViewCounter, creator: User, viewer: User | undefined, visit: Visit): Promise<Link> {
   const now = new Date();
-  const seen = await currentLink(db.manager, creatorId);
+  const creatorId = creator.id;
+  const seen = await currentLink(db.manager, creatorId, linkTime(creator, now));
   if (await views.seenRecently(db.manager, seen.id, views.visitorKey(seen.id, viewer, visit), now)) return seen;
   // An address whose budget of new anonymous visitors is spent writes nothing.
   if (!viewer && !(await views.anonymousBudgetLeft(seen.id, visit.address))) return seen;
   try {
     return await db.transaction(async (em) => {
-      const found = await currentLink(em, creatorId);
+      const found = await currentLink(em, creatorId, linkTime(creator, now));
       if (!(await views.record(em, found.id, views.visitorKey(found.id, viewer, visit), viewer?.id ?? null, now, visit))) return found;
       // The view counts: an anonymous one spends from its address's budget, or is not recorded.
       if (!viewer && !(await views.admitAnonymous(found.id, visit.address))) throw new NotAdmitted();
@@ -94,9 +98,10 @@ export async function openLink(
         return own;
       })
     : countView
-      ? await viewLink(db, views, creator.id, viewer, visit)
-      : await currentLink(db.manager, creator.id);
-  return presentLink(link, creator, isOwner ? await metricsFor(db, link, viewer) : undefined);
+      ? await viewLink(db, views, creator, viewer, visit)
+      : await currentLink(db.manager, creator.id, linkTime(creator));
+  const view = presentLink(link, creator, isOwner ? await metricsFor(db, link, viewer) : undefined);
+  return { ...view, creatorGiftsPaused: creator.giftsPausedAt !== null };
 }
 
 /** Whether the user already used the link (by id, or the creator's current link). */

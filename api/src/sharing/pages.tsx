@@ -11,13 +11,27 @@ import { GiftProgressView } from '../../../renderer/src/components/GiftProgressV
 import { Spinner } from '../../../renderer/src/components/Spinner.js';
 import { TopBarFrame, VisitorActions, VisitorBannerView } from '../../../renderer/src/components/VisitorChrome.js';
 import { FeedHeader, HomeHero } from '../../../renderer/src/pages/home/HomeHero.js';
-import { LinkHeroView, LinkVisitorBox } from '../../../renderer/src/pages/link/LinkHeroView.js';
+import { LinkHeroView, LinkPausedBox, LinkVisitorBox } from '../../../renderer/src/pages/link/LinkHeroView.js';
 import { LoginFooter, LoginForm } from '../../../renderer/src/pages/login/LoginForm.js';
-import { rowImageLoading, WishlistEmpty, WishlistHeading, WishRowBody } from '../../../renderer/src/pages/wishlist/WishlistViews.js';
+import {
+  rowImageLoading,
+  WishlistEmpty,
+  WishlistHeading,
+  WishlistPaused,
+  WishRowBody,
+} from '../../../renderer/src/pages/wishlist/WishlistViews.js';
 import { itemThumbUrl } from '../../contract/item-images.js';
 import { formatCents } from '../../contract/money.js';
 import { PASSWORD_MIN_LENGTH } from '../../contract/limits.js';
-import { FEED_LOADING, HOME_FEED_TITLE, HOME_HEADLINE, HOME_INTRO, LOGIN_TAGLINE, LOGIN_TITLE } from '../../contract/texts.js';
+import {
+  FEED_LOADING,
+  GIFTS_PAUSED,
+  HOME_FEED_TITLE,
+  HOME_HEADLINE,
+  HOME_INTRO,
+  LOGIN_TAGLINE,
+  LOGIN_TITLE,
+} from '../../contract/texts.js';
 import { relativeTimeText } from '../../contract/time.js';
 import { isGroupGift } from '../../contract/link-use.js';
 import type { Link } from '../links/entity.js';
@@ -88,7 +102,7 @@ export function linkMarkup(creator: User, link: Link, canJoin = false, now = new
             ) : null
           }
         />
-        <LinkVisitorBox Link={A} give={give} />
+        {creator.giftsPausedAt ? <LinkPausedBox text={GIFTS_PAUSED} /> : <LinkVisitorBox Link={A} give={give} />}
       </div>
     </Shell>,
   );
@@ -106,6 +120,7 @@ export function wishlistMarkup(owner: User, items: WishlistItem[], total: number
         <header className="wishlist__header">
           <WishlistHeading title={`${at}'s wishlist`} counts={`${total} of ${WISHLIST_MAX_ITEMS} items`} />
         </header>
+        {owner.giftsPausedAt ? <WishlistPaused text={GIFTS_PAUSED} /> : null}
         {items.length === 0 ? (
           <WishlistEmpty title="Nothing here yet" message={`${at} has not added any items yet.`} />
         ) : (

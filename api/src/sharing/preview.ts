@@ -5,7 +5,7 @@ import type { Database } from '../db/index.js';
 import type { Deps } from '../deps.js';
 import type { PageHead } from '../http/web.js';
 import { canJoinNow } from '../invites/join.js';
-import { isOpen } from '../links/service.js';
+import { isOpen, linkTime } from '../links/service.js';
 import { LinkEntity, type Link } from '../links/entity.js';
 import { UserEntity, type User } from '../users/entity.js';
 import { WishlistItemEntity } from '../wishlists/entity.js';
@@ -157,7 +157,7 @@ export async function previewFor(
     return { card: wishlistCard(publicUrl, user), markup, head: wishlistHead(items.slice(0, 1)) };
   }
   const link = await db.manager.findOne(LinkEntity, { where: { creatorId: user.id }, order: { createdAt: 'DESC' } });
-  if (!link || !isOpen(link, now)) return { card: genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username)) };
+  if (!link || !isOpen(link, linkTime(user, now))) return { card: genericCard(publicUrl, sharePageUrl(publicUrl, kind, user.username)) };
   return { card: linkCard(publicUrl, user, link), markup: linkMarkup(user, link, await joinable(), now) };
 }
 

@@ -5,7 +5,7 @@ import { USER_NOT_FOUND } from '../../contract/texts.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { notFound } from '../errors.js';
-import { currentLink, findCreator } from '../links/service.js';
+import { currentLink, findCreator, linkTime } from '../links/service.js';
 import { uploadsDir } from '../uploads/service.js';
 import { UserEntity } from '../users/entity.js';
 import { WishlistItemEntity } from '../wishlists/entity.js';
@@ -56,7 +56,7 @@ export async function linkImage(
   format: ShareFormat,
 ): Promise<ShareImage> {
   const creator = await findCreator(db, username);
-  const link = await currentLink(db.manager, creator.id);
+  const link = await currentLink(db.manager, creator.id, linkTime(creator));
   const content = linkContent(config.publicUrl, creator, link);
   const subject = { id: link.id, status: link.status, remaining: link.remainingQuantity };
   return { etag: etagOf('link', subject, content, template, format), content, template, format };

@@ -35,6 +35,8 @@ export interface User {
   adult: boolean;
   /** The year of the date of birth given at registration (the date itself is never kept); null when never asked. */
   birthYear: number | null;
+  /** When the user paused gifts to their link and wishlist (users/pause.ts); null while they take gifts. */
+  giftsPausedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -63,6 +65,7 @@ export const UserEntity = new EntitySchema<User>({
     closedAt: { ...dateColumn(true), name: 'closed_at' },
     adult: { type: 'boolean', default: false },
     birthYear: { type: 'integer', nullable: true, name: 'birth_year' },
+    giftsPausedAt: { ...dateColumn(true), name: 'gifts_paused_at' },
     createdAt: { ...dateColumn(), name: 'created_at' },
     updatedAt: { ...dateColumn(), name: 'updated_at' },
   },
@@ -98,6 +101,7 @@ export function newUserRecord(fields: {
     suspensionReason: null,
     adult: fields.adult ?? false,
     birthYear: fields.birthYear ?? null,
+    giftsPausedAt: null,
     createdAt: now,
     updatedAt: now,
   };

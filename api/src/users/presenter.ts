@@ -25,6 +25,7 @@ export function presentPrivateUser(user: User, now: Date = new Date()): PrivateU
     balance: centsToDollars(user.balanceCents),
     letVisitorsJoin: user.letVisitorsJoin,
     showPresence: user.showPresence,
+    giftsPaused: user.giftsPausedAt !== null,
   };
 }
 

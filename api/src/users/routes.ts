@@ -8,6 +8,9 @@ import { serve } from '../http/route.js';
 import { presentPrivateUser, presentUserFor } from './presenter.js';
 import { confirmSignInChange, findUser, updateUser } from './service.js';
 import { spend } from '../limits/rate-limits.js';
+import { extendPausedLinks } from '../links/expiry.js';
+import type { User } from './entity.js';
+import { setGiftsPaused } from './pause.js';
 
 export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router<AppState> {
   const router = new Router<AppState>();
@@ -26,20 +29,35 @@ export function userRoutes(deps: Deps, { authenticate }: AuthMiddleware): Router
 
   serve(router, 'PATCH /api/users/:id', [authenticate], async (ctx, { params, body }) => {
     const { id: userId } = actingUser(ctx, { userId: params.id }, { userId: body.userId });
-    const { password, currentPassword, ...profile } = body;
+    const { password, currentPassword, giftsPaused, ...profile } = body;
     await confirmSignInChange(deps.db, userId, { email: profile.email, password, currentPassword }, () =>
       spend(passwordChecks, userId, undefined, (ms) => ctx.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))))),
     );
     if (!password) {
-      ctx.body = presentPrivateUser(await updateUser(deps.db, userId, profile), deps.clock());
+      const user = await updateUser(deps.db, userId, profile);
+      ctx.body = presentPrivateUser(await pauseAfterEdits(deps, user, giftsPaused), deps.clock());
       return;
     }
     // Every earlier session is over, sockets too; this client goes on with a new one.
     const newSession = { ttlHours: deps.config.tokenTtlHours, userAgent: userAgentOf(ctx), replaces: ctx.state.session?.id };
     const { user, session } = await changePassword(deps, userId, { ...profile, password }, newSession);
     ctx.set('x-auth-token', await setSessionCookie(deps, ctx, session));
-    ctx.body = presentPrivateUser(user, deps.clock());
+    ctx.body = presentPrivateUser(await pauseAfterEdits(deps, user, giftsPaused), deps.clock());
   });
 
   return router;
+}
+
+/**
+ * Pauses or resumes the user's gifts once their other edits are saved (a refused edit changes
+ * nothing); a resume gives their open links the time the pause took. Answers the user as it now is.
+ */
+async function pauseAfterEdits(deps: Deps, user: User, paused: boolean | undefined): Promise<User> {
+  if (paused === undefined) return user;
+  return deps.db.transaction(async (em) => {
+    const now = deps.clock();
+    const { resumedFrom } = await setGiftsPaused(em, user.id, paused, now);
+    if (resumedFrom) await extendPausedLinks(em, user.id, resumedFrom, now);
+    return { ...user, giftsPausedAt: paused ? (user.giftsPausedAt ?? now) : null };
+  });
 }

@@ -1,4 +1,5 @@
 import { centsToDollars } from '../../contract/money.js';
+import type { User } from '../users/entity.js';
 import type { WishlistItem } from './entity.js';
 import type { WishlistItemView, WishlistView } from '../../contract/wishlists.js';
 
@@ -42,13 +43,18 @@ export function presentWishlistItem(item: WishlistItem): WishlistItemView {
  * The list (items not archived, in list order) and, when `showReceived` (the owner, see
  * `canSeeReceived`), the 'Received' section: archived items, the latest archived first.
  */
-export function presentWishlist(username: string, items: WishlistItem[], showReceived: boolean): WishlistView {
+export function presentWishlist(
+  owner: Pick<User, 'username' | 'giftsPausedAt'>,
+  items: WishlistItem[],
+  showReceived: boolean,
+): WishlistView {
   const received = showReceived
     ? items.filter((i) => i.archivedAt !== null).sort((a, b) => (b.archivedAt?.getTime() ?? 0) - (a.archivedAt?.getTime() ?? 0))
     : [];
   return {
-    username,
+    username: owner.username,
     items: items.filter((i) => i.archivedAt === null).map(presentWishlistItem),
     received: received.map(presentWishlistItem),
+    giftsPaused: owner.giftsPausedAt !== null,
   };
 }

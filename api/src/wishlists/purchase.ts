@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { UnitOfWork } from '../http/unit-of-work.js';
 import { SYSTEM_MARKETPLACE, insufficientFunds, userAccount } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
+import { checkTakingGifts } from '../users/pause.js';
 import { assertCanReach } from '../blocks/service.js';
 import { WishlistItemEntity } from './entity.js';
 import { canBuyFrom } from './policy.js';
@@ -31,6 +32,7 @@ export async function checkPurchase(
 ): Promise<{ costCents: number; recipientId: string }> {
   const owner = await findOwner(db, input.wishlistUsername);
   if (!canBuyFrom(buyer, owner)) throw badRequest(OWN_ITEM, 'own_item');
+  await checkTakingGifts(db.manager, owner.id);
   const item = await findItem(db.manager, owner.id, input.itemId, { open: true });
   if (!item) throw notFound(ITEM_NOT_FOUND);
   if (item.purchased) throw conflict(ALREADY_PURCHASED, 'already_purchased');
@@ -71,6 +73,7 @@ export async function purchaseItem(uow: UnitOfWork, buyer: User, owner: User, in
   const { em } = uow;
   const note = giftNoteText(input.note);
   const now = new Date();
+  await checkTakingGifts(em, owner.id);
   if (!(await lockWishlist(em, owner.id, now, false))) throw notFound(ITEM_NOT_FOUND);
   const item = await findItem(em, owner.id, input.itemId, { open: true });
   if (!item) throw notFound(ITEM_NOT_FOUND);

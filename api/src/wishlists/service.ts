@@ -114,7 +114,7 @@ export async function lockWishlist(em: EntityManager, ownerId: string, now: Date
 /** The public wishlist of `username` (empty when they never saved one); its 'Received' section for its owner only. */
 export async function getWishlist(db: Database, username: string, viewer: User | null): Promise<WishlistView> {
   const owner = await findOwner(db, username);
-  return presentWishlist(owner.username, await listItems(db.manager, owner.id), canSeeReceived(viewer, owner));
+  return presentWishlist(owner, await listItems(db.manager, owner.id), canSeeReceived(viewer, owner));
 }
 
 /** The user's wishlist images, for login's `wishlistItems` (the client preloads them). */
@@ -227,7 +227,7 @@ export async function updateWishlist(deps: WishlistDeps, owner: User, input: z.o
 
     const saved = await listItems(em, owner.id);
     if (onList(saved).length > WISHLIST_MAX_ITEMS) throw conflict(WISHLIST_BUSY, 'wishlist_busy');
-    return presentWishlist(owner.username, saved, true);
+    return presentWishlist(owner, saved, true);
   });
 }
 
@@ -251,7 +251,7 @@ export async function archiveItem(db: Database, viewer: User, input: z.output<ty
         .set({ archivedAt: now })
         .where('id = :id AND purchased = :yes AND archived_at IS NULL', { id: item.id, yes: true })
         .execute();
-    return presentWishlist(viewer.username, await listItems(em, viewer.id), true);
+    return presentWishlist(viewer, await listItems(em, viewer.id), true);
   });
 }
 

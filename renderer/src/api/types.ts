@@ -48,7 +48,7 @@ export type ProfileUser = PublicUser | PrivateUser;
 export type AuthResponse = SessionResponse;
 
 /** The profile fields the settings page edits (`userId` only names who is editing; the others are not fields of their own). */
-export type EditableUserField = Exclude<keyof UpdateUserRequest, 'userId' | 'currentPassword' | 'showPresence'>;
+export type EditableUserField = Exclude<keyof UpdateUserRequest, 'userId' | 'currentPassword' | 'showPresence' | 'giftsPaused'>;
 
 /** One of the signed-in user's invites, with its full `/invite/{code}` URL and who used it. */
 export type Invite = OwnInviteView;

@@ -1,3 +1,4 @@
+import { GIFTS_PAUSED } from '../../../api/contract/texts';
 import type { SearchProduct, WishlistItemView } from '../api/types';
 import { ADD_MONEY } from '../api/wishlists';
 import { formatDate, formatDollars } from '../format';
@@ -72,9 +73,10 @@ export function shippingLabel(shippingPrice: number | 'Calculated'): string {
 
 /**
  * Who is looking: the list's owner (Close), another signed-in user (Purchase or Add Funds), a
- * visitor (Purchase leads to login), or the owner picking a search result (Select).
+ * visitor (Purchase leads to login), the owner picking a search result (Select), or anyone else
+ * while the owner has paused gifts (Close, and why there is nothing to buy).
  */
-export type ItemDialogMode = 'owner' | 'buyer' | 'visitor' | 'select';
+export type ItemDialogMode = 'owner' | 'buyer' | 'visitor' | 'select' | 'paused';
 
 interface WishlistItemDialogProps {
   item: ItemDetails;
@@ -193,6 +195,10 @@ export function WishlistItemDialog({
       ) : null}
       {mode === 'buyer' ? <p className="muted small">Your balance: {formatDollars(balance)}</p> : null}
       {mode === 'visitor' ? <p className="muted small">Log in to buy this item{ownerUsername ? ` for @${ownerUsername}` : ''}.</p> : null}
+    </div>
+  ) : mode === 'paused' ? (
+    <div className="item-dialog__note">
+      <p className="muted small">{GIFTS_PAUSED}</p>
     </div>
   ) : null;
 

@@ -30,6 +30,7 @@ const ada: User = {
   balance: 10,
   letVisitorsJoin: false,
   showPresence: false,
+  giftsPaused: false,
 };
 
 let queryClient: QueryClient;

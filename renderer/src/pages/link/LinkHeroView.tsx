@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Anchor } from '../../components/Anchor.js';
-import { CoinsIcon, LockIcon, PackageIcon } from '../../components/Icons.js';
+import { ClockIcon, CoinsIcon, LockIcon, PackageIcon } from '../../components/Icons.js';
 
 export interface LinkHeroViewProps {
   avatar: ReactNode;
@@ -73,6 +73,16 @@ export function LinkVisitorBox({ Link, give }: { Link: Anchor; give: boolean }) 
           Register
         </Link>
       </div>
+    </section>
+  );
+}
+
+/** Under a paused creator's link, for everyone but them: the link stays up, with nothing to give or accept. */
+export function LinkPausedBox({ text }: { text: string }) {
+  return (
+    <section className="card link-actions link-actions--paused" aria-label="Not taking gifts">
+      <ClockIcon size={22} />
+      <p>{text}</p>
     </section>
   );
 }

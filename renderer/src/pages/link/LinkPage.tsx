@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router-dom';
-import { LINK_GONE, LINK_LOAD_FAILED, LINK_NOT_FOUND } from '../../../../api/contract/texts';
+import { GIFTS_PAUSED, LINK_GONE, LINK_LOAD_FAILED, LINK_NOT_FOUND } from '../../../../api/contract/texts';
 import { ApiError, errorMessage } from '../../api/client';
 import { useLinkQuery } from '../../api/links';
 import type { LinkView } from '../../api/types';
@@ -13,7 +13,7 @@ import { isOwnLink } from '../../linkText';
 import { userAtom } from '../../state/session';
 import { AmountPicker, useAmountChoice } from './AmountPicker';
 import { LinkHero } from './LinkHero';
-import { LinkVisitorBox } from './LinkHeroView';
+import { LinkPausedBox, LinkVisitorBox } from './LinkHeroView';
 import { OwnerView } from './OwnerView';
 import { ResponderView } from './ResponderView';
 import { UsedLinkNext } from './UsedLinkNext';
@@ -68,7 +68,9 @@ function LinkDetails({ link }: { link: LinkView }) {
     <div className="link-page">
       <LinkHero link={link} mine={mine} profile={profile} />
 
-      {!user ? (
+      {link.creatorGiftsPaused && !mine ? (
+        <LinkPausedBox text={GIFTS_PAUSED} />
+      ) : !user ? (
         <>
           {!give && link.details.type === 'currency' && link.status === 'active' ? <VisitorAmount link={link} /> : null}
           <LinkVisitorBox Link={LinkFromHere} give={give} />

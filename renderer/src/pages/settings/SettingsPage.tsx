@@ -19,6 +19,7 @@ import { BlockedSection } from './BlockedSection';
 import { PayoutsSection } from './PayoutsSection';
 import { SavedCardSection } from './SavedCardSection';
 import { CurrentPasswordField } from './CurrentPasswordField';
+import { PauseSection } from './PauseSection';
 import { PresenceSection } from './PresenceSection';
 import { NotificationsSection } from './NotificationsSection';
 import { SettingsNav, SettingsSection, useSettingsSection } from './SettingsSections';
@@ -348,6 +349,7 @@ function SettingsForm({ user }: { user: User }) {
       </SettingsSection>
 
       <SettingsSection id="privacy" active={section}>
+        <PauseSection user={user} />
         <PresenceSection user={user} />
         <JoinSettingSection />
       </SettingsSection>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { GIFTS_PAUSED } from '../../../../api/contract/texts';
 import { ApiError, errorMessage } from '../../api/client';
 import type { SearchProduct, WishlistItemView, WishlistView } from '../../api/types';
 import { ARCHIVE_FAILED, WISHLIST_LOAD_ERROR, WISHLIST_MAX, useArchiveWishlistItem, useWishlistQuery } from '../../api/wishlists';
@@ -18,7 +19,7 @@ import { SaveStatus } from './SaveStatus';
 import { ShareWishlist } from './ShareWishlist';
 import { usePurchase } from './usePurchase';
 import { useWishlistEditor, type Row } from './useWishlistEditor';
-import { WishlistEmpty, WishlistHeading } from './WishlistViews';
+import { WishlistEmpty, WishlistHeading, WishlistPaused } from './WishlistViews';
 import { WishlistRow } from './WishlistRow';
 import './WishlistPage.css';
 
@@ -99,7 +100,8 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
 
   const openItem: Row | undefined = open?.kind === 'item' ? [...rows, ...received].find((row) => row._id === open.id) : undefined;
   const openIsOnList = openItem !== undefined && rows.includes(openItem);
-  const mode: ItemDialogMode = isOwner ? 'owner' : user ? 'buyer' : 'visitor';
+  const paused = wishlist.giftsPaused && !isOwner;
+  const mode: ItemDialogMode = isOwner ? 'owner' : paused ? 'paused' : user ? 'buyer' : 'visitor';
   // One modal at a time: the item modal waits while the confirm, an error or the balance modal is up.
   const itemDialogVisible = !purchase.confirm && !purchase.error && !balanceDialogOpen;
   const purchasedCount = rows.filter((row) => row.purchased).length;
@@ -116,6 +118,7 @@ function Wishlist({ wishlist, viewerId, isOwner }: { wishlist: WishlistView; vie
       </header>
 
       {isOwner ? <SaveStatus state={editor.status} /> : null}
+      {paused ? <WishlistPaused text={GIFTS_PAUSED} /> : null}
 
       {rows.length === 0 ? (
         <WishlistEmpty

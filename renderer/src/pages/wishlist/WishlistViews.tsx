@@ -72,3 +72,8 @@ export function WishRowBody({ image, title, price, shipping, children }: WishRow
     </>
   );
 }
+
+/** A paused owner's list, for everyone but them: it stays up, but nothing can be bought from it for now. */
+export function WishlistPaused({ text }: { text: string }) {
+  return <p className="card wishlist__paused">{text}</p>;
+}
