@@ -24,6 +24,10 @@ describe('registering on a phone asks for a date of birth', () => {
     const page = await context.newPage();
     const code = ada.inviteCodes[0];
     await page.goto(`${app.url}/register/${code}`);
+    // The terms and the privacy notice are a click away before anyone registers.
+    const card = page.locator('.auth__footer');
+    expect(await card.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+    expect(await card.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
     const dateOfBirth = page.getByLabel('Date of birth');
     await dateOfBirth.waitFor();
     expect(await dateOfBirth.getAttribute('type')).toBe('date');

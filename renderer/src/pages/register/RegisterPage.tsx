@@ -5,6 +5,7 @@ import * as authApi from '../../api/auth';
 import { useJoinAvailability } from '../../api/invites';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../../../api/contract/limits';
 import { DATE_OF_BIRTH_INVALID, DATE_OF_BIRTH_LABEL, JOIN_UNAVAILABLE, REGISTER_FAILED } from '../../../../api/contract/texts';
+import { LEGAL_PATHS } from '../../../../api/contract/legal';
 import { ApiError } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
@@ -96,12 +97,18 @@ export function RegisterPage() {
       title="Create your account"
       tagline={tagline}
       footer={
-        <p>
-          Already have an account?{' '}
-          <Link to="/login" state={location.state}>
-            Log in
-          </Link>
-        </p>
+        <>
+          <p>
+            Already have an account?{' '}
+            <Link to="/login" state={location.state}>
+              Log in
+            </Link>
+          </p>
+          <p className="muted small">
+            By registering you accept the <Link to={LEGAL_PATHS.terms}>Terms</Link> and have read how we handle your data in{' '}
+            <Link to={LEGAL_PATHS.privacy}>Privacy</Link>.
+          </p>
+        </>
       }
     >
       <form className="form" onSubmit={onSubmit} aria-busy={submitting}>
