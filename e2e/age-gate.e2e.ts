@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNDER_AGE } from '../api/contract/texts.js';
+import { UNDER_AGE } from '../api/contract/account-texts.js';
 import { VIEWPORTS, screenshots, startStories, stopStories, type ApiAccount, type RunningApp } from './harness.js';
 
 let app: RunningApp;

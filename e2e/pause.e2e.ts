@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFTS_PAUSED, GIFTS_PAUSED_SAVED, GIFTS_RESUMED_SAVED, PAUSE_GIFTS } from '../api/contract/texts.js';
+import { GIFTS_PAUSED } from '../api/contract/texts.js';
+import { GIFTS_PAUSED_SAVED, GIFTS_RESUMED_SAVED, PAUSE_GIFTS } from '../api/contract/account-texts.js';
 import {
   appTakenOver,
   balanceButton,

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 80 * 1024;
+// Raised from 80 KB for the paused state and the footer every visitor page now carries (docs/PERFORMANCE.md).
+export const BUDGET_BYTES = 81 * 1024;
 
 /** The pages a shared address opens, and the source file of each page's chunk. */
 export const FIRST_PAGES = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
-import { DATE_OF_BIRTH_INVALID, INCORRECT_LOGIN, INVITE_INVALID, RESET_LINK_INVALID } from './texts.js';
+import { INCORRECT_LOGIN, INVITE_INVALID, RESET_LINK_INVALID } from './texts.js';
+import { DATE_OF_BIRTH_INVALID } from './account-texts.js';
 import { PASSWORD_LENGTH, PrivateUser, emailSchema, usernameSchema } from './users.js';
 import { usernameRef } from './common.js';
 

@@ -21,8 +21,8 @@ import {
   PAYOUTS_NOT_SET_UP,
   SERVER_ERROR,
   SHIPPING_ERROR,
-  UNDER_AGE,
 } from './texts.js';
+import { UNDER_AGE } from './account-texts.js';
 
 interface ErrorEntry {
   /** The status, or the statuses, it is answered with. */

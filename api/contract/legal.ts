@@ -18,7 +18,7 @@ export interface LegalDoc {
   sections: readonly LegalSection[];
 }
 
-export const LEGAL_PATHS: Record<LegalKind, string> = { terms: '/terms', privacy: '/privacy' };
+export { LEGAL_PATHS } from './legal-paths.js';
 
 /** Where people write about their data or these terms: an address at the product's own host. */
 export const contactAddress = (host: string): string => `privacy@${host.replace(/^www\./, '')}`;

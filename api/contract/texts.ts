@@ -155,14 +155,6 @@ export const CARD_PAYMENTS_LOCKED = 'Card payments are paused on your account af
 export const CARD_PAYMENTS_LIMITED = 'Too many card payments in a short time. Please wait a while and try again.';
 /** The card authorisation a gift was to be paid with is no longer usable. */
 export const CARD_HOLD_GONE = 'This card payment expired before the gift was sent. Your card was not charged. Please try again.';
-/** Settings → Payouts: the card saved when paying by card, and its removal. */
-export const SAVED_CARD_TITLE = 'Saved card';
-export const SAVED_CARD_INTRO = 'The card you saved when paying by card. Removing it deletes it at the payment provider too.';
-export const savedCardEnding = (last4: string) => `Card ending in ${last4}`;
-export const SAVED_CARD_NONE = 'No card is saved. You can save one the next time you pay by card.';
-export const SAVED_CARD_REMOVE = 'Remove';
-export const SAVED_CARD_LOAD_FAILED = 'Your saved card could not be loaded.';
-export const CARD_NOT_REMOVED = 'Your card could not be removed. Please try again.';
 /** A deposit refused because the account is closed or being closed. */
 export const ACCOUNT_CLOSED_NO_DEPOSIT = 'This account is closed: no payment can be made into it.';
 export const PAYMENT_INCOMPLETE = 'Payment setup is incomplete. Please try again.';
@@ -380,13 +372,5 @@ export const ALERT_ALWAYS_ON = 'Always on';
 // Payouts, money on hold, disputes and returned gifts: their own file, every text still importable from here.
 export * from './money-out-texts.js';
 
-// The age gate at registration.
-export const DATE_OF_BIRTH_LABEL = 'Date of birth';
-export const DATE_OF_BIRTH_INVALID = 'Please enter a valid date of birth.';
-export const UNDER_AGE = 'You must be 18 or older to use Giftlink.';
 // Pausing gifts: the link and the wishlist stay up, but take no gifts until their owner resumes.
 export const GIFTS_PAUSED = 'Paused: not taking gifts right now';
-export const PAUSE_GIFTS = 'Pause gifts';
-export const PAUSE_GIFTS_HINT = "Nobody can give to your link or buy from your wishlist until you resume; your link's time stops too.";
-export const GIFTS_PAUSED_SAVED = 'Saved: gifts are paused.';
-export const GIFTS_RESUMED_SAVED = 'Saved: you are taking gifts again.';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATE_OF_BIRTH_INVALID, UNDER_AGE } from '../../contract/texts.js';
+import { DATE_OF_BIRTH_INVALID, UNDER_AGE } from '../../contract/account-texts.js';
 import { buildUser, newInviteCode, startTestServer, type TestServer, type TestUser } from '../testing/server.js';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { AppError, badRequest } from '../errors.js';
 import { ADULT_AGE } from '../../contract/auth.js';
-import { DATE_OF_BIRTH_INVALID, UNDER_AGE } from '../../contract/texts.js';
+import { DATE_OF_BIRTH_INVALID, UNDER_AGE } from '../../contract/account-texts.js';
 
 /** What registration keeps of a date of birth: never the date itself. */
 export interface AgeRecord {

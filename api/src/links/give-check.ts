@@ -9,7 +9,7 @@ import { badRequest, gone, notFound } from '../errors.js';
 import { INVALID_AMOUNT, ALREADY_USED, LINK_GONE, LINK_NOT_FOUND, OWN_POST } from '../../contract/texts.js';
 import { afterUse, isGiveAmountCents, isGroupGift, leftToGive } from '../../contract/link-use.js';
 import type { User } from '../users/entity.js';
-import { checkTakingGifts } from '../users/pause.js';
+import { giftsPaused } from '../users/pause.js';
 import { LinkResponseEntity, type Link } from './entity.js';
 import { canRespondTo } from './policy.js';
 import { isOpen } from './service.js';
@@ -26,9 +26,11 @@ export interface GivePlan {
 export async function planGive(db: Database, giver: Pick<User, 'id'>, input: { postId: string; amountCents?: number }): Promise<GivePlan> {
   const found = await linkForGiver(db, input.postId, giver.id);
   if (!found) throw notFound(LINK_NOT_FOUND);
-  const { link, giverBlocked } = found;
+  const { link, giverBlocked, creatorPaused } = found;
   if (!canRespondTo(giver, link)) throw badRequest(OWN_POST, 'own_post');
   if (link.giveOrReceive !== 'receive') throw badRequest('This link gives gifts: use Accept instead.', 'not_a_receive_link');
+  // Read with the link, just before the give's transaction: no statement more per give.
+  if (creatorPaused) throw giftsPaused();
   const amountCents = link.type === 'item' ? link.amountCents : input.amountCents;
   if (amountCents === undefined) throw badRequest(INVALID_AMOUNT, 'validation_failed');
   if (link.type === 'currency' && !isGiveAmountCents(amountCents, leftToGive(link))) throw badRequest(INVALID_AMOUNT, 'validation_failed');
@@ -48,7 +50,6 @@ export async function checkGive(
   input: { postId: string; amountCents?: number },
 ): Promise<{ costCents: number; recipientId: string }> {
   const plan = await planGive(db, giver, input);
-  await checkTakingGifts(db.manager, plan.link.creatorId);
   checkLanding(plan, new Date());
   if (plan.giverBlocked) throw gone(LINK_GONE);
   if (await db.manager.existsBy(LinkResponseEntity, { linkId: plan.link.id, responderId: giver.id }))

@@ -3,7 +3,6 @@ import { giftNoteText, recordGiftNote } from '../conversations/gift-note.js';
 import type { UnitOfWork } from '../http/unit-of-work.js';
 import { insufficientFunds, userAccount } from '../money/ledger.js';
 import type { User } from '../users/entity.js';
-import { checkTakingGifts } from '../users/pause.js';
 import type { Link } from './entity.js';
 import { checkLanding, type GivePlan } from './give-check.js';
 import { linkGift, takeUse } from './use.js';
@@ -45,7 +44,6 @@ export async function giveToLink(uow: UnitOfWork, giver: User, plan: GivePlan, n
   const { em } = uow;
   const { link, giverBlocked, amountCents } = plan;
   const note = giftNoteText(noteInput);
-  await checkTakingGifts(em, link.creatorId);
   // Checked on the link as read before; the use itself (takeUse) checks it again in one conditional update.
   checkLanding(plan, new Date());
   const gift = linkGift(

@@ -74,11 +74,12 @@ export async function recordUse(em: EntityManager, use: LinkUse, group: boolean)
 }
 
 /**
- * Link $1, and whether its creator has blocked anonymous giver $2's persona (deliverGift's question,
- * asked here: one statement fewer per give).
+ * Link $1, whether its creator has blocked anonymous giver $2's persona (deliverGift's question,
+ * asked here: one statement fewer per give), and whether its creator paused gifts (users/pause.ts).
  */
 const LINK_FOR_GIVER = sql(
-  `SELECT links.*, ${blockedSql('links.creator_id', anonymousPairKeySql('$2', 'links.creator_id'))} AS giver_blocked FROM links WHERE id = $1`,
+  `SELECT links.*, ${blockedSql('links.creator_id', anonymousPairKeySql('$2', 'links.creator_id'))} AS giver_blocked, ` +
+    '(SELECT gifts_paused_at FROM users WHERE users.id = links.creator_id) IS NOT NULL AS creator_paused FROM links WHERE id = $1',
 );
 
 /** A row of `links` as read by `read` (snake_case; bigints may come back as strings). */
@@ -130,9 +131,12 @@ export async function linkForGiver(
   db: Database,
   linkId: string,
   giverId: string,
-): Promise<{ link: Link; giverBlocked: boolean } | undefined> {
-  const [row] = await read<LinkRow & { giver_blocked: boolean | number }>(db, LINK_FOR_GIVER, [linkId, giverId]);
-  return row && { link: linkFrom(row), giverBlocked: Boolean(row.giver_blocked) };
+): Promise<{ link: Link; giverBlocked: boolean; creatorPaused: boolean } | undefined> {
+  const [row] = await read<LinkRow & { giver_blocked: boolean | number; creator_paused: boolean | number }>(db, LINK_FOR_GIVER, [
+    linkId,
+    giverId,
+  ]);
+  return row && { link: linkFrom(row), giverBlocked: Boolean(row.giver_blocked), creatorPaused: Boolean(row.creator_paused) };
 }
 
 /** One row of the feed's query: the link's columns and its creator's name and badge date. */

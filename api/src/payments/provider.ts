@@ -1,5 +1,6 @@
 import { AppError, badRequest } from '../errors.js';
-import { CARD_BLOCKED, CARD_NOT_REMOVED, PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR, PAYOUTS_NOT_READY } from '../../contract/texts.js';
+import { CARD_BLOCKED, PAYMENT_INCOMPLETE, PAYMENT_STATUS_UNCLEAR, PAYOUTS_NOT_READY } from '../../contract/texts.js';
+import { CARD_NOT_REMOVED } from '../../contract/account-texts.js';
 import type { PayoutDestination } from './connect.js';
 
 /**

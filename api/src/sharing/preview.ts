@@ -169,7 +169,7 @@ export async function previewFor(
 export function linkPreviews(deps: Pick<Deps, 'db' | 'config' | 'log'>): PageHead {
   const { publicUrl } = deps.config;
   const host = new URL(publicUrl).hostname;
-  const legalPages = new Map([
+  const legalPages = new Map<string, string>([
     [LEGAL_PATHS.terms, legalMarkup('terms', host)],
     [LEGAL_PATHS.privacy, legalMarkup('privacy', host)],
   ]);

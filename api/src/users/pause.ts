@@ -5,13 +5,17 @@ import { UserEntity } from './entity.js';
 
 /**
  * The one rule of a pause: no give, accept or purchase for someone who paused gifts. Run before a
- * card is touched (on `db.manager`) and again first thing in the gift's transaction (on its `em`),
- * where it reads the row as committed at that moment, so a pause that committed first is honoured.
+ * card is touched (on `db.manager`) and again first thing in an accept's or a purchase's transaction
+ * (on its `em`), so a pause that committed first is honoured. A give reads it with its link, just
+ * before its transaction (links/store.ts), which keeps a give's statements as they were.
  */
 export async function checkTakingGifts(em: EntityManager, userId: string): Promise<void> {
   const user = await em.findOne(UserEntity, { where: { id: userId }, select: { id: true, giftsPausedAt: true } });
-  if (user?.giftsPausedAt) throw conflict(GIFTS_PAUSED, 'gifts_paused');
+  if (user?.giftsPausedAt) throw giftsPaused();
 }
+
+/** The refusal of a gift to someone who paused gifts. */
+export const giftsPaused = () => conflict(GIFTS_PAUSED, 'gifts_paused');
 
 /**
  * Pauses or resumes the user's gifts in `em`'s transaction, by conditional updates, so of two racing

@@ -1,4 +1,4 @@
-import { LEGAL_PATHS } from '../../../api/contract/legal.js';
+import { LEGAL_PATHS } from '../../../api/contract/legal-paths.js';
 import type { Anchor } from './Anchor.js';
 
 /** The foot of every page but the chat thread, once the app has taken a shared page over: the terms and the privacy notice. */

@@ -4,8 +4,9 @@ import { Link, Navigate, matchPath, useLocation, useParams, useSearchParams } fr
 import * as authApi from '../../api/auth';
 import { useJoinAvailability } from '../../api/invites';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../../../api/contract/limits';
-import { DATE_OF_BIRTH_INVALID, DATE_OF_BIRTH_LABEL, JOIN_UNAVAILABLE, REGISTER_FAILED } from '../../../../api/contract/texts';
-import { LEGAL_PATHS } from '../../../../api/contract/legal';
+import { JOIN_UNAVAILABLE, REGISTER_FAILED } from '../../../../api/contract/texts';
+import { DATE_OF_BIRTH_INVALID, DATE_OF_BIRTH_LABEL } from '../../../../api/contract/account-texts';
+import { LEGAL_PATHS } from '../../../../api/contract/legal-paths';
 import { ApiError } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { GIFTS_PAUSED_SAVED, GIFTS_RESUMED_SAVED, PAUSE_GIFTS, PAUSE_GIFTS_HINT, SERVER_ERROR } from '../../../../api/contract/texts';
+import { SERVER_ERROR } from '../../../../api/contract/texts';
+import { GIFTS_PAUSED_SAVED, GIFTS_RESUMED_SAVED, PAUSE_GIFTS, PAUSE_GIFTS_HINT } from '../../../../api/contract/account-texts';
 import { errorMessage } from '../../api/client';
 import type { User } from '../../api/types';
 import { useUpdateUser } from '../../api/users';

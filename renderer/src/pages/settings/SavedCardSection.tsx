@@ -6,7 +6,7 @@ import {
   SAVED_CARD_REMOVE,
   SAVED_CARD_TITLE,
   savedCardEnding,
-} from '../../../../api/contract/texts';
+} from '../../../../api/contract/account-texts';
 import { errorMessage } from '../../api/client';
 import { useRemoveSavedCard, useSavedCard } from '../../api/wallet';
 import { Spinner } from '../../components/Spinner';
