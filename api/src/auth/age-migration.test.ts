@@ -1,42 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { migrations } from '../schema.js';
-import { freshPostgres } from '../db/fresh-postgres.js';
+import { DataSource } from 'typeorm';
+import { describe, expect, it } from 'vitest';
+import { migrationPlaces, migrationsUpTo } from '../testing/migration-places.js';
 
 /**
  * The age gate's migration on a database that already has users: they were never asked, so they
  * come out not marked adult and with no year, and they stay (with what references them), both ways.
  */
 describe('the age gate migration', () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const step of cleanup.reverse()) await step();
-  });
-
-  const options = async (): Promise<DataSourceOptions> => {
-    const base = loadConfig().databaseUrl;
-    if (base) {
-      const database = await freshPostgres(base, 'giftlink_age');
-      cleanup.push(database.drop);
-      return { type: 'postgres', url: database.url };
-    }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-age-'));
-    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    return {
-      type: 'better-sqlite3',
-      database: path.join(dir, 'giftlink.sqlite'),
-      prepareDatabase: (db: { pragma(s: string): unknown }) => {
-        db.pragma('foreign_keys = ON');
-      },
-    };
-  };
+  const { options, later } = migrationPlaces('giftlink_age');
 
   it('leaves existing accounts without a year and not marked adult, and keeps them, up and down', async () => {
-    const upTo = migrations.slice(0, migrations.findIndex((m) => m.name === 'AgeGate1765400300000') + 1);
+    const upTo = migrationsUpTo('AgeGate1765400300000');
     const database = await options();
     const before = await new DataSource({ ...database, migrations: upTo.slice(0, -1) }).initialize();
     try {
@@ -49,7 +23,7 @@ describe('the age gate migration', () => {
       await before.destroy();
     }
     const source = await new DataSource({ ...database, migrations: upTo }).initialize();
-    cleanup.push(() => source.destroy());
+    later(() => source.destroy());
     const count = async (table: string) => Number((await source.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
 
     await source.runMigrations({ transaction: 'each' });

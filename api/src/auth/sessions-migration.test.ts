@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { migrations } from '../schema.js';
-import { freshPostgres } from '../db/fresh-postgres.js';
+import { DataSource } from 'typeorm';
+import { describe, expect, it } from 'vitest';
+import { migrationPlaces, migrationsUpTo } from '../testing/migration-places.js';
 
 /**
  * The sessions migration replaces `users.token_version` on a database that already has users:
@@ -13,31 +8,10 @@ import { freshPostgres } from '../db/fresh-postgres.js';
  * column would cascade its implicit DELETE into every table that references users.
  */
 describe('the sessions migration', () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const step of cleanup.reverse()) await step();
-  });
-
-  const options = async (): Promise<DataSourceOptions> => {
-    const base = loadConfig().databaseUrl;
-    if (base) {
-      const database = await freshPostgres(base, 'giftlink_mig');
-      cleanup.push(database.drop);
-      return { type: 'postgres', url: database.url };
-    }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-mig-'));
-    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    return {
-      type: 'better-sqlite3',
-      database: path.join(dir, 'giftlink.sqlite'),
-      prepareDatabase: (db: { pragma(s: string): unknown }) => {
-        db.pragma('foreign_keys = ON');
-      },
-    };
-  };
+  const { options, later } = migrationPlaces('giftlink_mig');
 
   it('keeps the users and what references them, up and down', async () => {
-    const upTo = migrations.slice(0, migrations.findIndex((m) => m.name === 'Sessions1763870700000') + 1);
+    const upTo = migrationsUpTo('Sessions1763870700000');
     const database = await options();
     const before = await new DataSource({ ...database, migrations: upTo.slice(0, -1) }).initialize();
     try {
@@ -50,7 +24,7 @@ describe('the sessions migration', () => {
       await before.destroy();
     }
     const source = await new DataSource({ ...database, migrations: upTo }).initialize();
-    cleanup.push(() => source.destroy());
+    later(() => source.destroy());
 
     const state = async () => {
       const runner = source.createQueryRunner();

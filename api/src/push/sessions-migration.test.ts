@@ -1,39 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { freshPostgres } from '../db/fresh-postgres.js';
-import { migrations } from '../schema.js';
+import { DataSource } from 'typeorm';
+import { describe, expect, it } from 'vitest';
+import { migrationPlaces, migrationsUpTo } from '../testing/migration-places.js';
 
 /** `push_subscriptions.session_id`: devices from before keep no session, and deleting a session deletes its devices; down and up again. */
 describe('the push sessions migration', () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const step of cleanup.reverse()) await step();
-  });
-
-  const options = async (): Promise<DataSourceOptions> => {
-    const base = loadConfig().databaseUrl;
-    if (base) {
-      const database = await freshPostgres(base, 'giftlink_mig');
-      cleanup.push(database.drop);
-      return { type: 'postgres', url: database.url };
-    }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'giftlink-mig-'));
-    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    return {
-      type: 'better-sqlite3',
-      database: path.join(dir, 'giftlink.sqlite'),
-      prepareDatabase: (db: { pragma(s: string): unknown }) => {
-        db.pragma('foreign_keys = ON');
-      },
-    };
-  };
+  const { options, later } = migrationPlaces('giftlink_mig');
 
   it('keeps the devices from before, with no session, and ends a device with its session', async () => {
-    const upTo = migrations.slice(0, migrations.findIndex((m) => m.name === 'PushSessions1765400100000') + 1);
+    const upTo = migrationsUpTo('PushSessions1765400100000');
     const database = await options();
     const before = await new DataSource({ ...database, migrations: upTo.slice(0, -1) }).initialize();
     await before.runMigrations({ transaction: 'each' });
@@ -50,7 +24,7 @@ describe('the push sessions migration', () => {
     await before.destroy();
 
     const source = await new DataSource({ ...database, migrations: upTo }).initialize();
-    cleanup.push(() => source.destroy());
+    later(() => source.destroy());
     await source.runMigrations({ transaction: 'each' });
     await source.query(device('new'));
     await source.query(`UPDATE push_subscriptions SET session_id = 's1' WHERE id = 'new'`);
