@@ -93,7 +93,8 @@ describe('GET /api/onlineusers/{id}: opt-in and coarse', () => {
     await settle(SETTLE_MS * 2);
     polling.on = false;
     await poller;
-    expect(seen.length).toBeGreaterThan(20);
+    // Sampled all through the visit and after it, every 20 ms at best; a loaded machine manages fewer.
+    expect(seen.length).toBeGreaterThanOrEqual(10);
     expect(new Set(seen)).toEqual(new Set([204]));
   });
 
